@@ -1,0 +1,195 @@
+//! Builds loom's native half:
+//!
+//! 1. `mlir-tblgen` turns `tablegen/*.td` into `.inc` files in `OUT_DIR/tblgen`
+//!    (rerun only when a `.td` file or one of its includes changes: the
+//!    depfiles mlir-tblgen writes are read back into `rerun-if-changed`);
+//! 2. the `cc` crate compiles `cpp/lib/**.cpp` with `llvm-config --cxxflags`
+//!    into `libloom_cpp.a`, linked into the Rust crate (MLIR itself comes
+//!    statically from mlir-sys: no `-lMLIR` here, one copy of MLIR per process);
+//! 3. the same objects plus `cpp/plugin/` are linked into `libLoomPlugin.so`
+//!    against Debian's shared `libMLIR.so`/`libLLVM.so`, for `mlir-opt`;
+//! 4. `bindgen` generates Rust bindings for `cpp/include/loom-c/*.h`,
+//!    reusing `mlir_sys`'s types so values pass to and from melior.
+
+use std::env;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// One mlir-tblgen invocation.
+struct Generator {
+    td: &'static str,
+    args: &'static [&'static str],
+    output: &'static str,
+}
+
+const GENERATORS: &[Generator] = &[
+    Generator { td: "LoomOps.td", args: &["-gen-dialect-decls", "-dialect=loom"], output: "LoomDialect.h.inc" },
+    Generator { td: "LoomOps.td", args: &["-gen-dialect-defs", "-dialect=loom"], output: "LoomDialect.cpp.inc" },
+    Generator { td: "LoomOps.td", args: &["-gen-typedef-decls", "-typedefs-dialect=loom"], output: "LoomTypes.h.inc" },
+    Generator { td: "LoomOps.td", args: &["-gen-typedef-defs", "-typedefs-dialect=loom"], output: "LoomTypes.cpp.inc" },
+    Generator { td: "LoomOps.td", args: &["-gen-op-decls"], output: "LoomOps.h.inc" },
+    Generator { td: "LoomOps.td", args: &["-gen-op-defs"], output: "LoomOps.cpp.inc" },
+    Generator { td: "LoomInterfaces.td", args: &["-gen-op-interface-decls"], output: "LoomInterfaces.h.inc" },
+    Generator { td: "LoomInterfaces.td", args: &["-gen-op-interface-defs"], output: "LoomInterfaces.cpp.inc" },
+    Generator { td: "LoomPasses.td", args: &["-gen-pass-decls", "-name=Loom"], output: "LoomPasses.h.inc" },
+    Generator { td: "test/LoomTestOps.td", args: &["-gen-dialect-decls", "-dialect=loomtest"], output: "LoomTestOpsDialect.h.inc" },
+    Generator { td: "test/LoomTestOps.td", args: &["-gen-dialect-defs", "-dialect=loomtest"], output: "LoomTestOpsDialect.cpp.inc" },
+    Generator { td: "test/LoomTestOps.td", args: &["-gen-op-decls"], output: "LoomTestOps.h.inc" },
+    Generator { td: "test/LoomTestOps.td", args: &["-gen-op-defs"], output: "LoomTestOps.cpp.inc" },
+    // Reference documentation; docs/ keeps a copy that a test checks is current.
+    Generator { td: "LoomOps.td", args: &["-gen-dialect-doc", "-dialect=loom"], output: "LoomDialect.md" },
+];
+
+fn main() {
+    let llvm = PathBuf::from(env::var("LLVM_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()));
+    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    println!("cargo:rerun-if-env-changed=LLVM_PREFIX");
+
+    let tblgen_out = out.join("tblgen");
+    fs::create_dir_all(&tblgen_out).expect("create OUT_DIR/tblgen");
+    run_tablegen(&llvm, &root, &tblgen_out);
+
+    let objects = compile_cpp(&llvm, &root, &tblgen_out);
+    link_plugin(&llvm, &root, &out, &tblgen_out, &objects);
+    generate_bindings(&llvm, &root, &out);
+}
+
+fn run_tablegen(llvm: &Path, root: &Path, out: &Path) {
+    let tblgen = llvm.join("bin/mlir-tblgen");
+    let td_dir = root.join("tablegen");
+    for gen in GENERATORS {
+        let output = out.join(gen.output);
+        let depfile = out.join(format!("{}.d", gen.output));
+        let status = Command::new(&tblgen)
+            .args(gen.args)
+            .arg(td_dir.join(gen.td))
+            .arg(format!("-I{}", td_dir.display()))
+            .arg(format!("-I{}", llvm.join("include").display()))
+            .arg("-o")
+            .arg(&output)
+            .arg("-d")
+            .arg(&depfile)
+            .status()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", tblgen.display()));
+        assert!(status.success(), "mlir-tblgen {:?} on {} failed", gen.args, gen.td);
+        println!("cargo:rerun-if-changed={}", td_dir.join(gen.td).display());
+        for dep in read_depfile(&depfile) {
+            println!("cargo:rerun-if-changed={dep}");
+        }
+    }
+}
+
+/// The prerequisites listed in a make-style depfile (`target: dep dep \`).
+fn read_depfile(path: &Path) -> Vec<String> {
+    let text = fs::read_to_string(path).unwrap_or_default();
+    let Some((_, deps)) = text.split_once(": ") else { return Vec::new() };
+    deps.split_whitespace().filter(|d| *d != "\\").map(str::to_owned).collect()
+}
+
+fn cpp_sources(dir: &Path, found: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            cpp_sources(&path, found);
+        } else if path.extension().is_some_and(|e| e == "cpp") {
+            found.push(path);
+        }
+    }
+}
+
+fn llvm_cxxflags(llvm: &Path) -> Vec<String> {
+    let output = Command::new(llvm.join("bin/llvm-config"))
+        .arg("--cxxflags")
+        .output()
+        .expect("run llvm-config --cxxflags");
+    String::from_utf8_lossy(&output.stdout).split_whitespace().map(str::to_owned).collect()
+}
+
+fn cxx_build(llvm: &Path, root: &Path, tblgen_out: &Path) -> cc::Build {
+    let mut build = cc::Build::new();
+    build
+        .cpp(true)
+        .compiler(llvm.join("bin/clang++"))
+        .include(root.join("cpp/include"))
+        .include(tblgen_out)
+        .flag("-Wno-unused-parameter")
+        .warnings(false);
+    for flag in llvm_cxxflags(llvm) {
+        if let Some(dir) = flag.strip_prefix("-I") {
+            build.include(dir);
+        } else {
+            build.flag(&flag);
+        }
+    }
+    build
+}
+
+/// Compiles cpp/lib into libloom_cpp.a (linked into the Rust crate) and
+/// returns the objects, which the plugin reuses.
+fn compile_cpp(llvm: &Path, root: &Path, tblgen_out: &Path) -> Vec<PathBuf> {
+    let mut sources = Vec::new();
+    cpp_sources(&root.join("cpp/lib"), &mut sources);
+    println!("cargo:rerun-if-changed={}", root.join("cpp").display());
+    let mut build = cxx_build(llvm, root, tblgen_out);
+    build.files(&sources);
+    let objects = build.compile_intermediates();
+    let mut archive = cxx_build(llvm, root, tblgen_out);
+    archive.objects(&objects);
+    archive.compile("loom_cpp");
+    objects
+}
+
+/// Links libLoomPlugin.so against Debian's shared MLIR and copies it next to
+/// the binaries (target/<profile>/), where tests and users find it.
+fn link_plugin(llvm: &Path, root: &Path, out: &Path, tblgen_out: &Path, objects: &[PathBuf]) {
+    let mut plugin_sources = Vec::new();
+    cpp_sources(&root.join("cpp/plugin"), &mut plugin_sources);
+    let mut build = cxx_build(llvm, root, tblgen_out);
+    build.files(&plugin_sources);
+    let plugin_objects = build.compile_intermediates();
+    // The driver needs every upstream dialect and pass; the plugin gets them
+    // from mlir-opt itself, so leave the driver out.
+    let reused = objects.iter().filter(|o| !o.to_string_lossy().contains("LoomOptMain"));
+
+    let so = out.join("libLoomPlugin.so");
+    let lib = llvm.join("lib");
+    let status = Command::new(llvm.join("bin/clang++"))
+        .arg("-shared")
+        .arg("-o")
+        .arg(&so)
+        .args(reused)
+        .args(&plugin_objects)
+        .arg(format!("-L{}", lib.display()))
+        .arg(format!("-Wl,-rpath,{}", lib.display()))
+        .args(["-lMLIR", "-lLLVM", "-Wl,--no-undefined", "-Wl,--as-needed"])
+        .status()
+        .expect("run clang++ to link libLoomPlugin.so");
+    assert!(status.success(), "linking libLoomPlugin.so failed");
+    // OUT_DIR is target/<profile>/build/loom-<hash>/out.
+    if let Some(profile_dir) = out.ancestors().nth(3) {
+        let _ = fs::copy(&so, profile_dir.join("libLoomPlugin.so"));
+    }
+}
+
+fn generate_bindings(llvm: &Path, root: &Path, out: &Path) {
+    let header = root.join("cpp/include/loom-c/bindings.h");
+    let bindings = bindgen::Builder::default()
+        .header(header.to_string_lossy())
+        .clang_arg(format!("-I{}", root.join("cpp/include").display()))
+        .clang_arg(format!("-I{}", llvm.join("include").display()))
+        .allowlist_function("loom.*")
+        .allowlist_function("mlirGetDialectHandle__loom.*")
+        .allowlist_type("Loom.*")
+        .blocklist_type("Mlir.*")
+        .raw_line("#[allow(unused_imports)] use mlir_sys::*;")
+        .generate()
+        .expect("bindgen on cpp/include/loom-c/bindings.h");
+    bindings.write_to_file(out.join("loom_c.rs")).expect("write loom_c.rs");
+}

@@ -1,0 +1,96 @@
+/*===- loom-c/Loom.h - C API of the loom dialect and passes -------*- C -*-===*\
+|*                                                                            *|
+|* Registration of the loom dialect and passes, access to the loom ops' key   *|
+|* properties, and the hook that lets passes written in Rust (or any language *|
+|* with a C FFI) be registered by name like C++ passes.                       *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef LOOM_C_LOOM_H
+#define LOOM_C_LOOM_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* -- Dialects ------------------------------------------------------------ */
+
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Loom, loom);
+/* The test-only `loomtest` dialect (ops from a second namespace that use
+ * loom's interfaces). loom-opt registers it like mlir-opt's test dialect. */
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(LoomTest, loomtest);
+
+/* -- Passes implemented in C++ ------------------------------------------- */
+
+/* Registers loom's C++ passes and pass pipelines by name. Idempotent. */
+MLIR_CAPI_EXPORTED void loomRegisterPasses(void);
+
+/* -- Passes implemented outside C++ (Rust) -------------------------------- */
+
+/* Runs a foreign pass on `op`. `optionValues[i]` is the textual value of the
+ * i-th declared option (empty when not given). Returns false on failure (the
+ * pass must have emitted a diagnostic). May be called concurrently from
+ * several threads with the same `userData` on different ops. */
+typedef bool (*LoomForeignPassRun)(void *userData, MlirOperation op,
+                                   const MlirStringRef *optionValues,
+                                   intptr_t numOptions);
+
+typedef struct {
+  MlirStringRef argument;    /* name in pipelines and on the command line */
+  MlirStringRef description;
+  MlirStringRef opName;      /* op the pass is anchored on; empty: any op */
+  const MlirStringRef *optionNames;
+  const MlirStringRef *optionDescriptions;
+  const MlirStringRef *optionDefaults;
+  intptr_t numOptions;
+  LoomForeignPassRun run;
+  void *userData;            /* must outlive every use of the pass */
+} LoomForeignPassInfo;
+
+/* Registers a foreign pass by name so that it can be used in
+ * --pass-pipeline, as a command-line flag and via mlirParsePassPipeline,
+ * with options parsed like a C++ pass's. */
+MLIR_CAPI_EXPORTED void loomRegisterForeignPass(const LoomForeignPassInfo *info);
+
+/* Creates a foreign pass directly (for adding it to a pass manager). */
+MLIR_CAPI_EXPORTED MlirPass loomCreateForeignPass(const LoomForeignPassInfo *info);
+
+/* -- Diagnostics ---------------------------------------------------------- */
+
+typedef enum {
+  LoomSeverityError = 0,
+  LoomSeverityWarning = 1,
+  LoomSeverityRemark = 2,
+  LoomSeverityNote = 3,
+} LoomSeverity;
+
+/* Emits a diagnostic at `loc` through the context's diagnostic engine. */
+MLIR_CAPI_EXPORTED void loomEmitDiagnostic(MlirLocation loc,
+                                           LoomSeverity severity,
+                                           MlirStringRef message);
+
+/* -- Ops ------------------------------------------------------------------ */
+
+/* Whether `op` implements MLIR's LoopLikeOpInterface (scf, affine, loom...). */
+MLIR_CAPI_EXPORTED bool loomOpIsLoopLike(MlirOperation op);
+/* Whether `op` is a loom loop (`loom.loop` or `loom.for`). */
+MLIR_CAPI_EXPORTED bool loomOpIsLoop(MlirOperation op);
+/* The token an exit-target op defines (null value otherwise). */
+MLIR_CAPI_EXPORTED MlirValue loomGetToken(MlirOperation op);
+/* The op an exit terminator targets (null operation otherwise). */
+MLIR_CAPI_EXPORTED MlirOperation loomGetExitTarget(MlirOperation op);
+/* 0 break, 1 continue, 2 yield, -1 not an exit terminator. */
+MLIR_CAPI_EXPORTED int loomGetExitKind(MlirOperation op);
+/* Whether exits may pass through `op` (PropagateControlFlowBreak). */
+MLIR_CAPI_EXPORTED bool loomPropagatesControlFlowBreak(MlirOperation op);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LOOM_C_LOOM_H */

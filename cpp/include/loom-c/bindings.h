@@ -1,0 +1,3 @@
+/* Everything bindgen exposes to Rust (see build.rs). */
+#include "loom-c/Driver.h"
+#include "loom-c/Loom.h"

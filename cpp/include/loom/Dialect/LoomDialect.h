@@ -1,0 +1,13 @@
+//===- LoomDialect.h - the loom dialect -------------------------*- C++ -*-===//
+#ifndef LOOM_DIALECT_LOOMDIALECT_H
+#define LOOM_DIALECT_LOOMDIALECT_H
+
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include "LoomDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "LoomTypes.h.inc"
+
+#endif

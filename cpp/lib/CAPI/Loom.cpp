@@ -1,0 +1,78 @@
+//===- Loom.cpp - C API of the loom dialect -------------------------------===//
+
+#include "loom-c/Loom.h"
+
+#include "loom/Dialect/LoomOps.h"
+#include "loom/Passes.h"
+#include "loom/TestDialect/LoomTestDialect.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Registration.h"
+#include "mlir/CAPI/Support.h"
+
+using namespace mlir;
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Loom, loom, loom::LoomDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(LoomTest, loomtest,
+                                      loomtest::LoomTestDialect)
+
+extern "C" void loomRegisterPasses(void) { loom::registerAllPasses(); }
+
+extern "C" void loomEmitDiagnostic(MlirLocation loc, LoomSeverity severity,
+                                   MlirStringRef message) {
+  Location location = unwrap(loc);
+  StringRef text = unwrap(message);
+  switch (severity) {
+  case LoomSeverityError:
+    emitError(location) << text;
+    break;
+  case LoomSeverityWarning:
+    emitWarning(location) << text;
+    break;
+  case LoomSeverityRemark:
+    emitRemark(location) << text;
+    break;
+  case LoomSeverityNote:
+    // A free-standing note: MLIR attaches notes to a diagnostic; emit it as
+    // a remark-severity diagnostic carrying the note text.
+    location.getContext()->getDiagEngine().emit(location,
+                                                DiagnosticSeverity::Note)
+        << text;
+    break;
+  }
+}
+
+extern "C" bool loomOpIsLoopLike(MlirOperation op) {
+  return isa<LoopLikeOpInterface>(unwrap(op));
+}
+
+extern "C" bool loomOpIsLoop(MlirOperation op) {
+  return isa<loom::LoopOp, loom::ForOp>(unwrap(op));
+}
+
+extern "C" MlirValue loomGetToken(MlirOperation op) {
+  if (auto target =
+          dyn_cast<loom::HasBreakingControlFlowOpInterface>(unwrap(op))) {
+    Operation *raw = unwrap(op);
+    if (raw->getNumRegions() == 1 && !raw->getRegion(0).empty() &&
+        raw->getRegion(0).front().getNumArguments() > 0)
+      return wrap(Value(target.getToken()));
+  }
+  return MlirValue{nullptr};
+}
+
+extern "C" MlirOperation loomGetExitTarget(MlirOperation op) {
+  if (auto exit = dyn_cast<loom::RegionExitTerminatorOpInterface>(unwrap(op)))
+    return wrap(exit.getExitTarget());
+  return MlirOperation{nullptr};
+}
+
+extern "C" int loomGetExitKind(MlirOperation op) {
+  auto exit = dyn_cast<loom::RegionExitTerminatorOpInterface>(unwrap(op));
+  if (!exit)
+    return -1;
+  return static_cast<int>(exit.getExitKind());
+}
+
+extern "C" bool loomPropagatesControlFlowBreak(MlirOperation op) {
+  return loom::propagatesControlFlowBreak(unwrap(op));
+}

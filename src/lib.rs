@@ -1,0 +1,15 @@
+//! loom: token-addressed early exits and proven loop facts for MLIR 22.
+//!
+//! - `tablegen/` and `cpp/` define the `loom` dialect, its interfaces and the
+//!   C++ passes (lowerings); they build into a native library linked here.
+//! - [`passes`] holds the passes written in Rust and registers them by name.
+//! - [`dialect`] registers loom into a melior `DialectRegistry`/`Context`.
+
+pub mod diagnostics;
+pub mod driver;
+pub mod dialect;
+pub mod ffi;
+pub mod ir;
+pub mod passes;
+
+pub use melior;

@@ -1,0 +1,30 @@
+//! loom's passes written in Rust, one module per pass, and their registration.
+//!
+//! C++ passes (the lowerings) live in `cpp/lib/Passes/` and are registered
+//! by `loomRegisterPasses`; [`register_all`] registers both kinds.
+
+pub mod foreign;
+pub mod loop_depth;
+
+use foreign::PassSpec;
+
+/// Every pass implemented in Rust.
+pub static RUST_PASSES: &[&PassSpec] = &[&loop_depth::SPEC];
+
+/// Registers loom's C++ and Rust passes in MLIR's global registry
+/// (idempotent), so they can be named in pipelines.
+pub fn register_all() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: plain registration calls with no arguments.
+        unsafe { crate::ffi::loomRegisterPasses() };
+        for spec in RUST_PASSES {
+            foreign::register(spec);
+        }
+    });
+}
+
+/// The Rust pass named `argument`, to add to a melior `PassManager`.
+pub fn create(argument: &str) -> Option<melior::pass::Pass> {
+    RUST_PASSES.iter().find(|spec| spec.argument == argument).map(|spec| foreign::create(spec))
+}

@@ -1,0 +1,65 @@
+//===- LoomDialect.td - the loom dialect and its types ----*- tablegen -*-===//
+//
+// The loom dialect: structured early exits (token-addressed break/continue
+// out of several nested regions at once) and the ops loop facts rely on.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOOM_DIALECT_TD
+#define LOOM_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def Loom_Dialect : Dialect {
+  let name = "loom";
+  let cppNamespace = "::loom";
+  let summary = "Token-addressed early exits and proven loop facts";
+  let description = [{
+    `loom` adds `break` and `continue` that leave several nested structured
+    regions at once. An op that can be exited (`loom.loop`, `loom.for`,
+    `loom.scope`) defines a `!loom.token` as block argument #0 of its entry
+    block; an exit (`loom.break`, `loom.continue`) names its target through
+    that token. Every op between an exit and its target must carry the
+    `PropagateControlFlowBreak` trait (`loom.if` and the loom loops do;
+    `scf.for`, `scf.while` and `func.func` do not).
+
+    Three interfaces make this usable by any dialect:
+    `RegionExitTerminatorOpInterface` (an exit), `HasBreakingControlFlowOpInterface`
+    (a target of exits) and the `PropagateControlFlowBreak` trait (an op an
+    exit may cross).
+
+    The loom ops deliberately do not implement `RegionBranchOpInterface`:
+    MLIR 22's version cannot express a successor that is a non-parent
+    ancestor, and a wrong model would let dataflow analyses miscompile. Upstream
+    analyses therefore treat loom ops conservatively; `loom-lower-to-scf` and
+    `loom-lower-to-cf` produce IR that upstream analyses understand precisely.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let hasCanonicalizer = 0;
+  let extraClassDeclaration = [{
+    void registerTypes();
+  }];
+}
+
+class Loom_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Loom_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def Loom_TokenType : Loom_Type<"Token", "token"> {
+  let summary = "Names an op that exits can target";
+  let description = [{
+    A `!loom.token` is only ever block argument #0 of the entry block of an op
+    implementing `HasBreakingControlFlowOpInterface`. Its only uses are exit
+    terminators (`RegionExitTerminatorOpInterface`): it cannot be yielded,
+    branched, selected, stored, called with or returned, so the target of an
+    exit can always be found from the token.
+
+    ```mlir
+    loom.loop token(%t) { loom.break %t }   // %t : !loom.token
+    ```
+  }];
+}
+
+#endif // LOOM_DIALECT_TD
