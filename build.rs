@@ -60,7 +60,11 @@ fn run_tablegen(llvm: &Path, root: &Path, out: &Path) {
     let tblgen = llvm.join("bin/mlir-tblgen");
     let td_dir = root.join("tablegen");
     for gen in GENERATORS {
+        // Write beside the real output and replace it only when the text
+        // changed, so unchanged .inc files keep their timestamps and the
+        // C++ objects that include them are not recompiled.
         let output = out.join(gen.output);
+        let fresh = out.join(format!("{}.new", gen.output));
         let depfile = out.join(format!("{}.d", gen.output));
         let status = Command::new(&tblgen)
             .args(gen.args)
@@ -68,12 +72,17 @@ fn run_tablegen(llvm: &Path, root: &Path, out: &Path) {
             .arg(format!("-I{}", td_dir.display()))
             .arg(format!("-I{}", llvm.join("include").display()))
             .arg("-o")
-            .arg(&output)
+            .arg(&fresh)
             .arg("-d")
             .arg(&depfile)
             .status()
             .unwrap_or_else(|e| panic!("cannot run {}: {e}", tblgen.display()));
         assert!(status.success(), "mlir-tblgen {:?} on {} failed", gen.args, gen.td);
+        if fs::read(&fresh).ok() != fs::read(&output).ok() {
+            fs::rename(&fresh, &output).expect("replace a generated file");
+        } else {
+            let _ = fs::remove_file(&fresh);
+        }
         println!("cargo:rerun-if-changed={}", td_dir.join(gen.td).display());
         for dep in read_depfile(&depfile) {
             println!("cargo:rerun-if-changed={dep}");
@@ -137,13 +146,59 @@ fn compile_cpp(llvm: &Path, root: &Path, tblgen_out: &Path) -> Vec<PathBuf> {
     let mut sources = Vec::new();
     cpp_sources(&root.join("cpp/lib"), &mut sources);
     println!("cargo:rerun-if-changed={}", root.join("cpp").display());
-    let mut build = cxx_build(llvm, root, tblgen_out);
-    build.files(&sources);
-    let objects = build.compile_intermediates();
+    let objects = compile_incrementally(llvm, root, tblgen_out, &sources, "lib");
     let mut archive = cxx_build(llvm, root, tblgen_out);
     archive.objects(&objects);
     archive.compile("loom_cpp");
     objects
+}
+
+/// Compiles each source to an object in OUT_DIR/obj/<group>, skipping those
+/// whose object is newer than the source and every header it included (read
+/// from the `-MMD` depfile): MLIR headers make each file cost 10-30 s, and a
+/// change to one file should not recompile the others. Runs up to
+/// NUM_JOBS compilers at once.
+fn compile_incrementally(llvm: &Path, root: &Path, tblgen_out: &Path, sources: &[PathBuf], group: &str) -> Vec<PathBuf> {
+    let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("obj").join(group);
+    fs::create_dir_all(&out).expect("create object directory");
+    let compiler = cxx_build(llvm, root, tblgen_out).get_compiler();
+    let jobs: usize = env::var("NUM_JOBS").ok().and_then(|j| j.parse().ok()).unwrap_or(2).max(1);
+    let mut pending = Vec::new();
+    let mut objects = Vec::new();
+    for source in sources {
+        let relative = source.strip_prefix(root).unwrap_or(source);
+        let stem = relative.to_string_lossy().replace(['/', '.'], "_");
+        let object = out.join(format!("{stem}.o"));
+        let depfile = out.join(format!("{stem}.d"));
+        if !is_up_to_date(&object, &depfile) {
+            pending.push((source.clone(), object.clone(), depfile));
+        }
+        objects.push(object);
+    }
+    for chunk in pending.chunks(jobs) {
+        let children: Vec<_> = chunk
+            .iter()
+            .map(|(source, object, depfile)| {
+                let mut command = compiler.to_command();
+                command.arg("-MMD").arg("-MF").arg(depfile).arg("-c").arg(source).arg("-o").arg(object);
+                (source, command.spawn().unwrap_or_else(|e| panic!("cannot run the C++ compiler: {e}")))
+            })
+            .collect();
+        for (source, mut child) in children {
+            let status = child.wait().expect("wait for the C++ compiler");
+            assert!(status.success(), "compiling {} failed", source.display());
+        }
+    }
+    objects
+}
+
+fn is_up_to_date(object: &Path, depfile: &Path) -> bool {
+    let Ok(built) = fs::metadata(object).and_then(|m| m.modified()) else { return false };
+    let Ok(text) = fs::read_to_string(depfile) else { return false };
+    let Some((_, deps)) = text.split_once(':') else { return false };
+    deps.split_whitespace().filter(|d| *d != "\\").all(|dep| {
+        fs::metadata(dep).and_then(|m| m.modified()).map(|changed| changed <= built).unwrap_or(false)
+    })
 }
 
 /// Links libLoomPlugin.so against Debian's shared MLIR and copies it next to
@@ -151,9 +206,7 @@ fn compile_cpp(llvm: &Path, root: &Path, tblgen_out: &Path) -> Vec<PathBuf> {
 fn link_plugin(llvm: &Path, root: &Path, out: &Path, tblgen_out: &Path, objects: &[PathBuf]) {
     let mut plugin_sources = Vec::new();
     cpp_sources(&root.join("cpp/plugin"), &mut plugin_sources);
-    let mut build = cxx_build(llvm, root, tblgen_out);
-    build.files(&plugin_sources);
-    let plugin_objects = build.compile_intermediates();
+    let plugin_objects = compile_incrementally(llvm, root, tblgen_out, &plugin_sources, "plugin");
     // The driver needs every upstream dialect and pass; the plugin gets them
     // from mlir-opt itself, so leave the driver out.
     let reused = objects.iter().filter(|o| !o.to_string_lossy().contains("LoomOptMain"));

@@ -1,1 +1,69 @@
-fn main(){}
+//! Runs the lit suite in test/ with LLVM 22's own lit and FileCheck.
+//!
+//! `cargo test` builds loom-opt (and, through build.rs, libLoomPlugin.so)
+//! before this target runs. The suite runs under both drivers: loom-opt, and
+//! Debian's mlir-opt with the plugin (`driver=plugin`), so the plugin cannot
+//! silently fall behind. Extra lit arguments can be given in LOOM_LIT_ARGS
+//! (for example `--filter=Dialect`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
+
+/// The parts of the suite that also run under Debian's mlir-opt with the
+/// plugin (driver-specific tests, such as loom-opt's own command line, stay
+/// out).
+const PLUGIN_SUITES: &[&str] = &["Dialect", "Plugin"];
+
+fn run_lit(driver: &str, suites: &[PathBuf], loom_opt: &Path, plugin: &Path) -> (u32, u32, bool) {
+    let mut command = Command::new(Path::new(LLVM_BIN).join("lit"));
+    command
+        .args(suites)
+        .arg("-sv")
+        .arg(format!("--param=loom_opt={}", loom_opt.display()))
+        .arg(format!("--param=plugin={}", plugin.display()))
+        .arg(format!("--param=driver={driver}"));
+    if let Ok(extra) = std::env::var("LOOM_LIT_ARGS") {
+        command.args(extra.split_whitespace());
+    }
+    let output = command.output().unwrap_or_else(|e| panic!("cannot run {LLVM_BIN}/lit: {e}"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    print!("{stdout}");
+    eprint!("{}", String::from_utf8_lossy(&output.stderr));
+    let count = |label: &str| -> u32 {
+        stdout
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix(label))
+            .filter_map(|rest| rest.trim().split_whitespace().next()?.parse::<u32>().ok())
+            .sum()
+    };
+    let passed = count("Passed:") + count("Expectedly Failed:");
+    let failed = count("Failed:") + count("Unexpectedly Passed:") + count("Unresolved:") + count("Timed Out:");
+    (passed, failed, output.status.success())
+}
+
+fn main() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let loom_opt = PathBuf::from(env!("CARGO_BIN_EXE_loom-opt"));
+    let plugin = loom_opt.with_file_name("libLoomPlugin.so");
+    let mut total_passed = 0;
+    let mut total_failed = 0;
+    let mut ok = true;
+    let test = root.join("test");
+    let runs = [
+        ("loom-opt", vec![test.clone()]),
+        ("plugin", PLUGIN_SUITES.iter().map(|s| test.join(s)).collect()),
+    ];
+    for (driver, suites) in runs {
+        println!("== lit with driver {driver}");
+        let (passed, failed, success) = run_lit(driver, &suites, &loom_opt, &plugin);
+        total_passed += passed;
+        total_failed += failed;
+        ok &= success;
+    }
+    println!("lit: {total_passed} passed, {total_failed} failed");
+    if !ok || total_failed > 0 {
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,23 @@
+# One command each for a newcomer on a fresh Debian 12 machine:
+#   make demo   installs what is missing, builds, runs loom-opt on an example
+#   make test   installs what is missing, builds, runs every test
+CARGO ?= cargo
+JOBS ?= 2
+
+.PHONY: deps build demo test bench clean
+
+deps:
+	./scripts/install-deps.sh
+
+build: deps
+	$(CARGO) build -j$(JOBS)
+
+demo: build
+	./target/debug/loom-opt examples/search.mlir \
+	  --pass-pipeline='builtin.module(func.func(loom-loop-depth))'
+
+test: deps
+	$(CARGO) test -j$(JOBS)
+
+clean:
+	$(CARGO) clean

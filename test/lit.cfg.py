@@ -1,0 +1,51 @@
+# -*- Python -*-
+# lit configuration of loom's test suite, run by LLVM 22's own lit:
+#   /usr/lib/llvm-22/bin/lit test --param loom_opt=... --param plugin=...
+# `cargo test` does this through tests/lit.rs.
+#
+# Parameters:
+#   loom_opt  path of the loom-opt binary
+#   plugin    path of libLoomPlugin.so
+#   driver    which driver `%loom-opt` runs: `loom-opt` (default) or
+#             `plugin` (Debian's mlir-opt with libLoomPlugin.so loaded), so
+#             pass tests can run under both
+import os
+import shutil
+
+import lit.formats
+
+config.name = "loom"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".test", ".c"]
+config.excludes = ["Inputs", "lit.cfg.py", "README.md"]
+config.test_source_root = os.path.dirname(__file__)
+
+llvm_bin = lit_config.params.get("llvm_bin", "/usr/lib/llvm-22/bin")
+llvm_lib = os.path.join(os.path.dirname(llvm_bin), "lib")
+loom_opt = lit_config.params.get("loom_opt")
+plugin = lit_config.params.get("plugin")
+driver = lit_config.params.get("driver", "loom-opt")
+if not loom_opt or not os.path.exists(loom_opt):
+    lit_config.fatal("pass --param loom_opt=<path to loom-opt> (cargo test does)")
+if not plugin or not os.path.exists(plugin):
+    lit_config.fatal("pass --param plugin=<path to libLoomPlugin.so> (cargo test does)")
+
+mlir_opt = os.path.join(llvm_bin, "mlir-opt")
+plugin_opt = "%s --load-dialect-plugin=%s --load-pass-plugin=%s" % (mlir_opt, plugin, plugin)
+
+config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", "")])
+config.substitutions.append(("%loom-opt", plugin_opt if driver == "plugin" else loom_opt))
+config.substitutions.append(("%loomopt-bin", loom_opt))
+config.substitutions.append(("%plugin-opt", plugin_opt))
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%mlir-opt", mlir_opt))
+config.substitutions.append(("%mlir-runner", os.path.join(llvm_bin, "mlir-runner")))
+config.substitutions.append(
+    ("%runner-libs",
+     "%s,%s" % (os.path.join(llvm_lib, "libmlir_c_runner_utils.so"),
+                os.path.join(llvm_lib, "libmlir_runner_utils.so"))))
+config.substitutions.append(("%mlir-translate", os.path.join(llvm_bin, "mlir-translate")))
+config.substitutions.append(("%clang", os.path.join(llvm_bin, "clang")))
+config.substitutions.append(("%llvm_lib", llvm_lib))
+if driver == "plugin":
+    config.available_features.add("plugin-driver")
