@@ -8,6 +8,7 @@
 pub mod diagnostics;
 pub mod driver;
 pub mod dialect;
+pub mod facts;
 pub mod ffi;
 pub mod ir;
 pub mod passes;

@@ -3,13 +3,19 @@
 //! C++ passes (the lowerings) live in `cpp/lib/Passes/` and are registered
 //! by `loomRegisterPasses`; [`register_all`] registers both kinds.
 
+pub mod facts_common;
+pub mod fold_loop_facts;
 pub mod foreign;
 pub mod loop_depth;
+pub mod loop_facts;
+pub mod report;
+pub mod verify_bounds;
 
 use foreign::PassSpec;
 
 /// Every pass implemented in Rust.
-pub static RUST_PASSES: &[&PassSpec] = &[&loop_depth::SPEC];
+pub static RUST_PASSES: &[&PassSpec] =
+    &[&loop_depth::SPEC, &loop_facts::SPEC, &report::SPEC, &verify_bounds::SPEC, &fold_loop_facts::SPEC];
 
 /// Registers loom's C++ and Rust passes in MLIR's global registry
 /// (idempotent), so they can be named in pipelines.

@@ -1,0 +1,241 @@
+//! Loop facts: exact trip counts, counter ranges with a no-wrap proof, and
+//! what follows from them (in-bounds accesses, decided comparisons).
+//!
+//! - `trip_count`: the pure arithmetic core (counts and ranges from width,
+//!   predicate, init, bound, step and shape, with the no-wrap proof);
+//! - `recognize`: loop shapes on IR → core inputs, and the values whose
+//!   ranges the facts describe;
+//! - `ranges`: ranges of values at program points;
+//! - `analysis` (this file): every loop of a module with its facts, depth,
+//!   number of entries and totals; every memory access with its proof;
+//! - `report`: the JSON and text compile reports.
+//!
+//! Claims are never guesses: whatever is not proven is `unknown` with the
+//! reason, and counts that are only upper bounds are `at_most`.
+
+pub mod bounds;
+pub mod ir;
+pub mod ranges;
+pub mod recognize;
+pub mod report;
+pub mod trip_count;
+
+use std::collections::HashMap;
+
+use ir::{index_bitwidth, walk_preorder, Op, Val};
+use ranges::{Range, ValueFact};
+use recognize::{Core, Observed, Recognized};
+
+/// Counter facts of a loop, in the comparison's order.
+#[derive(Clone, Debug)]
+pub struct Counter {
+    pub type_name: String,
+    pub width: u32,
+    pub signed: bool,
+    pub step: i128,
+    pub condition: (i128, i128),
+    pub body: Option<(i128, i128)>,
+    /// None for `at_most` loops (an early exit leaves with another value).
+    pub exit: Option<i128>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Status {
+    Exact { body_count: u128, condition_count: u128 },
+    /// The body runs at most `max_body_count` times (early exits).
+    AtMost { max_body_count: u128, why: String },
+    Unknown { reason: String },
+}
+
+#[derive(Clone, Debug)]
+pub struct LoopRecord {
+    pub op: Op,
+    pub op_name: String,
+    pub function: String,
+    pub loc: String,
+    pub depth: u32,
+    pub status: Status,
+    pub counter: Option<Counter>,
+    pub note: Option<&'static str>,
+    /// Times the loop is entered per entry of its function; None: unknown.
+    pub entries: Option<u128>,
+}
+
+impl LoopRecord {
+    /// (total body count, total condition count) when both are exact.
+    pub fn totals(&self) -> Option<(u128, u128)> {
+        match (&self.status, self.entries) {
+            (Status::Exact { body_count, condition_count }, Some(e)) => {
+                Some((e.checked_mul(*body_count)?, e.checked_mul(*condition_count)?))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Every loop of a module, and the value facts for range queries.
+pub struct Analysis {
+    pub loops: Vec<LoopRecord>,
+    pub facts: HashMap<Val, ValueFact>,
+    /// Index width at the analysed root (DLTI entry or the option).
+    pub index_width: u32,
+}
+
+/// Number of loop-like ops strictly enclosing `op` (as `loom-loop-depth`).
+fn depth(op: Op) -> u32 {
+    let mut n = 0;
+    let mut at = op.parent();
+    while let Some(p) = at {
+        if p.is_loop_like() {
+            n += 1;
+        }
+        at = p.parent();
+    }
+    n
+}
+
+/// A range from the core's (lo, hi) in the comparison's order, shifted by
+/// `offset` (mod 2^width) when that provably does not wrap.
+fn shifted(span: (i128, i128), offset: u128, width: u32, signed: bool) -> Option<Range> {
+    let s = recognize::to_signed(offset, width);
+    let candidates = if s == 0 { vec![0] } else { vec![s, if s > 0 { s - (1i128 << width) } else { s + (1i128 << width) }] };
+    let (lo_lim, hi_lim) = if signed { (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1) } else { (0, (1i128 << width) - 1) };
+    for r in candidates {
+        let (lo, hi) = (span.0 + r, span.1 + r);
+        if lo >= lo_lim && hi <= hi_lim {
+            return Some(Range::in_order(lo, hi, width, signed));
+        }
+    }
+    Some(Range::full(width))
+}
+
+fn value_facts(rec: &Recognized, facts: &mut HashMap<Val, ValueFact>) {
+    let Core::Exact { condition, body, exit, .. } = &rec.core else { return };
+    for role in &rec.roles {
+        let span = |observed: Observed| -> Option<Option<Range>> {
+            match observed {
+                Observed::Condition => Some(shifted(*condition, role.offset, rec.width, rec.signed)),
+                Observed::Body => Some(body.and_then(|b| shifted(b, role.offset, rec.width, rec.signed))),
+                Observed::Exit if rec.at_most.is_none() => {
+                    Some(shifted((*exit, *exit), role.offset, rec.width, rec.signed))
+                }
+                Observed::Exit => None,
+            }
+        };
+        let Some(range) = span(role.observed) else { continue };
+        let after_guard = role.split_at.map(|g| (g, span(Observed::Body).flatten()));
+        facts.insert(role.value, ValueFact { range, after_guard });
+    }
+}
+
+/// Whether `op` may end its block's execution early (it contains a loom
+/// exit whose target is not inside it).
+fn may_leave(op: Op) -> bool {
+    std::iter::once(op).chain(op.nested_ops()).any(|o| match o.loom_exit() {
+        Some((2, _)) | None => false,
+        Some((_, Some(t))) => !t.is_within(op) || (t == op && o != op),
+        Some((_, None)) => true,
+    })
+}
+
+/// How many times `inner` (directly in a region of loop `parent`) runs per
+/// entry of `parent`; None when not exactly known.
+fn runs_per_entry(inner: Op, parent: Op, rec: &LoopRecord, guards: &HashMap<Op, Op>) -> Option<u128> {
+    let Status::Exact { body_count, condition_count } = rec.status else { return None };
+    let block = inner.block()?;
+    let guard = guards.get(&parent).copied();
+    // Nothing before `inner` in its block may skip it.
+    for sibling in block.ops() {
+        if sibling == inner {
+            break;
+        }
+        if Some(sibling) != guard && may_leave(sibling) {
+            return None;
+        }
+    }
+    match parent.name().as_str() {
+        "scf.while" => Some(if parent.region_index_of(inner)? == 0 { condition_count } else { body_count }),
+        "scf.for" | "loom.for" => Some(body_count),
+        "loom.loop" => {
+            let guard = guard?;
+            Some(if guard.is_before(inner) { body_count } else { condition_count })
+        }
+        _ => None,
+    }
+}
+
+/// Analyses every loop under `root`.
+pub fn analyze(root: Op, index_width_option: u32) -> Analysis {
+    let mut loops = Vec::new();
+    let mut facts = HashMap::new();
+    let mut guards: HashMap<Op, Op> = HashMap::new();
+    walk_preorder(root, &mut |op| {
+        if !op.is_loop_like() {
+            return;
+        }
+        let iw = index_bitwidth(op, index_width_option);
+        let (status, counter, note) = match recognize::recognize(op, iw) {
+            Err(reason) => (Status::Unknown { reason }, None, None),
+            Ok(rec) => {
+                value_facts(&rec, &mut facts);
+                if let Some(g) = rec.roles.iter().find_map(|r| r.split_at) {
+                    guards.insert(op, g);
+                }
+                match &rec.core {
+                    Core::Unknown(reason) => (Status::Unknown { reason: reason.clone() }, None, rec.note),
+                    Core::Exact { body_count, condition_count, condition, body, exit } => {
+                        let counter = Counter {
+                            type_name: rec.type_name.clone(),
+                            width: rec.width,
+                            signed: rec.signed,
+                            step: rec.step,
+                            condition: *condition,
+                            body: *body,
+                            exit: rec.at_most.is_none().then_some(*exit),
+                        };
+                        let status = match &rec.at_most {
+                            None => Status::Exact { body_count: *body_count, condition_count: *condition_count },
+                            Some(why) => Status::AtMost { max_body_count: *body_count, why: why.clone() },
+                        };
+                        (status, Some(counter), rec.note)
+                    }
+                }
+            }
+        };
+        loops.push(LoopRecord {
+            op,
+            op_name: op.name(),
+            function: op.enclosing_symbol().unwrap_or_default(),
+            loc: op.loc_string(),
+            depth: depth(op),
+            status,
+            counter,
+            note,
+            entries: None,
+        });
+    });
+    // Entries: product of what each enclosing loop runs its region, up to
+    // the enclosing symbol (function). Unknown through any other op.
+    let index: HashMap<Op, usize> = loops.iter().enumerate().map(|(i, l)| (l.op, i)).collect();
+    for i in 0..loops.len() {
+        let mut entries: Option<u128> = Some(1);
+        let mut inner = loops[i].op;
+        while let Some(parent) = inner.parent() {
+            if parent.has_attr("sym_name") || parent.is("builtin.module") {
+                break;
+            }
+            let factor = match index.get(&parent) {
+                Some(&p) => runs_per_entry(inner, parent, &loops[p], &guards),
+                None => None,
+            };
+            entries = entries.zip(factor).and_then(|(e, f)| e.checked_mul(f));
+            if entries.is_none() {
+                break;
+            }
+            inner = parent;
+        }
+        loops[i].entries = entries;
+    }
+    let index_width = index_bitwidth(root, index_width_option);
+    Analysis { loops, facts, index_width }
+}

@@ -1,0 +1,457 @@
+//! Integer ranges of SSA values at a program point, from constants,
+//! `loom.assume_range`, loop facts and `scf.if`/`loom.if` guards.
+//!
+//! A [`Range`] describes a set of width-bit values by two inclusive
+//! intervals that both hold: one in the signed reading, one in the unsigned
+//! reading. Each is derived from the other when the conversion is exact
+//! (the interval does not straddle the sign boundary), so a fact proven in
+//! one order (say `ult`) serves a question asked in the other (a memref
+//! index, which must be in [0, size) signed). Every operation on ranges
+//! either proves that no value wraps in the order at hand or gives up on
+//! that order (the full interval): never a guess.
+//!
+//! [`Ranges::at`] answers "which values can `v` have when `at` executes":
+//! the value's own range (from its definition, recursively, evaluated at
+//! the definition) intersected with what the loop facts say for the place
+//! (a counted `loom.loop` counter observes the condition range up to its
+//! guard and the body range after it) and with every enclosing `scf.if` /
+//! `loom.if` whose condition compares `v` itself with a constant.
+
+use std::collections::HashMap;
+
+use super::ir::{int_attr, Def, Op, Val};
+use super::recognize::{carrier, const_bits, in_order, negate_raw, to_signed, MAX_WIDTH};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Range {
+    pub width: u32,
+    /// Signed reading, inclusive; `lo > hi` means empty.
+    pub s: (i128, i128),
+    /// Unsigned reading, inclusive.
+    pub u: (i128, i128),
+}
+
+fn smin(w: u32) -> i128 {
+    -(1i128 << (w - 1))
+}
+fn smax(w: u32) -> i128 {
+    (1i128 << (w - 1)) - 1
+}
+fn umax(w: u32) -> i128 {
+    (1i128 << w) - 1
+}
+
+impl Range {
+    pub fn full(width: u32) -> Range {
+        Range { width, s: (smin(width), smax(width)), u: (0, umax(width)) }
+    }
+    pub fn exact(bits: u128, width: u32) -> Range {
+        let s = to_signed(bits, width);
+        let u = in_order(bits, width, false);
+        Range { width, s: (s, s), u: (u, u) }
+    }
+    pub fn signed(lo: i128, hi: i128, width: u32) -> Range {
+        Range { width, s: (lo.max(smin(width)), hi.min(smax(width))), u: (0, umax(width)) }.normalized()
+    }
+    pub fn unsigned(lo: i128, hi: i128, width: u32) -> Range {
+        Range { width, s: (smin(width), smax(width)), u: (lo.max(0), hi.min(umax(width))) }.normalized()
+    }
+    /// A range in the given order.
+    pub fn in_order(lo: i128, hi: i128, width: u32, signed: bool) -> Range {
+        if signed {
+            Range::signed(lo, hi, width)
+        } else {
+            Range::unsigned(lo, hi, width)
+        }
+    }
+    pub fn empty(width: u32) -> Range {
+        Range { width, s: (1, 0), u: (1, 0) }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.s.0 > self.s.1 || self.u.0 > self.u.1
+    }
+    pub fn is_full(&self) -> bool {
+        *self == Range::full(self.width)
+    }
+    /// The single value, as bits, if the range has exactly one.
+    pub fn single(&self) -> Option<u128> {
+        if self.is_empty() {
+            return None;
+        }
+        if self.u.0 == self.u.1 {
+            return Some(self.u.0 as u128);
+        }
+        if self.s.0 == self.s.1 {
+            return Some((self.s.0 as u128) & ((1u128 << self.width) - 1));
+        }
+        None
+    }
+
+    /// Makes each interval as tight as the other allows.
+    fn normalized(mut self) -> Range {
+        let w = self.width;
+        if self.is_empty() {
+            return Range::empty(w);
+        }
+        for _ in 0..2 {
+            // signed -> unsigned
+            let (lo, hi) = self.s;
+            let from_s = if lo >= 0 {
+                Some((lo, hi))
+            } else if hi < 0 {
+                Some((lo + (1i128 << w), hi + (1i128 << w)))
+            } else {
+                None
+            };
+            if let Some((a, b)) = from_s {
+                self.u = (self.u.0.max(a), self.u.1.min(b));
+            }
+            // unsigned -> signed
+            let (lo, hi) = self.u;
+            let from_u = if hi <= smax(w) {
+                Some((lo, hi))
+            } else if lo > smax(w) {
+                Some((lo - (1i128 << w), hi - (1i128 << w)))
+            } else {
+                None
+            };
+            if let Some((a, b)) = from_u {
+                self.s = (self.s.0.max(a), self.s.1.min(b));
+            }
+            if self.is_empty() {
+                return Range::empty(w);
+            }
+        }
+        self
+    }
+
+    pub fn intersect(&self, other: &Range) -> Range {
+        if self.width != other.width {
+            return *self;
+        }
+        Range {
+            width: self.width,
+            s: (self.s.0.max(other.s.0), self.s.1.min(other.s.1)),
+            u: (self.u.0.max(other.u.0), self.u.1.min(other.u.1)),
+        }
+        .normalized()
+    }
+
+    pub fn union(&self, other: &Range) -> Range {
+        if self.is_empty() {
+            return *other;
+        }
+        if other.is_empty() {
+            return *self;
+        }
+        Range {
+            width: self.width,
+            s: (self.s.0.min(other.s.0), self.s.1.max(other.s.1)),
+            u: (self.u.0.min(other.u.0), self.u.1.max(other.u.1)),
+        }
+        .normalized()
+    }
+
+    /// Interval arithmetic per order: the result interval when every exact
+    /// result lies in the order's range (then the modular result equals the
+    /// exact one), else the full interval.
+    fn binary(&self, other: &Range, f: fn(i128, i128) -> Option<i128>) -> Range {
+        let w = self.width;
+        if self.is_empty() || other.is_empty() {
+            return Range::empty(w);
+        }
+        let combine = |a: (i128, i128), b: (i128, i128), lo_lim: i128, hi_lim: i128| -> (i128, i128) {
+            let mut lo = i128::MAX;
+            let mut hi = i128::MIN;
+            for x in [a.0, a.1] {
+                for y in [b.0, b.1] {
+                    match f(x, y) {
+                        Some(r) => {
+                            lo = lo.min(r);
+                            hi = hi.max(r);
+                        }
+                        None => return (lo_lim, hi_lim),
+                    }
+                }
+            }
+            if lo < lo_lim || hi > hi_lim {
+                (lo_lim, hi_lim)
+            } else {
+                (lo, hi)
+            }
+        };
+        Range { width: w, s: combine(self.s, other.s, smin(w), smax(w)), u: combine(self.u, other.u, 0, umax(w)) }
+            .normalized()
+    }
+    pub fn add(&self, other: &Range) -> Range {
+        self.binary(other, |a, b| a.checked_add(b))
+    }
+    pub fn sub(&self, other: &Range) -> Range {
+        // Extremes of a - b are at (a.lo - b.hi) and (a.hi - b.lo): the
+        // corner enumeration covers them.
+        self.binary(other, |a, b| a.checked_sub(b))
+    }
+    pub fn mul(&self, other: &Range) -> Range {
+        self.binary(other, |a, b| a.checked_mul(b))
+    }
+
+    /// The same values read at another width, by sign extension (`signed`)
+    /// or zero extension, or by truncation.
+    pub fn cast(&self, to: u32, signed_ext: bool) -> Range {
+        let from = self.width;
+        if self.is_empty() {
+            return Range::empty(to);
+        }
+        if to >= from {
+            if signed_ext {
+                Range::signed(self.s.0, self.s.1, to)
+            } else {
+                Range::unsigned(self.u.0, self.u.1, to)
+            }
+        } else {
+            // Truncation keeps a value iff it fits in the narrower type.
+            let mut r = Range::full(to);
+            if self.s.0 >= smin(to) && self.s.1 <= smax(to) {
+                r = r.intersect(&Range::signed(self.s.0, self.s.1, to));
+            }
+            if self.u.1 <= umax(to) {
+                r = r.intersect(&Range::unsigned(self.u.0, self.u.1, to));
+            }
+            r
+        }
+    }
+
+    /// The values of this range satisfying `x pred c` (c as bits).
+    pub fn constrain(&self, pred: u32, c: u128) -> Range {
+        let w = self.width;
+        let cs = to_signed(c, w);
+        let cu = in_order(c, w, false);
+        let r = match pred {
+            0 => Range::exact(c, w),
+            1 => {
+                // ne: trims an endpoint only.
+                let mut r = *self;
+                if r.s.0 == cs {
+                    r.s.0 += 1;
+                } else if r.s.1 == cs {
+                    r.s.1 -= 1;
+                }
+                if r.u.0 == cu {
+                    r.u.0 += 1;
+                } else if r.u.1 == cu {
+                    r.u.1 -= 1;
+                }
+                return r.normalized();
+            }
+            2 => Range::signed(smin(w), cs - 1, w),
+            3 => Range::signed(smin(w), cs, w),
+            4 => Range::signed(cs + 1, smax(w), w),
+            5 => Range::signed(cs, smax(w), w),
+            6 => Range::unsigned(0, cu - 1, w),
+            7 => Range::unsigned(0, cu, w),
+            8 => Range::unsigned(cu + 1, umax(w), w),
+            9 => Range::unsigned(cu, umax(w), w),
+            _ => Range::full(w),
+        };
+        self.intersect(&r)
+    }
+
+    /// Readable form: the signed interval, or the unsigned one when only it
+    /// is informative.
+    pub fn describe(&self) -> String {
+        if self.is_empty() {
+            return "empty (never executed)".into();
+        }
+        let w = self.width;
+        if self.s != (smin(w), smax(w)) || self.u == (0, umax(w)) {
+            if self.s == (smin(w), smax(w)) {
+                return "unknown (any value)".into();
+            }
+            format!("[{}, {}]", self.s.0, self.s.1)
+        } else {
+            format!("[{}, {}] (unsigned)", self.u.0, self.u.1)
+        }
+    }
+}
+
+/// What the loop facts say about one value.
+#[derive(Clone, Debug)]
+pub struct ValueFact {
+    /// The range where the value is observed (None: never observed).
+    pub range: Option<Range>,
+    /// Counted loom.loop counter: (guard, range after the guard).
+    pub after_guard: Option<(Op, Option<Range>)>,
+}
+
+/// Range queries over a module whose loops have been analysed.
+pub struct Ranges<'a> {
+    pub facts: &'a HashMap<Val, ValueFact>,
+    pub index_width: u32,
+}
+
+const MAX_DEPTH: u32 = 24;
+
+/// Predicate with operands swapped (`c pred x` as `x pred' c`).
+fn swap_raw(p: u32) -> u32 {
+    match p {
+        2 => 4,
+        3 => 5,
+        4 => 2,
+        5 => 3,
+        6 => 8,
+        7 => 9,
+        8 => 6,
+        9 => 7,
+        other => other,
+    }
+}
+
+impl Ranges<'_> {
+    /// The values `v` can have when `at` executes (None: not an integer of
+    /// at most 64 bits).
+    pub fn at(&self, v: Val, at: Op) -> Option<Range> {
+        self.at_depth(v, at, 0)
+    }
+
+    fn at_depth(&self, v: Val, at: Op, depth: u32) -> Option<Range> {
+        let (width, _) = carrier(v, self.index_width)?;
+        if width == 0 || width > MAX_WIDTH {
+            return None;
+        }
+        let mut r = if depth > MAX_DEPTH { Range::full(width) } else { self.defined(v, width, depth) };
+        if let Some(fact) = self.facts.get(&v) {
+            let observed = match &fact.after_guard {
+                Some((guard, after)) => {
+                    let block = guard.block();
+                    let after_it = block.and_then(|b| at.ancestor_in(b)).is_some_and(|a| guard.is_before(a));
+                    if after_it {
+                        *after
+                    } else {
+                        fact.range
+                    }
+                }
+                None => fact.range,
+            };
+            r = match observed {
+                Some(o) => r.intersect(&o),
+                None => Range::empty(width),
+            };
+        }
+        // Guards: enclosing scf.if / loom.if comparing v with a constant.
+        let mut inner = at;
+        while let Some(parent) = inner.parent() {
+            if parent.is("scf.if") || parent.is("loom.if") {
+                if let Some(region) = parent.region_index_of(inner) {
+                    r = self.narrow_by_condition(r, v, parent.operand(0), region == 0);
+                }
+            }
+            inner = parent;
+        }
+        Some(r)
+    }
+
+    fn narrow_by_condition(&self, r: Range, v: Val, cond: Val, holds: bool) -> Range {
+        let Some(cmp) = cond.defining_op() else { return r };
+        let Some(pred) = cmp.compare_predicate() else { return r };
+        let (a, b) = (cmp.operand(0), cmp.operand(1));
+        let (pred, c) = if a == v {
+            match const_bits(b, self.index_width) {
+                Some(c) => (pred, c),
+                None => return r,
+            }
+        } else if b == v {
+            match const_bits(a, self.index_width) {
+                Some(c) => (swap_raw(pred), c),
+                None => return r,
+            }
+        } else {
+            return r;
+        };
+        let pred = if holds { pred } else { negate_raw(pred) };
+        r.constrain(pred, c)
+    }
+
+    /// The range of `v` from its definition (at the defining op).
+    fn defined(&self, v: Val, width: u32, depth: u32) -> Range {
+        if let Some(bits) = const_bits(v, self.index_width) {
+            return Range::exact(bits, width);
+        }
+        let Def::Result(op, _) = v.def() else { return Range::full(width) };
+        let sub = |i: usize| self.at_depth(op.operand(i), op, depth + 1).unwrap_or(Range::full(width));
+        let name = op.name();
+        match name.as_str() {
+            "loom.assume_range" => {
+                let input = sub(0);
+                let lo = op.attr("lo").and_then(int_attr);
+                let hi = op.attr("hi").and_then(int_attr);
+                match (lo, hi) {
+                    (Some((lo, lw)), Some((hi, hw))) => {
+                        let (lo, hi) = (to_signed(lo as u128, lw), to_signed(hi as u128, hw));
+                        input.intersect(&Range::signed(lo, hi, width))
+                    }
+                    _ => input,
+                }
+            }
+            "arith.addi" | "index.add" => sub(0).add(&sub(1)),
+            "arith.subi" | "index.sub" => sub(0).sub(&sub(1)),
+            "arith.muli" | "index.mul" => sub(0).mul(&sub(1)),
+            "arith.select" => sub(1).union(&sub(2)),
+            "arith.andi" | "index.and" => {
+                // x & m <= m and <= x (unsigned).
+                let (a, b) = (sub(0), sub(1));
+                Range::unsigned(0, a.u.1.min(b.u.1), width)
+            }
+            "arith.remui" | "index.remu" => {
+                let d = sub(1);
+                if d.u.0 > 0 {
+                    Range::unsigned(0, d.u.1 - 1, width).intersect(&Range::unsigned(0, sub(0).u.1, width))
+                } else {
+                    Range::full(width)
+                }
+            }
+            "arith.extsi" | "arith.index_cast" | "index.casts" => sub(0).cast(width, true),
+            "arith.extui" | "arith.index_castui" | "index.castu" | "arith.trunci" => sub(0).cast(width, false),
+            _ => Range::full(width),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_convert_when_exact() {
+        let r = Range::unsigned(0, 3, 64);
+        assert_eq!(r.s, (0, 3));
+        let r = Range::signed(-3, -1, 8);
+        assert_eq!(r.u, (253, 255));
+        let r = Range::signed(-1, 1, 8);
+        assert_eq!(r.u, (0, 255));
+    }
+
+    #[test]
+    fn add_gives_up_on_wrap() {
+        let a = Range::signed(0, 127, 8);
+        let one = Range::exact(1, 8);
+        let r = a.add(&one);
+        assert_eq!(r.s, (-128, 127));
+        // Unsigned order: 1..128 fits.
+        assert_eq!(r.u, (1, 128));
+    }
+
+    #[test]
+    fn constrain_ult() {
+        let r = Range::full(64).constrain(6, 4);
+        assert_eq!(r.s, (0, 3));
+        assert!(Range::full(8).constrain(6, 0).is_empty());
+    }
+
+    #[test]
+    fn truncation_keeps_fitting_ranges_only() {
+        let r = Range::signed(0, 300, 32).cast(8, false);
+        assert!(r.is_full());
+        let r = Range::signed(-5, 5, 32).cast(8, false);
+        assert_eq!(r.s, (-5, 5));
+    }
+}

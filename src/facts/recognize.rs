@@ -1,0 +1,676 @@
+//! Loop-shape recognition: from a loop op to the inputs of the arithmetic
+//! core (`trip_count.rs`), plus the values whose ranges the facts describe.
+//!
+//! Recognition is purely structural and never guesses: it finds the
+//! counter, its exact initial value, the exact loop-invariant bound, the
+//! predicate (normalised so that the loop continues while it holds), the
+//! exact step and the shape, or it says why not. The arithmetic (counts,
+//! ranges, the no-wrap proof) is entirely the core's; this file only reads
+//! IR and maps the core's answer back onto values.
+//!
+//! Values are tracked modulo 2^width (the carrier: the counter type's width,
+//! for `index` the target's index width), exactly as the hardware computes
+//! them. A counter update is recognised when the back-edge value is provably
+//! `counter + c (mod 2^width)` for a constant `c`; the core then checks, in
+//! exact integers, that no value of the run wraps in the comparison's order,
+//! which makes the modular and exact sequences equal. For that reason any
+//! representative of `c` is sound; we try the signed one first and then the
+//! other (so `addi %x, 255 : i8` can be a step of -1 for an unsigned
+//! decreasing loop), and keep the first exact answer.
+//!
+//! Supported shapes:
+//! - `scf.while`, header-tested (the condition compares a before-region
+//!   argument) and do-while (it compares `argument + step` and forwards it);
+//!   counter on either side; `arith.cmpi`/`index.cmp`, `arith.addi/subi`,
+//!   `index.add/sub`;
+//! - `scf.for` (signed, or `unsigned`), by scf.for's own semantics (overflow
+//!   of the final induction value is undefined behaviour there);
+//! - `loom.for` (signed, like scf.for): a `loom.break` (or an exit to an
+//!   outer op) makes its count an upper bound;
+//! - counted `loom.loop`: a top-of-body `loom.if` guard whose then-branch
+//!   (or else-branch) only breaks out of the loop, and the body's
+//!   terminating `loom.continue` passing `counter + step`.
+
+use super::ir::{int_attr, int_type, Blk, Def, Op, Val};
+use super::trip_count::{self, CounterSide, LoopInput, Predicate, Shape};
+
+/// Which range of the facts a value observes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Observed {
+    Condition,
+    Body,
+    Exit,
+}
+
+/// A value whose range the loop's facts describe: it equals
+/// `counter + offset (mod 2^width)` wherever it is observed.
+#[derive(Clone, Debug)]
+pub struct Role {
+    pub value: Val,
+    pub observed: Observed,
+    pub offset: u128,
+    /// For a counted `loom.loop`: uses located (in the body block) before or
+    /// in this guard observe the condition range, uses after it the body
+    /// range.
+    pub split_at: Option<Op>,
+}
+
+/// The arithmetic core's answer, in this crate's terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Core {
+    Exact { body_count: u128, condition_count: u128, condition: (i128, i128), body: Option<(i128, i128)>, exit: i128 },
+    Unknown(String),
+}
+
+/// What recognition found for one loop.
+#[derive(Clone, Debug)]
+pub struct Recognized {
+    /// Printed counter type (`index`, `i32`).
+    pub type_name: String,
+    pub width: u32,
+    pub signed: bool,
+    /// The step, as the representative that the core accepted.
+    pub step: i128,
+    pub core: Core,
+    /// The count is only an upper bound (early exits).
+    pub at_most: Option<String>,
+    /// Why the count is by scf.for semantics (shown in reports).
+    pub note: Option<&'static str>,
+    pub roles: Vec<Role>,
+}
+
+/// arith.cmpi numbering.
+fn predicate_of(p: u32) -> Option<Predicate> {
+    Some(match p {
+        2 => Predicate::Slt,
+        3 => Predicate::Sle,
+        4 => Predicate::Sgt,
+        5 => Predicate::Sge,
+        6 => Predicate::Ult,
+        7 => Predicate::Ule,
+        8 => Predicate::Ugt,
+        9 => Predicate::Uge,
+        _ => return None,
+    })
+}
+
+fn negate(p: Predicate) -> Predicate {
+    match p {
+        Predicate::Slt => Predicate::Sge,
+        Predicate::Sle => Predicate::Sgt,
+        Predicate::Sgt => Predicate::Sle,
+        Predicate::Sge => Predicate::Slt,
+        Predicate::Ult => Predicate::Uge,
+        Predicate::Ule => Predicate::Ugt,
+        Predicate::Ugt => Predicate::Ule,
+        Predicate::Uge => Predicate::Ult,
+    }
+}
+
+/// Negation of an arith.cmpi-numbered predicate.
+pub fn negate_raw(p: u32) -> u32 {
+    match p {
+        0 => 1,
+        1 => 0,
+        other => match predicate_of(other) {
+            Some(q) => raw_of(negate(q)),
+            None => other,
+        },
+    }
+}
+
+fn raw_of(p: Predicate) -> u32 {
+    match p {
+        Predicate::Slt => 2,
+        Predicate::Sle => 3,
+        Predicate::Sgt => 4,
+        Predicate::Sge => 5,
+        Predicate::Ult => 6,
+        Predicate::Ule => 7,
+        Predicate::Ugt => 8,
+        Predicate::Uge => 9,
+    }
+}
+
+pub fn is_signed(p: Predicate) -> bool {
+    matches!(p, Predicate::Slt | Predicate::Sle | Predicate::Sgt | Predicate::Sge)
+}
+
+pub fn predicate_name(p: Predicate) -> &'static str {
+    match p {
+        Predicate::Slt => "slt",
+        Predicate::Sle => "sle",
+        Predicate::Sgt => "sgt",
+        Predicate::Sge => "sge",
+        Predicate::Ult => "ult",
+        Predicate::Ule => "ule",
+        Predicate::Ugt => "ugt",
+        Predicate::Uge => "uge",
+    }
+}
+
+pub fn mask(width: u32) -> u128 {
+    if width >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    }
+}
+
+/// `bits` (a width-bit pattern) read as signed.
+pub fn to_signed(bits: u128, width: u32) -> i128 {
+    let bits = bits & mask(width);
+    if width == 0 {
+        return 0;
+    }
+    if bits >> (width - 1) & 1 == 1 {
+        bits as i128 - (1i128 << width)
+    } else {
+        bits as i128
+    }
+}
+
+/// `bits` read in the given order.
+pub fn in_order(bits: u128, width: u32, signed: bool) -> i128 {
+    if signed {
+        to_signed(bits, width)
+    } else {
+        (bits & mask(width)) as i128
+    }
+}
+
+/// Largest carrier width handled (the core works in i128/u128).
+pub const MAX_WIDTH: u32 = 64;
+
+/// Carrier width and printed type of an integer or index value.
+pub fn carrier(v: Val, index_width: u32) -> Option<(u32, String)> {
+    int_type(v.ty(), index_width)
+}
+
+/// The exact value of `v` as a width-bit pattern, when it is a constant
+/// computed from `arith.constant`/`index.constant` through exact integer
+/// arithmetic and casts (all modulo 2^width, as executed).
+pub fn const_bits(v: Val, index_width: u32) -> Option<u128> {
+    const_bits_depth(v, index_width, 0)
+}
+
+fn const_bits_depth(v: Val, iw: u32, depth: u32) -> Option<u128> {
+    if depth > 32 {
+        return None;
+    }
+    let (width, _) = carrier(v, iw)?;
+    if width > MAX_WIDTH {
+        return None;
+    }
+    let op = v.defining_op()?;
+    let m = mask(width);
+    let name = op.name();
+    let sub = |i: usize| const_bits_depth(op.operand(i), iw, depth + 1);
+    let src_width = |i: usize| carrier(op.operand(i), iw).map(|(w, _)| w);
+    match name.as_str() {
+        "arith.constant" | "index.constant" | "index.bool.constant" => {
+            let (bits, attr_width) = int_attr(op.attr("value")?)?;
+            let bits = bits as u128;
+            // An index constant is stored in 64 bits; on a narrower target it
+            // must fit (sign- or zero-extended), else we do not claim a value.
+            if attr_width > width {
+                let t = bits & m;
+                let sext = (to_signed(t, width) as i128 as u128) & mask(attr_width);
+                if sext != bits && t != bits {
+                    return None;
+                }
+                return Some(t);
+            }
+            Some(bits & m)
+        }
+        "arith.addi" | "index.add" => Some(sub(0)?.wrapping_add(sub(1)?) & m),
+        "arith.subi" | "index.sub" => Some(sub(0)?.wrapping_sub(sub(1)?) & m),
+        "arith.muli" | "index.mul" => Some(sub(0)?.wrapping_mul(sub(1)?) & m),
+        "arith.extsi" | "arith.index_cast" | "index.casts" => {
+            let w = src_width(0)?;
+            Some((to_signed(sub(0)?, w) as u128) & m)
+        }
+        "arith.extui" | "arith.index_castui" | "index.castu" | "arith.trunci" => Some(sub(0)? & m),
+        _ => None,
+    }
+}
+
+/// `v` as `base + offset (mod 2^width)` for a base accepted by `base_of`,
+/// through additions and subtractions of constants; `map` may rewrite block
+/// arguments (an after-region argument to the value forwarded into it).
+/// Errors name the op that breaks the form.
+fn affine(
+    v: Val,
+    iw: u32,
+    width: u32,
+    is_base: &dyn Fn(Val) -> bool,
+    map: &dyn Fn(Val) -> Option<Val>,
+    depth: u32,
+) -> Result<(Val, u128), String> {
+    if depth > 64 {
+        return Err("the counter's update chain is too long".into());
+    }
+    if is_base(v) {
+        return Ok((v, 0));
+    }
+    if let Some(forwarded) = map(v) {
+        return affine(forwarded, iw, width, is_base, map, depth + 1);
+    }
+    let m = mask(width);
+    let Some(op) = v.defining_op() else {
+        return Err("it depends on a block argument that is not the counter".into());
+    };
+    let name = op.name();
+    match name.as_str() {
+        "arith.addi" | "index.add" => {
+            if let Some(c) = const_bits(op.operand(1), iw) {
+                let (b, o) = affine(op.operand(0), iw, width, is_base, map, depth + 1)?;
+                return Ok((b, o.wrapping_add(c) & m));
+            }
+            if let Some(c) = const_bits(op.operand(0), iw) {
+                let (b, o) = affine(op.operand(1), iw, width, is_base, map, depth + 1)?;
+                return Ok((b, o.wrapping_add(c) & m));
+            }
+            Err(format!("'{name}' does not add a constant"))
+        }
+        "arith.subi" | "index.sub" => {
+            if let Some(c) = const_bits(op.operand(1), iw) {
+                let (b, o) = affine(op.operand(0), iw, width, is_base, map, depth + 1)?;
+                return Ok((b, o.wrapping_sub(c) & m));
+            }
+            Err(format!("'{name}' does not subtract a constant from the counter"))
+        }
+        _ => Err(format!("it is computed by '{name}', not by adding a constant")),
+    }
+}
+
+/// The core's answer for a condition-controlled loop, trying both
+/// representatives of the modular step.
+fn while_core(
+    width: u32,
+    predicate: Predicate,
+    side: CounterSide,
+    shape: Shape,
+    init_bits: u128,
+    bound_bits: u128,
+    step_bits: u128,
+) -> (i128, Core) {
+    let signed = is_signed(predicate);
+    let init = in_order(init_bits, width, signed);
+    let bound = in_order(bound_bits, width, signed);
+    let s = to_signed(step_bits, width);
+    let other = if s > 0 { s - (1i128 << width) } else if s < 0 { s + (1i128 << width) } else { 0 };
+    let mut first: Option<(i128, Core)> = None;
+    for step in [s, other] {
+        let input = LoopInput { width, predicate, side, shape, init, bound, step };
+        let core = to_core(trip_count::trip_facts(&input));
+        if matches!(core, Core::Exact { .. }) {
+            return (step, core);
+        }
+        first.get_or_insert((step, core));
+        if s == 0 {
+            break;
+        }
+    }
+    first.expect("at least one attempt")
+}
+
+fn to_core(facts: trip_count::Facts) -> Core {
+    match facts {
+        trip_count::Facts::Exact { body_count, condition_count, condition, body, exit, .. } => {
+            Core::Exact { body_count, condition_count, condition, body, exit }
+        }
+        trip_count::Facts::Unknown { reason } => Core::Unknown(reason.to_string()),
+    }
+}
+
+/// Recognises `op` (a loop) or says why it cannot.
+pub fn recognize(op: Op, index_width: u32) -> Result<Recognized, String> {
+    match op.name().as_str() {
+        "scf.while" => recognize_while(op, index_width),
+        "scf.for" => recognize_for(op, index_width, false),
+        "loom.for" => recognize_for(op, index_width, true),
+        "loom.loop" => recognize_loom_loop(op, index_width),
+        other => Err(format!("'{other}' loops are not analysed")),
+    }
+}
+
+/// Loom exits nested in `op` that leave it early: breaks targeting `op` or
+/// an op around it, and continues targeting an op around it. Returns the
+/// first such exit's description; `continues_of_op` receives the
+/// continues that target `op` itself.
+fn early_exits(op: Op, continues_of_op: &mut Vec<Op>) -> Option<String> {
+    let mut found = None;
+    for inner in op.nested_ops() {
+        let Some((kind, target)) = inner.loom_exit() else { continue };
+        if kind == 2 {
+            continue;
+        }
+        let Some(target) = target else {
+            found.get_or_insert_with(|| "an exit without a resolvable target".to_string());
+            continue;
+        };
+        if target == op {
+            if kind == 1 {
+                continues_of_op.push(inner);
+            } else {
+                found.get_or_insert_with(|| format!("a loom.break at {} leaves the loop", inner.loc_string()));
+            }
+        } else if !target.is_within(op) {
+            found.get_or_insert_with(|| {
+                let what = if kind == 0 { "loom.break" } else { "loom.continue" };
+                format!("a {what} at {} leaves the loop for an enclosing op", inner.loc_string())
+            });
+        }
+    }
+    found
+}
+
+fn comparison(cond: Val) -> Result<(Op, Predicate), String> {
+    let Some(cmp) = cond.defining_op() else {
+        return Err("the loop condition is a block argument, not a comparison".into());
+    };
+    let Some(p) = cmp.compare_predicate() else {
+        return Err(format!("the loop condition is computed by '{}', not by a single integer comparison", cmp.name()));
+    };
+    let Some(pred) = predicate_of(p) else {
+        return Err("the loop condition is an equality comparison (eq/ne), which is not analysed".into());
+    };
+    Ok((cmp, pred))
+}
+
+/// Splits a comparison into (counter side, base arg, offset, bound bits).
+#[allow(clippy::too_many_arguments)]
+fn split_comparison(
+    cmp: Op,
+    loop_op: Op,
+    iw: u32,
+    width: u32,
+    is_base: &dyn Fn(Val) -> bool,
+    map: &dyn Fn(Val) -> Option<Val>,
+) -> Result<(CounterSide, Val, u128, u128), String> {
+    let lhs = cmp.operand(0);
+    let rhs = cmp.operand(1);
+    let l = affine(lhs, iw, width, is_base, map, 0);
+    let r = affine(rhs, iw, width, is_base, map, 0);
+    let (side, (base, offset), bound) = match (l, r) {
+        (Ok(a), Err(_)) => (CounterSide::Lhs, a, rhs),
+        (Err(_), Ok(b)) => (CounterSide::Rhs, b, lhs),
+        (Ok(_), Ok(_)) => return Err("both sides of the comparison vary with the loop's arguments".into()),
+        (Err(e), Err(_)) => return Err(format!("the comparison does not test a counter: {e}")),
+    };
+    let bound_bits = match const_bits(bound, iw) {
+        Some(b) => b,
+        None if bound.defined_inside(loop_op) => return Err("the bound is not loop-invariant".into()),
+        None => return Err("the bound is not a known constant (symbolic bound)".into()),
+    };
+    Ok((side, base, offset, bound_bits))
+}
+
+fn recognize_while(op: Op, iw: u32) -> Result<Recognized, String> {
+    let (Some(before), Some(after)) = (op.entry_block(0), op.entry_block(1)) else {
+        return Err("the loop has an empty region".into());
+    };
+    let Some(condition) = before.terminator().filter(|t| t.is("scf.condition")) else {
+        return Err("the before region does not end with scf.condition".into());
+    };
+    let Some(yield_op) = after.terminator().filter(|t| t.is("scf.yield")) else {
+        return Err("the after region does not end with scf.yield".into());
+    };
+    let (cmp, predicate) = comparison(condition.operand(0))?;
+    let cmp_type = carrier(cmp.operand(0), iw).ok_or("the comparison is not on integers")?;
+    let (width, type_name) = cmp_type;
+    if width > MAX_WIDTH || width == 0 {
+        return Err(format!("the counter is {width} bits wide; at most {MAX_WIDTH} are analysed"));
+    }
+    let is_before_arg = |v: Val| matches!(v.def(), Def::Arg(b, _) if b == before);
+    let no_map = |_: Val| None;
+    let (side, base, tested_offset, bound_bits) = split_comparison(cmp, op, iw, width, &is_before_arg, &no_map)?;
+    let Def::Arg(_, j) = base.def() else { unreachable!("base is a before-region argument") };
+    let Some(init_bits) = const_bits(op.operand(j), iw) else {
+        return Err(format!("the counter's initial value (operand #{j}) is not a known constant"));
+    };
+    // The back edge: yield[j] must be counter + step, reading after-region
+    // arguments as the values the condition forwards into them.
+    let forwarded: Vec<Val> = (1..condition.num_operands()).map(|i| condition.operand(i)).collect();
+    let map_after = |v: Val| match v.def() {
+        Def::Arg(b, p) if b == after => forwarded.get(p).copied(),
+        _ => None,
+    };
+    let next = yield_op.operand(j);
+    let (next_base, step_bits) = affine(next, iw, width, &|v| v == base, &map_after, 0)
+        .map_err(|e| format!("the counter's next value is not the counter plus a constant: {e}"))?;
+    debug_assert!(next_base == base);
+    let shape = if tested_offset == 0 {
+        Shape::HeaderTested
+    } else if tested_offset == step_bits {
+        Shape::DoWhile
+    } else {
+        return Err(format!(
+            "the condition tests the counter plus {} but the counter advances by {}",
+            to_signed(tested_offset, width),
+            to_signed(step_bits, width)
+        ));
+    };
+    let mut continues = Vec::new();
+    if let Some(exit) = early_exits(op, &mut continues) {
+        return Err(exit);
+    }
+    let (step, core) = while_core(width, predicate, side, shape, init_bits, bound_bits, step_bits);
+    // Values observing the counter: the before argument (condition), the
+    // after arguments and results fed from counter + o.
+    let mut roles = vec![Role { value: base, observed: Observed::Condition, offset: 0, split_at: None }];
+    for (p, f) in forwarded.iter().enumerate() {
+        if let Ok((b, o)) = affine(*f, iw, width, &|v| v == base, &no_map, 0) {
+            if b == base {
+                roles.push(Role { value: after.arg(p), observed: Observed::Body, offset: o, split_at: None });
+                if p < op.num_results() {
+                    roles.push(Role { value: op.result(p), observed: Observed::Exit, offset: o, split_at: None });
+                }
+            }
+        }
+    }
+    Ok(Recognized {
+        type_name,
+        width,
+        signed: is_signed(predicate),
+        step,
+        core,
+        at_most: None,
+        note: None,
+        roles,
+    })
+}
+
+fn recognize_for(op: Op, iw: u32, is_loom: bool) -> Result<Recognized, String> {
+    let (lb, ub, st) = (op.operand(0), op.operand(1), op.operand(2));
+    let (width, type_name) = carrier(lb, iw).ok_or("the induction variable is not an integer")?;
+    if width > MAX_WIDTH || width == 0 {
+        return Err(format!("the induction variable is {width} bits wide; at most {MAX_WIDTH} are analysed"));
+    }
+    let signed = !op.has_attr("unsignedCmp");
+    let what = |v: Val, name: &str| -> Result<u128, String> {
+        const_bits(v, iw).ok_or_else(|| {
+            if v.defined_inside(op) {
+                format!("the {name} is not loop-invariant")
+            } else {
+                format!("the {name} is not a known constant (symbolic {name})")
+            }
+        })
+    };
+    let lb_bits = what(lb, "lower bound")?;
+    let ub_bits = what(ub, "upper bound")?;
+    let step_bits = what(st, "step")?;
+    let Some(body) = op.entry_block(0) else { return Err("the loop has an empty body".into()) };
+    let iv_index = if is_loom { 1 } else { 0 };
+    if body.num_args() <= iv_index {
+        return Err("the loop body has no induction variable".into());
+    }
+    let mut continues = Vec::new();
+    let exit = early_exits(op, &mut continues);
+    if exit.is_some() && !is_loom {
+        return Err(exit.unwrap_or_default());
+    }
+    let (lb_v, ub_v, step_v) =
+        (in_order(lb_bits, width, signed), in_order(ub_bits, width, signed), in_order(step_bits, width, signed));
+    let core = to_core(trip_count::for_facts(width, signed, lb_v, ub_v, step_v));
+    let roles = vec![Role { value: body.arg(iv_index), observed: Observed::Body, offset: 0, split_at: None }];
+    Ok(Recognized {
+        type_name,
+        width,
+        signed,
+        step: step_v,
+        core,
+        at_most: exit,
+        note: Some("counted by scf.for semantics (overflow of the final induction value is undefined behaviour)"),
+        roles,
+    })
+}
+
+/// The guard of a counted loom.loop: (guard op, breaking condition is the
+/// then-branch).
+fn find_guard(op: Op, body: Blk) -> Result<(Op, bool), String> {
+    let token = body.arg(0);
+    let breaks_only = |b: Option<Blk>| -> bool {
+        let Some(b) = b else { return false };
+        let mut ops = b.ops();
+        match (ops.next(), ops.next()) {
+            (Some(t), None) => t.is("loom.break") && t.num_operands() >= 1 && t.operand(0) == token,
+            _ => false,
+        }
+    };
+    let falls_through = |b: Option<Blk>| -> bool {
+        let Some(b) = b else { return true };
+        let mut ops = b.ops();
+        match (ops.next(), ops.next()) {
+            (None, _) => true,
+            (Some(t), None) => t.is("loom.yield") && t.num_operands() == 0,
+            _ => false,
+        }
+    };
+    for inner in body.ops() {
+        if inner.is("loom.if") && inner.num_results() == 0 {
+            let then_b = inner.entry_block(0);
+            let else_b = inner.entry_block(1);
+            if breaks_only(then_b) && falls_through(else_b) {
+                return Ok((inner, true));
+            }
+            if breaks_only(else_b) && falls_through(then_b) {
+                return Ok((inner, false));
+            }
+        }
+        if inner.num_regions() > 0 {
+            return Err(format!(
+                "no top-of-body guard: '{}' comes before any loom.if that only breaks out of the loop",
+                inner.name()
+            ));
+        }
+    }
+    let _ = op;
+    Err("no top-of-body loom.if guard that breaks out of the loop".into())
+}
+
+fn recognize_loom_loop(op: Op, iw: u32) -> Result<Recognized, String> {
+    let Some(body) = op.entry_block(0) else { return Err("the loop has an empty body".into()) };
+    if body.num_args() < 2 {
+        return Err("the loop has no iteration arguments (no counter)".into());
+    }
+    let Some(term) = body.terminator().filter(|t| t.is("loom.continue")) else {
+        return Err("the body does not end with a loom.continue of this loop".into());
+    };
+    if term.loom_exit().and_then(|(_, t)| t) != Some(op) {
+        return Err("the body's final loom.continue does not target this loop".into());
+    }
+    let (guard, then_breaks) = find_guard(op, body)?;
+    let (cmp, exit_pred) = comparison(guard.operand(0))?;
+    // The loop continues while the guard's breaking condition is false.
+    let predicate = if then_breaks { negate(exit_pred) } else { exit_pred };
+    let (width, type_name) = carrier(cmp.operand(0), iw).ok_or("the comparison is not on integers")?;
+    if width > MAX_WIDTH || width == 0 {
+        return Err(format!("the counter is {width} bits wide; at most {MAX_WIDTH} are analysed"));
+    }
+    let is_iter_arg = |v: Val| matches!(v.def(), Def::Arg(b, i) if b == body && i >= 1);
+    let no_map = |_: Val| None;
+    let (side, base, tested_offset, bound_bits) = split_comparison(cmp, op, iw, width, &is_iter_arg, &no_map)?;
+    let Def::Arg(_, arg_no) = base.def() else { unreachable!("base is a block argument") };
+    let j = arg_no - 1; // iteration argument / init operand index
+    let Some(init_bits) = const_bits(op.operand(j), iw) else {
+        return Err(format!("the counter's initial value (operand #{j}) is not a known constant"));
+    };
+    // The terminator's operands: token, then the next iteration arguments.
+    let next = term.operand(1 + j);
+    let (_, step_bits) = affine(next, iw, width, &|v| v == base, &no_map, 0)
+        .map_err(|e| format!("the counter's next value is not the counter plus a constant: {e}"))?;
+    let shape = if tested_offset == 0 {
+        Shape::HeaderTested
+    } else if tested_offset == step_bits {
+        Shape::DoWhile
+    } else {
+        return Err(format!(
+            "the guard tests the counter plus {} but the counter advances by {}",
+            to_signed(tested_offset, width),
+            to_signed(step_bits, width)
+        ));
+    };
+    // The guard's own break is the loop's exit. Any other break leaving the
+    // loop, or a continue to an enclosing loop, bounds N from above; another
+    // continue of this loop may pass other counter values: not analysed.
+    let guard_break = guard.entry_block(if then_breaks { 0 } else { 1 }).and_then(|b| b.first_op());
+    let mut at_most = None;
+    for inner in op.nested_ops() {
+        if Some(inner) == guard_break || inner == term {
+            continue;
+        }
+        let Some((kind, target)) = inner.loom_exit() else { continue };
+        let leaves = target.is_none_or(|t| t == op || !t.is_within(op));
+        match kind {
+            1 if target == Some(op) => {
+                return Err(format!(
+                    "a loom.continue at {} restarts the loop before its end (the counter may be updated on some paths only)",
+                    inner.loc_string()
+                ))
+            }
+            0 | 1 if leaves => {
+                let what = if kind == 0 { "loom.break" } else { "loom.continue" };
+                at_most.get_or_insert(format!("a {what} at {} leaves the loop early", inner.loc_string()));
+            }
+            _ => {}
+        }
+    }
+    let (step, core) = while_core(width, predicate, side, shape, init_bits, bound_bits, step_bits);
+    let roles = vec![Role { value: base, observed: Observed::Condition, offset: 0, split_at: Some(guard) }];
+    Ok(Recognized { type_name, width, signed: is_signed(predicate), step, core, at_most, note: None, roles })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signed_reading() {
+        assert_eq!(to_signed(0xff, 8), -1);
+        assert_eq!(to_signed(0x7f, 8), 127);
+        assert_eq!(to_signed(1, 1), -1);
+        assert_eq!(in_order(0xffff_ffff, 32, false), 4294967295);
+        assert_eq!(in_order(0xffff_ffff, 32, true), -1);
+    }
+
+    #[test]
+    fn negation_flips_strictness_and_keeps_signedness() {
+        for p in [Predicate::Slt, Predicate::Sle, Predicate::Sgt, Predicate::Sge] {
+            assert!(is_signed(negate(p)));
+            assert_eq!(negate(negate(p)), p);
+        }
+        assert_eq!(negate(Predicate::Ult), Predicate::Uge);
+        assert_eq!(negate(Predicate::Ugt), Predicate::Ule);
+    }
+
+    #[test]
+    fn step_representatives() {
+        // i8 ugt 10 -> 0 with step +255 (= -1): exact through the negative
+        // representative.
+        let (step, core) = while_core(8, Predicate::Ugt, CounterSide::Lhs, Shape::HeaderTested, 10, 0, 255);
+        assert_eq!(step, -1);
+        assert!(matches!(core, Core::Exact { body_count: 10, .. }), "{core:?}");
+    }
+}

@@ -1,0 +1,119 @@
+//! `loom-fold-loop-facts`: folds comparisons and selects that the facts
+//! decide, so that a proven fact pays off in the IR.
+//!
+//! Phase 1 (analysis only): for every `arith.cmpi`/`index.cmp`, the ranges
+//! of both operands where the comparison executes (`facts::ranges`: loop
+//! facts, constants, `loom.assume_range`, enclosing guards) decide it when
+//! every pair of values gives the same answer in the predicate's order;
+//! for example `arith.cmpi ult, %i, %c4` in the body of a loop whose body
+//! range of `%i` is [0, 3] is always true. Comparisons whose operands have
+//! an empty range (code that never runs) are left alone.
+//! Phase 2 (rewrite): each decided comparison is replaced by an
+//! `arith.constant` of the same i1 value inserted before it, and erased.
+//! Then every scalar `arith.select` whose condition is now a constant is
+//! replaced by the operand it selects. All decisions are made on the
+//! unchanged IR before the first rewrite, so no rewrite can influence
+//! another decision.
+
+use melior::ir::OperationRef;
+
+use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
+use super::foreign::{Options, PassFailure, PassOption, PassSpec};
+use crate::facts::ir::{erase, insert_bool_constant, replace_all_uses, walk_preorder, Op};
+use crate::facts::ranges::{Range, Ranges};
+use crate::facts::recognize::const_bits;
+use crate::facts::{self};
+
+pub static SPEC: PassSpec = PassSpec {
+    argument: "loom-fold-loop-facts",
+    description: "Fold comparisons and selects decided by loop facts",
+    op_name: "",
+    options: &[PassOption { name: "index-bitwidth", description: INDEX_BITWIDTH_DESCRIPTION, default: "64" }],
+    run,
+};
+
+/// The value of `a pred b` for all values of the ranges, if it is the same.
+pub fn decide(pred: u32, a: &Range, b: &Range) -> Option<bool> {
+    if a.is_empty() || b.is_empty() {
+        return None;
+    }
+    let signed = matches!(pred, 2..=5);
+    let (x, y) = if signed { (a.s, b.s) } else { (a.u, b.u) };
+    match pred {
+        0 | 1 => {
+            let eq = if a.single().is_some() && a.single() == b.single() {
+                Some(true)
+            } else if a.s.1 < b.s.0 || b.s.1 < a.s.0 || a.u.1 < b.u.0 || b.u.1 < a.u.0 {
+                Some(false)
+            } else {
+                None
+            };
+            eq.map(|e| if pred == 0 { e } else { !e })
+        }
+        2 | 6 => (x.1 < y.0).then_some(true).or((x.0 >= y.1).then_some(false)),
+        3 | 7 => (x.1 <= y.0).then_some(true).or((x.0 > y.1).then_some(false)),
+        4 | 8 => (x.0 > y.1).then_some(true).or((x.1 <= y.0).then_some(false)),
+        5 | 9 => (x.0 >= y.1).then_some(true).or((x.1 < y.0).then_some(false)),
+        _ => None,
+    }
+}
+
+fn run(op: OperationRef<'_, '_>, options: &Options) -> Result<(), PassFailure> {
+    let iw = index_bitwidth(options)?;
+    let root = Op(op.to_raw());
+    let analysis = facts::analyze(root, iw);
+    let ranges = Ranges { facts: &analysis.facts, index_width: analysis.index_width };
+    let mut decided = Vec::new();
+    walk_preorder(root, &mut |inner| {
+        let Some(pred) = inner.compare_predicate() else { return };
+        let (Some(a), Some(b)) = (ranges.at(inner.operand(0), inner), ranges.at(inner.operand(1), inner)) else {
+            return;
+        };
+        if let Some(value) = decide(pred, &a, &b) {
+            decided.push((inner, value));
+        }
+    });
+    for (cmp, value) in decided {
+        let Some(constant) = insert_bool_constant(cmp, value) else { continue };
+        replace_all_uses(cmp.result(0), constant);
+        erase(cmp);
+    }
+    let mut selects = Vec::new();
+    walk_preorder(root, &mut |inner| {
+        if inner.is("arith.select") {
+            if let Some(c) = const_bits(inner.operand(0), analysis.index_width) {
+                selects.push((inner, c != 0));
+            }
+        }
+    });
+    for (select, value) in selects {
+        let chosen = select.operand(if value { 1 } else { 2 });
+        replace_all_uses(select.result(0), chosen);
+        erase(select);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_check_in_body_is_true() {
+        let i = Range::signed(0, 3, 64);
+        let four = Range::exact(4, 64);
+        assert_eq!(decide(6, &i, &four), Some(true)); // ult
+        assert_eq!(decide(2, &i, &four), Some(true)); // slt
+        assert_eq!(decide(9, &i, &four), Some(false)); // uge
+        let cond = Range::signed(0, 4, 64);
+        assert_eq!(decide(6, &cond, &four), None);
+    }
+
+    #[test]
+    fn equality() {
+        let a = Range::exact(3, 8);
+        assert_eq!(decide(0, &a, &Range::exact(3, 8)), Some(true));
+        assert_eq!(decide(1, &a, &Range::signed(4, 9, 8)), Some(true));
+        assert_eq!(decide(0, &a, &Range::signed(0, 9, 8)), None);
+    }
+}

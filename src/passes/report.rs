@@ -1,0 +1,52 @@
+//! `loom-report`: writes the compile report of a module's loop facts.
+//!
+//! Runs the loop-facts analysis and the bounds checks on the whole module
+//! and writes the report to `output` (`-`: standard output) as JSON (the
+//! versioned schema documented in `facts::report`, which other tools read)
+//! or as a readable table (`format=text`). The IR is left unchanged. A
+//! file that cannot be written is an error diagnostic and a pass failure.
+
+use std::io::Write;
+
+use melior::ir::OperationRef;
+
+use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
+use super::foreign::{Options, PassFailure, PassOption, PassSpec};
+use crate::facts::{self, bounds, ir::Op, ranges::Ranges, report};
+
+pub static SPEC: PassSpec = PassSpec {
+    argument: "loom-report",
+    description: "Write the loop-facts compile report (JSON or text)",
+    op_name: "builtin.module",
+    options: &[
+        PassOption { name: "output", description: "Report file ('-' for standard output)", default: "-" },
+        PassOption { name: "format", description: "json or text", default: "json" },
+        PassOption { name: "index-bitwidth", description: INDEX_BITWIDTH_DESCRIPTION, default: "64" },
+    ],
+    run,
+};
+
+fn run(op: OperationRef<'_, '_>, options: &Options) -> Result<(), PassFailure> {
+    let format = options.choice("format", &["json", "text"])?.to_string();
+    let iw = index_bitwidth(options)?;
+    let output = options.get("output").to_string();
+    if output.is_empty() {
+        return Err("option 'output' must name a file (or '-' for standard output)".to_string().into());
+    }
+    let root = Op(op.to_raw());
+    let analysis = facts::analyze(root, iw);
+    let ranges = Ranges { facts: &analysis.facts, index_width: analysis.index_width };
+    let accesses = bounds::check_all(root, &ranges);
+    let text = if format == "json" {
+        report::json(analysis.index_width, &analysis.loops, &accesses)
+    } else {
+        report::text(analysis.index_width, &analysis.loops, &accesses)
+    };
+    let written = if output == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes()).and_then(|_| out.flush())
+    } else {
+        std::fs::write(&output, text)
+    };
+    written.map_err(|e| PassFailure::Message(format!("cannot write the report to '{output}': {e}")))
+}

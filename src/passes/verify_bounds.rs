@@ -1,0 +1,64 @@
+//! `loom-verify-bounds`: proves memory accesses in bounds from loop facts.
+//!
+//! For every `memref.load`, `memref.store`, `vector.load` and
+//! `vector.store`, each index must provably lie in `[0, size - extent]` of
+//! its (statically sized) dimension, using the ranges of `facts::ranges`:
+//! constants, `loom.assume_range`, loop facts (a value observed in a loop's
+//! body has the body range, one observed in the condition region has the
+//! condition range, which includes the final failing value) and
+//! `scf.if`/`loom.if` guards comparing the index with a constant.
+//!
+//! `mode=error` (default): each unproven access is an error naming the
+//! index, its known range and the dimension, and the pass fails.
+//! `mode=remark`: a remark for every access, proven or not; never fails.
+
+use melior::ir::{Location, OperationRef};
+
+use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
+use super::foreign::{Options, PassFailure, PassOption, PassSpec};
+use crate::diagnostics::{emit, Severity};
+use crate::facts::{self, bounds, ir::Op, ranges::Ranges};
+
+pub static SPEC: PassSpec = PassSpec {
+    argument: "loom-verify-bounds",
+    description: "Prove memref/vector accesses in bounds from loop facts and assumptions",
+    op_name: "",
+    options: &[
+        PassOption { name: "mode", description: "error: unproven accesses are errors; remark: report every access", default: "error" },
+        PassOption { name: "index-bitwidth", description: INDEX_BITWIDTH_DESCRIPTION, default: "64" },
+    ],
+    run,
+};
+
+fn run(op: OperationRef<'_, '_>, options: &Options) -> Result<(), PassFailure> {
+    let mode = options.choice("mode", &["error", "remark"])?.to_string();
+    let iw = index_bitwidth(options)?;
+    let root = Op(op.to_raw());
+    let analysis = facts::analyze(root, iw);
+    let ranges = Ranges { facts: &analysis.facts, index_width: analysis.index_width };
+    let mut failed = false;
+    for access in bounds::check_all(root, &ranges) {
+        // SAFETY: the location belongs to a live op of this context.
+        let loc = unsafe { Location::from_raw(access.op.location()) };
+        if access.proven() {
+            if mode == "remark" {
+                emit(loc, Severity::Remark, &format!("{}: in bounds (proven)", access.op_name));
+            }
+            continue;
+        }
+        for f in &access.failures {
+            let text = f.message(&access.op_name);
+            if mode == "error" {
+                failed = true;
+                emit(loc, Severity::Error, &format!("access not proven in bounds: {text}"));
+            } else {
+                emit(loc, Severity::Remark, &format!("not proven in bounds: {text}"));
+            }
+        }
+    }
+    if failed {
+        Err(PassFailure::Reported)
+    } else {
+        Ok(())
+    }
+}
