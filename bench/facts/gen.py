@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Generates a module with N loops of mixed shapes for the loop-facts benchmark.
+
+Usage: gen.py N > out.mlir
+
+Only upstream ops (scf, arith, index, memref, func), so that Debian's
+mlir-opt can parse the same module. Loops come in groups of 8 per function:
+header-tested scf.while with a store at the counter, the seed's do-while
+shape, scf.for, a decreasing i32 scf.while, an unknown (symbolic bound)
+loop, an index-dialect loop, and an scf.while with an scf.for nested in its
+body (2 loops).
+"""
+import sys
+
+GROUP = 8
+
+
+def group(k):
+    b = 4 + k % 13  # vary constants a little
+    return f"""
+func.func @g{k}(%m: memref<64xi32>, %n: index, %v: i32) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cb = arith.constant {b} : index
+  %i0 = arith.constant 0 : i32
+  %i1 = arith.constant 1 : i32
+  %i40 = arith.constant 40 : i32
+  %w0 = scf.while (%x = %c0) : (index) -> index {{
+    %c = arith.cmpi slt, %x, %cb : index
+    scf.condition(%c) %x : index
+  }} do {{
+  ^bb0(%y: index):
+    memref.store %v, %m[%y] : memref<64xi32>
+    %nx = arith.addi %y, %c1 : index
+    scf.yield %nx : index
+  }}
+  %t, %cand = scf.while (%b = %c0) : (index) -> (index, index) {{
+    %nx = arith.addi %b, %c1 : index
+    %k = arith.cmpi ult, %nx, %cb : index
+    scf.condition(%k) %b, %nx : index, index
+  }} do {{
+  ^bb0(%s: index, %nn: index):
+    %l = memref.load %m[%s] : memref<64xi32>
+    scf.yield %nn : index
+  }}
+  scf.for %i = %c0 to %cb step %c1 {{
+    memref.store %v, %m[%i] : memref<64xi32>
+  }}
+  %w1 = scf.while (%x = %i40) : (i32) -> i32 {{
+    %c = arith.cmpi sgt, %x, %i0 : i32
+    scf.condition(%c) %x : i32
+  }} do {{
+  ^bb0(%y: i32):
+    %nx = arith.subi %y, %i1 : i32
+    scf.yield %nx : i32
+  }}
+  %w2 = scf.while (%x = %c0) : (index) -> index {{
+    %c = arith.cmpi slt, %x, %n : index
+    scf.condition(%c) %x : index
+  }} do {{
+  ^bb0(%y: index):
+    %nx = arith.addi %y, %c1 : index
+    scf.yield %nx : index
+  }}
+  %e0 = index.constant 0
+  %e4 = index.constant {b}
+  %e1 = index.constant 1
+  %w3 = scf.while (%x = %e0) : (index) -> index {{
+    %c = index.cmp slt(%x, %e4)
+    scf.condition(%c) %x : index
+  }} do {{
+  ^bb0(%y: index):
+    %nx = index.add %y, %e1
+    scf.yield %nx : index
+  }}
+  %w4 = scf.while (%x = %c0) : (index) -> index {{
+    %c = arith.cmpi slt, %x, %cb : index
+    scf.condition(%c) %x : index
+  }} do {{
+  ^bb0(%y: index):
+    scf.for %j = %c0 to %cb step %c1 {{
+      %l = memref.load %m[%j] : memref<64xi32>
+    }}
+    %nx = arith.addi %y, %c1 : index
+    scf.yield %nx : index
+  }}
+  return
+}}
+"""
+
+
+def main():
+    n = int(sys.argv[1])
+    out = sys.stdout
+    for k in range((n + GROUP - 1) // GROUP):
+        out.write(group(k))
+
+
+if __name__ == "__main__":
+    main()
