@@ -72,13 +72,16 @@ impl Access {
 
 /// (memref operand, first index operand, vector shape of the access).
 fn access_layout(op: Op) -> Option<(Val, usize, Vec<i64>)> {
-    let name = op.name();
-    let (memref_pos, vector) = match name.as_str() {
-        "memref.load" => (0, None),
-        "memref.store" => (1, None),
-        "vector.load" => (0, Some(op.result(0))),
-        "vector.store" => (1, Some(op.operand(0))),
-        _ => return None,
+    let (memref_pos, vector) = if op.is("memref.load") {
+        (0, None)
+    } else if op.is("memref.store") {
+        (1, None)
+    } else if op.is("vector.load") {
+        (0, Some(op.result(0)))
+    } else if op.is("vector.store") {
+        (1, Some(op.operand(0)))
+    } else {
+        return None;
     };
     if op.num_operands() <= memref_pos {
         return None;

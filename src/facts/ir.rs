@@ -86,8 +86,14 @@ impl Op {
     pub fn name(self) -> String {
         unsafe { string_of(mlirIdentifierStr(mlirOperationGetName(self.0))) }
     }
+    /// Whether the op is named `name` (no allocation: compares the
+    /// context's interned name bytes).
     pub fn is(self, name: &str) -> bool {
-        unsafe { string_of(mlirIdentifierStr(mlirOperationGetName(self.0))) == name }
+        unsafe {
+            let r = mlirIdentifierStr(mlirOperationGetName(self.0));
+            r.length == name.len()
+                && (r.length == 0 || std::slice::from_raw_parts(r.data as *const u8, r.length) == name.as_bytes())
+        }
     }
     pub fn num_operands(self) -> usize {
         unsafe { mlirOperationGetNumOperands(self.0) as usize }
