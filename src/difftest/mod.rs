@@ -43,6 +43,7 @@
 pub mod check;
 pub mod emit;
 pub mod generate;
+pub mod harness;
 pub mod interpret;
 pub mod program;
 pub mod rng;
