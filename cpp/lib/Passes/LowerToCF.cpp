@@ -22,6 +22,10 @@
 //      loom.scope's entry block is merged into X's block.
 //   4. X's token argument, now unused, is erased, and X is erased.
 //
+// Finally, blocks left without predecessors (the exit block of a loop that
+// nothing breaks, code after an exit) are erased from the regions that
+// received the blocks.
+//
 // Invariants. Post-order means that when X is lowered every loom op nested
 // in it has already become blocks of X's regions, so (a) every loom.yield
 // terminating a block of X's regions belongs to X, and (b) every use of X's
@@ -44,6 +48,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace loom {
 #define GEN_PASS_DEF_LOOMLOWERTOCF
@@ -115,6 +121,8 @@ public:
   void lower(Operation *op) {
     if (!canHoldBlocks(op->getParentOp()))
       wrapInExecuteRegion(rewriter, op);
+    if (!isLoomRegionOp(op->getParentOp()))
+      hostRegions.insert(op->getParentRegion());
 
     Block *before = op->getBlock();
     Block *after = rewriter.splitBlock(before, std::next(op->getIterator()));
@@ -131,6 +139,13 @@ public:
     else
       lowerIf(cast<IfOp>(op), before, after);
     rewriter.eraseOp(op);
+  }
+
+  /// Erases the blocks left without predecessors (for example the exit
+  /// block of a loop nothing breaks) in the regions that received blocks.
+  void eraseUnreachable() {
+    for (Region *region : hostRegions)
+      (void)eraseUnreachableBlocks(rewriter, MutableArrayRef<Region>(*region));
   }
 
 private:
@@ -228,6 +243,8 @@ private:
   }
 
   IRRewriter rewriter;
+  /// The regions (not of loom ops) that outermost lowered ops were in.
+  llvm::SetVector<Region *> hostRegions;
 };
 
 struct LowerToCF : loom::impl::LoomLowerToCFBase<LowerToCF> {
@@ -247,6 +264,7 @@ struct LowerToCF : loom::impl::LoomLowerToCFBase<LowerToCF> {
     CFLowering lowering(&getContext());
     for (Operation *op : ops)
       lowering.lower(op);
+    lowering.eraseUnreachable();
   }
 };
 

@@ -32,15 +32,17 @@ struct LowerToLLVMOptions
                      "insert a cf.assert per loom.assume_range"))};
 };
 
-/// loom-lower-to-cf, then the upstream conversions. scf (including the
-/// scf.execute_region wrappers loom-lower-to-cf may create) goes to cf
-/// first; vector before memref/arith so that the ops vector.print expands to
-/// are converted by the later passes; reconcile-unrealized-casts last.
+/// loom-lower-to-cf, then the upstream conversions: vector ops that need
+/// loops (vector.print of a vector) to scf; scf (including the
+/// scf.execute_region wrappers loom-lower-to-cf may create) to cf; vector
+/// before memref/arith so that the ops vector.print expands to are converted
+/// by the later passes; reconcile-unrealized-casts last.
 void buildLowerToLLVM(mlir::OpPassManager &pm,
                       const LowerToLLVMOptions &options) {
   LoomLowerToCFOptions cfOptions;
   cfOptions.assumeRange = options.assumeRange;
   pm.addPass(createLoomLowerToCF(cfOptions));
+  pm.addPass(mlir::createConvertVectorToSCFPass());
   pm.addPass(mlir::createSCFToControlFlowPass());
   pm.addPass(mlir::createConvertVectorToLLVMPass());
   pm.addPass(mlir::memref::createExpandStridedMetadataPass());
