@@ -56,13 +56,16 @@ static void printIterArgs(OpAsmPrinter &p, ValueRange args, ValueRange inits) {
 }
 
 /// Adds an operand-less `loom.yield` to a region's single block when the
-/// block does not already end with a terminator (the elided form).
+/// block does not already end with a terminator (the elided form). Only
+/// registered terminators count: an unregistered op is never a valid end of a
+/// loom region, and treating it as one would make the printed form (which
+/// elides the yield after it) fail to re-parse.
 static void ensureYieldTerminator(Region &region, Builder &builder,
                                   Location loc) {
   if (region.empty())
     region.push_back(new Block());
   Block &block = region.front();
-  if (!block.empty() && block.back().mightHaveTrait<mlir::OpTrait::IsTerminator>())
+  if (!block.empty() && block.back().hasTrait<mlir::OpTrait::IsTerminator>())
     return;
   OpBuilder b(builder.getContext());
   b.setInsertionPointToEnd(&block);
