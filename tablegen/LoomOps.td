@@ -114,7 +114,8 @@ def Loom_ForOp : Loom_Op<"for", [
 
 def Loom_ScopeOp : Loom_Op<"scope", [
     DeclareOpInterfaceMethods<HasBreakingControlFlowOpInterface>,
-    PropagateControlFlowBreak, RecursiveMemoryEffects, SingleBlock]> {
+    PropagateControlFlowBreak, RecursiveMemoryEffects, RecursivelySpeculatable,
+    SingleBlock]> {
   let summary = "Region that a break can leave early";
   let description = [{
     Runs its region once. A `loom.yield` at its end produces the results; a
@@ -143,7 +144,8 @@ def Loom_ScopeOp : Loom_Op<"scope", [
 //===----------------------------------------------------------------------===//
 
 def Loom_IfOp : Loom_Op<"if", [
-    PropagateControlFlowBreak, RecursiveMemoryEffects, NoRegionArguments]> {
+    PropagateControlFlowBreak, RecursiveMemoryEffects, RecursivelySpeculatable,
+    NoRegionArguments]> {
   let summary = "Conditional whose branches may exit enclosing ops";
   let description = [{
     Like `scf.if`, but a branch may end with a `loom.break` or `loom.continue`
