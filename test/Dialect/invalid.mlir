@@ -169,7 +169,7 @@ func.func @token_of_wrong_type() {
   "loom.loop"() ({
   ^bb0(%t: !loom.token):
     %x = arith.constant 0 : i32
-    // expected-error @+1 {{'loom.break' op operand #0 must be Names an op that exits can target, but got 'i32'}}
+    // expected-error @+1 {{'loom.break' op operand #0 must be token naming the target of exits, but got 'i32'}}
     "loom.break"(%x) : (i32) -> ()
   }) : () -> ()
   return

@@ -362,7 +362,7 @@ func.func @continue_no_operands() {
 
 func.func @break_token_is_i1(%c: i1) {
   "loom.if"(%c) ({
-    // expected-error @+1 {{'loom.break' op operand #0 must be Names an op that exits can target, but got 'i1'}}
+    // expected-error @+1 {{'loom.break' op operand #0 must be token naming the target of exits, but got 'i1'}}
     "loom.break"(%c) : (i1) -> ()
   }, {
     "loom.yield"() : () -> ()
