@@ -83,7 +83,9 @@ def Loom_LoopOp : Loom_Op<"loop", [
     ::mlir::Block *getBodyBlock() { return &getBody().front(); }
     /// The body's iteration arguments (entry block arguments after the token).
     ::mlir::Block::BlockArgListType getIterArgs() {
-      return getBodyBlock()->getArguments().drop_front();
+      // Tolerates a body without a token (malformed IR being verified).
+      auto args = getBodyBlock()->getArguments();
+      return args.drop_front(std::min<size_t>(1, args.size()));
     }
   }];
 }
@@ -161,7 +163,10 @@ def Loom_ForOp : Loom_Op<"for", [
     ::mlir::Block *getBodyBlock() { return &getBody().front(); }
     ::mlir::BlockArgument getInductionVar() { return getBodyBlock()->getArgument(1); }
     ::mlir::Block::BlockArgListType getIterArgs() {
-      return getBodyBlock()->getArguments().drop_front(2);
+      // Tolerates a body with fewer than two arguments (malformed IR being
+      // verified).
+      auto args = getBodyBlock()->getArguments();
+      return args.drop_front(std::min<size_t>(2, args.size()));
     }
   }];
 }
