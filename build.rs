@@ -6,9 +6,9 @@
 //! 2. the `cc` crate compiles `cpp/lib/**.cpp` with `llvm-config --cxxflags`
 //!    into `libloom_cpp.a`, linked into the Rust crate (MLIR itself comes
 //!    statically from mlir-sys: no `-lMLIR` here, one copy of MLIR per process);
-//! 3. the same objects plus `cpp/plugin/` are linked into `libLoomPlugin.so`
-//!    against Debian's shared `libMLIR.so`/`libLLVM.so`, for `mlir-opt`;
-//! 4. `bindgen` generates Rust bindings for `cpp/include/loom-c/*.h`,
+//!    The plugin for Debian's `mlir-opt` is linked from the same sources by
+//!    `scripts/build-plugin.sh` (against shared `libMLIR.so`);
+//! 3. `bindgen` generates Rust bindings for `cpp/include/loom-c/*.h`,
 //!    reusing `mlir_sys`'s types so values pass to and from melior.
 
 use std::env;
@@ -51,8 +51,7 @@ fn main() {
     fs::create_dir_all(&tblgen_out).expect("create OUT_DIR/tblgen");
     run_tablegen(&llvm, &root, &tblgen_out);
 
-    let objects = compile_cpp(&llvm, &root, &tblgen_out);
-    link_plugin(&llvm, &root, &out, &tblgen_out, &objects);
+    compile_cpp(&llvm, &root, &tblgen_out);
     generate_bindings(&llvm, &root, &out);
 }
 
@@ -140,17 +139,20 @@ fn cxx_build(llvm: &Path, root: &Path, tblgen_out: &Path) -> cc::Build {
     build
 }
 
-/// Compiles cpp/lib into libloom_cpp.a (linked into the Rust crate) and
-/// returns the objects, which the plugin reuses.
-fn compile_cpp(llvm: &Path, root: &Path, tblgen_out: &Path) -> Vec<PathBuf> {
+/// Compiles cpp/lib and cpp/plugin into libloom_cpp.a, linked into the Rust
+/// crate. An archive member is linked only when referenced: loom-opt pulls
+/// in the driver and never the plugin entry points; the plugin
+/// (plugin/, scripts/build-plugin.sh) pulls in the entry points and never
+/// the driver.
+fn compile_cpp(llvm: &Path, root: &Path, tblgen_out: &Path) {
     let mut sources = Vec::new();
     cpp_sources(&root.join("cpp/lib"), &mut sources);
+    cpp_sources(&root.join("cpp/plugin"), &mut sources);
     println!("cargo:rerun-if-changed={}", root.join("cpp").display());
     let objects = compile_incrementally(llvm, root, tblgen_out, &sources, "lib");
     let mut archive = cxx_build(llvm, root, tblgen_out);
     archive.objects(&objects);
     archive.compile("loom_cpp");
-    objects
 }
 
 /// Compiles each source to an object in OUT_DIR/obj/<group>, skipping those
@@ -199,36 +201,6 @@ fn is_up_to_date(object: &Path, depfile: &Path) -> bool {
     deps.split_whitespace().filter(|d| *d != "\\").all(|dep| {
         fs::metadata(dep).and_then(|m| m.modified()).map(|changed| changed <= built).unwrap_or(false)
     })
-}
-
-/// Links libLoomPlugin.so against Debian's shared MLIR and copies it next to
-/// the binaries (target/<profile>/), where tests and users find it.
-fn link_plugin(llvm: &Path, root: &Path, out: &Path, tblgen_out: &Path, objects: &[PathBuf]) {
-    let mut plugin_sources = Vec::new();
-    cpp_sources(&root.join("cpp/plugin"), &mut plugin_sources);
-    let plugin_objects = compile_incrementally(llvm, root, tblgen_out, &plugin_sources, "plugin");
-    // The driver needs every upstream dialect and pass; the plugin gets them
-    // from mlir-opt itself, so leave the driver out.
-    let reused = objects.iter().filter(|o| !o.to_string_lossy().contains("LoomOptMain"));
-
-    let so = out.join("libLoomPlugin.so");
-    let lib = llvm.join("lib");
-    let status = Command::new(llvm.join("bin/clang++"))
-        .arg("-shared")
-        .arg("-o")
-        .arg(&so)
-        .args(reused)
-        .args(&plugin_objects)
-        .arg(format!("-L{}", lib.display()))
-        .arg(format!("-Wl,-rpath,{}", lib.display()))
-        .args(["-lMLIR", "-lLLVM", "-Wl,--no-undefined", "-Wl,--as-needed"])
-        .status()
-        .expect("run clang++ to link libLoomPlugin.so");
-    assert!(status.success(), "linking libLoomPlugin.so failed");
-    // OUT_DIR is target/<profile>/build/loom-<hash>/out.
-    if let Some(profile_dir) = out.ancestors().nth(3) {
-        let _ = fs::copy(&so, profile_dir.join("libLoomPlugin.so"));
-    }
 }
 
 fn generate_bindings(llvm: &Path, root: &Path, out: &Path) {

@@ -6,6 +6,7 @@
 //! - [`dialect`] registers loom into a melior `DialectRegistry`/`Context`.
 
 pub mod diagnostics;
+pub mod difftest;
 pub mod driver;
 pub mod dialect;
 pub mod facts;

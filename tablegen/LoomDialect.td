@@ -48,7 +48,10 @@ class Loom_Type<string name, string typeMnemonic, list<Trait> traits = []>
 }
 
 def Loom_TokenType : Loom_Type<"Token", "token"> {
-  let summary = "Names an op that exits can target";
+  let summary = "token naming the target of exits";
+  // Parsed by hand so that stray parameters (`!loom.token<3>`) are an error
+  // instead of being silently dropped.
+  let hasCustomAssemblyFormat = 1;
   let description = [{
     A `!loom.token` is only ever block argument #0 of the entry block of an op
     implementing `HasBreakingControlFlowOpInterface`. Its only uses are exit

@@ -35,6 +35,12 @@ def RegionExitTerminatorOpInterface
     The interface verifier checks that the target encloses the exit, that
     every op between them has `PropagateControlFlowBreak`, and that the
     forwarded operands match what the target expects.
+
+    Another dialect takes part in early exits by including
+    `LoomInterfaces.td` and attaching these interfaces, or the
+    `PropagateControlFlowBreak` trait (`loom::OpTrait::PropagateControlFlowBreak`)
+    to ops that exits may cross; an op without the trait stops exits
+    ("cannot break through 'op'").
   }];
   let methods = [
     InterfaceMethod<"The kind of exit this terminator performs.",

@@ -24,17 +24,33 @@ def Loom_LoopOp : Loom_Op<"loop", [
     PropagateControlFlowBreak, RecursiveMemoryEffects, SingleBlock]> {
   let summary = "Unbounded loop left by token-addressed breaks";
   let description = [{
-    Runs its body until a `loom.break` addressed to it. The body's entry block
-    has the token as argument #0, followed by the iteration arguments
-    (initialised from `iter_args`). A `loom.continue` addressed to the loop
-    starts the next iteration with its operands as the new iteration
-    arguments; a `loom.break` addressed to the loop ends it, and its operands
-    become the loop's results. The body must end with a `loom.break` or a
-    `loom.continue` (there is no fall-through); exits from deeper nested
-    `loom.if`, `loom.scope`, `loom.loop` or `loom.for` ops may target it too.
+    Runs its body until a `loom.break` addressed to it.
 
-    The results are independent of the iteration arguments: they are whatever
-    the breaks forward.
+    Syntax:
+
+    ```
+    loom.loop token(%t) [iter_args(%a = %init, ...) : (types)] [-> (result types)]
+        { body } [attr-dict]
+    ```
+
+    The body is a single block whose arguments are the token `%t`
+    (`!loom.token`, argument #0) followed by the iteration arguments,
+    initialised from `iter_args`. Each iteration runs the body:
+
+    - a `loom.continue %t, ...` (directly in the body, or from inside nested
+      `loom.if`/`loom.scope`/`loom.loop`/`loom.for` ops) starts the next
+      iteration with its operands as the new iteration arguments, which they
+      must match in number and type;
+    - a `loom.break %t, ...` ends the loop; its operands become the loop's
+      results and must match the result types. The results are independent of
+      the iteration arguments: they are whatever the breaks forward.
+
+    The body must end with a `loom.break` or a `loom.continue` (addressed to
+    this loop or to an enclosing one): there is no implicit fall-through.
+    An exit in the body may also address an enclosing target; the loop lets it
+    pass (`PropagateControlFlowBreak`).
+
+    Example: count up to `%n`, returning the count and a second value.
 
     ```mlir
     %r:2 = loom.loop token(%t) iter_args(%a = %x, %b = %y) : (i32, f32) -> (i32, i64) {
@@ -43,8 +59,19 @@ def Loom_LoopOp : Loom_Op<"loop", [
       %a2 = arith.addi %a, %one : i32
       loom.continue %t, %a2, %b : i32, f32
     }
-    loom.loop token(%t) { loom.break %t }
+    %v = loom.loop token(%t) -> (i32) { loom.break %t, %v0 : i32 }
+    loom.loop token(%t) iter_args(%i = %c0) : (index) { ... }
+    loom.loop token(%t) { ... }
     ```
+
+    Canonicalization: a loop that nothing continues runs once and becomes a
+    `loom.scope` (its iteration arguments replaced by their initial values);
+    unused results are dropped together with the matching operand of every
+    break addressed to the loop.
+
+    `loom.loop` implements `LoopLikeOpInterface`, so loop-invariant code
+    motion hoists invariant speculatable ops out of it. It is never trivially
+    dead: its exits have no memory-effect traits.
   }];
   let arguments = (ins Variadic<AnyType>:$inits);
   let results = (outs Variadic<AnyType>:$results);
@@ -56,7 +83,9 @@ def Loom_LoopOp : Loom_Op<"loop", [
     ::mlir::Block *getBodyBlock() { return &getBody().front(); }
     /// The body's iteration arguments (entry block arguments after the token).
     ::mlir::Block::BlockArgListType getIterArgs() {
-      return getBodyBlock()->getArguments().drop_front();
+      // Tolerates a body without a token (malformed IR being verified).
+      auto args = getBodyBlock()->getArguments();
+      return args.drop_front(std::min<size_t>(1, args.size()));
     }
   }];
 }
@@ -70,29 +99,56 @@ def Loom_ForOp : Loom_Op<"for", [
     PropagateControlFlowBreak, RecursiveMemoryEffects, SingleBlock]> {
   let summary = "Counted loop with token-addressed early exit";
   let description = [{
-    Like `scf.for`: the induction variable runs from `lowerBound` while it is
-    less than `upperBound` (signed comparison), advancing by `step` (which
-    must be positive). The body's entry block has the token as argument #0,
-    the induction variable as #1 and the iteration arguments after it.
+    A counted loop like `scf.for` that exits can leave early.
 
-    `loom.yield` ends an iteration with the next iteration arguments, and so
-    does a `loom.continue` addressed to the loop. When the induction variable
-    reaches the upper bound, the loop's results are the final iteration
-    arguments. A `loom.break` addressed to the loop ends it early; its
-    operands (of the iteration argument types) become the results.
+    Syntax:
 
-    As for `scf.for`, overflow of the induction variable past the upper bound
-    is undefined behaviour.
+    ```
+    loom.for %iv = %lb to %ub step %step token(%t)
+        [iter_args(%a = %init, ...) -> (types)] [: iv-type] { body } [attr-dict]
+    ```
+
+    The induction variable runs from `lb` while it is less than `ub` (signed
+    comparison), advancing by `step`, which must be positive (a constant step
+    `<= 0` is rejected by the verifier). Bounds, step and induction variable
+    share one signless integer or `index` type; a non-`index` type is written
+    after the result types, as for `scf.for`. Overflow of the induction
+    variable past the upper bound is undefined behaviour, as for `scf.for`.
+
+    The body is a single block whose arguments are the token `%t` (#0), the
+    induction variable (#1) and the iteration arguments. There is one result
+    per iteration argument, of the same type.
+
+    - `loom.yield` ends an iteration with the next iteration arguments; so
+      does a `loom.continue %t, ...` from anywhere in the body.
+    - When the induction variable reaches the upper bound (or immediately,
+      when `lb >= ub`), the results are the final iteration arguments.
+    - `loom.break %t, ...` ends the loop early; its operands (of the iteration
+      argument types) become the results.
+
+    The trailing `loom.yield` may be omitted when there are no iteration
+    arguments.
 
     ```mlir
     %r = loom.for %i = %lb to %ub step %s token(%t) iter_args(%acc = %init) -> (f32) {
       %next = arith.addf %acc, %x : f32
+      %big = arith.cmpf ogt, %next, %limit : f32
+      loom.if %big { loom.break %t, %acc : f32 }
       loom.yield %next : f32
     }
     %r = loom.for %i = %lb to %ub step %s token(%t) iter_args(%acc = %init) -> (i32) : i32 {
-      loom.yield %acc : i32
+      %sum = arith.addi %acc, %i : i32
+      loom.yield %sum : i32
     }
     ```
+
+    Canonicalization: with constant bounds `lb >= ub` the loop is replaced by
+    its initial iteration arguments; an unused result is dropped together
+    with its iteration argument when that argument is only passed on to the
+    next iteration at the same position.
+
+    `loom.for` implements `LoopLikeOpInterface` (induction variable, bounds,
+    step, initial values and iteration arguments).
   }];
   let arguments = (ins AnySignlessIntegerOrIndex:$lowerBound,
                        AnySignlessIntegerOrIndex:$upperBound,
@@ -107,19 +163,35 @@ def Loom_ForOp : Loom_Op<"for", [
     ::mlir::Block *getBodyBlock() { return &getBody().front(); }
     ::mlir::BlockArgument getInductionVar() { return getBodyBlock()->getArgument(1); }
     ::mlir::Block::BlockArgListType getIterArgs() {
-      return getBodyBlock()->getArguments().drop_front(2);
+      // Tolerates a body with fewer than two arguments (malformed IR being
+      // verified).
+      auto args = getBodyBlock()->getArguments();
+      return args.drop_front(std::min<size_t>(2, args.size()));
     }
   }];
 }
 
 def Loom_ScopeOp : Loom_Op<"scope", [
     DeclareOpInterfaceMethods<HasBreakingControlFlowOpInterface>,
-    PropagateControlFlowBreak, RecursiveMemoryEffects, SingleBlock]> {
+    PropagateControlFlowBreak, RecursiveMemoryEffects, RecursivelySpeculatable,
+    SingleBlock]> {
   let summary = "Region that a break can leave early";
   let description = [{
-    Runs its region once. A `loom.yield` at its end produces the results; a
-    `loom.break` addressed to the scope's token leaves it early with its own
-    operands as the results. A `loom.continue` cannot target a scope.
+    Runs its region once; a `loom.break` addressed to the scope's token leaves
+    it early. This is `scf.execute_region` with a token.
+
+    Syntax:
+
+    ```
+    loom.scope token(%s) [-> (result types)] { body } [attr-dict]
+    ```
+
+    The body is a single block whose only argument is the token `%s`. A
+    `loom.yield` at its end produces the results; a `loom.break %s, ...` from
+    anywhere inside leaves the scope with its own operands as the results.
+    Both must match the result types. A `loom.continue` cannot target a
+    scope (it is not a loop). The trailing `loom.yield` may be omitted when
+    there are no results.
 
     ```mlir
     %r = loom.scope token(%s) -> (i32) {
@@ -127,6 +199,10 @@ def Loom_ScopeOp : Loom_Op<"scope", [
       loom.yield %b : i32
     }
     ```
+
+    Canonicalization: a scope that nothing breaks out of (or whose only break
+    ends its own body) is inlined into the enclosing block; unused results
+    are dropped.
   }];
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
@@ -143,15 +219,25 @@ def Loom_ScopeOp : Loom_Op<"scope", [
 //===----------------------------------------------------------------------===//
 
 def Loom_IfOp : Loom_Op<"if", [
-    PropagateControlFlowBreak, RecursiveMemoryEffects, NoRegionArguments]> {
+    PropagateControlFlowBreak, RecursiveMemoryEffects, RecursivelySpeculatable,
+    NoRegionArguments]> {
   let summary = "Conditional whose branches may exit enclosing ops";
   let description = [{
     Like `scf.if`, but a branch may end with a `loom.break` or `loom.continue`
     addressed to an enclosing loom loop or scope instead of a `loom.yield`:
-    exits pass through a `loom.if` (it has `PropagateControlFlowBreak`). When
-    the op has results, a branch either yields them or exits. Without results
-    the else region may be omitted (an empty else), and so may a trailing
-    `loom.yield` with no operands.
+    exits pass through a `loom.if` (it has `PropagateControlFlowBreak`).
+
+    Syntax:
+
+    ```
+    loom.if %cond [-> (result types)] { then-body } [ else { else-body } ] [attr-dict]
+    ```
+
+    Each region is a single block without arguments that ends with
+    `loom.yield`, `loom.break` or `loom.continue`. When the op has results,
+    each branch either yields them (`loom.yield` with matching types) or
+    exits. Without results the else region may be omitted (an empty else),
+    and so may a trailing `loom.yield` with no operands.
 
     ```mlir
     %v = loom.if %cond -> (i32) {
@@ -161,6 +247,16 @@ def Loom_IfOp : Loom_Op<"if", [
     }
     loom.if %cond { loom.continue %t, %n : index }
     ```
+
+    Canonicalization: with a constant condition the taken branch replaces the
+    op. When that branch ends in an exit, the code after the `loom.if` can
+    never run: it is erased and the exit ends the enclosing block (done only
+    when that block belongs to a loom op).
+
+    A `loom.if` containing an exit is never trivially dead and never
+    speculated, even when its results are unused; one without exits whose
+    contents are speculatable is speculatable (it can be hoisted out of
+    loops).
   }];
   let arguments = (ins I1:$condition);
   let results = (outs Variadic<AnyType>:$results);
@@ -189,7 +285,23 @@ def Loom_BreakOp : Loom_Op<"break", [
     Leaves every region between this op and the target named by `token` (an
     enclosing `loom.loop`, `loom.for` or `loom.scope`, or any op implementing
     `HasBreakingControlFlowOpInterface`). The operands become the target's
-    results and must match its result types.
+    results.
+
+    Syntax:
+
+    ```
+    loom.break %token [, %v1, %v2 : t1, t2] [attr-dict]
+    ```
+
+    Verified: the token is argument #0 of the entry block of the target; the
+    break is nested inside the target; every op between them has
+    `PropagateControlFlowBreak` (so `scf.for`, `scf.if`, `scf.while`,
+    `scf.execute_region` and functions cannot be crossed); the operands match
+    the target's result types in number and type.
+
+    The op has no memory-effect interface on purpose: it is a control
+    transfer, so an op containing it is never considered dead or
+    speculatable.
 
     ```mlir
     loom.break %t
@@ -207,9 +319,21 @@ def Loom_ContinueOp : Loom_Op<"continue", [
     DeclareOpInterfaceMethods<RegionExitTerminatorOpInterface>]> {
   let summary = "Start the next iteration of the loop named by the token";
   let description = [{
-    Leaves every region between this op and the target loop named by `token`
-    and starts the loop's next iteration with the operands as its iteration
-    arguments (which they must match). A scope cannot be continued.
+    Leaves every region between this op and the loop named by `token` and
+    starts that loop's next iteration with the operands as its iteration
+    arguments.
+
+    Syntax:
+
+    ```
+    loom.continue %token [, %v1, %v2 : t1, t2] [attr-dict]
+    ```
+
+    Verified like `loom.break` (nesting and `PropagateControlFlowBreak` on
+    every op crossed); in addition the target must be a loop (not a
+    `loom.scope`), and the operands must match its iteration arguments in
+    number and type (for `loom.for`, the induction variable is not one of
+    them).
 
     ```mlir
     loom.continue %t, %a, %b : i32, f32
@@ -227,8 +351,16 @@ def Loom_YieldOp : Loom_Op<"yield", [
     DeclareOpInterfaceMethods<RegionExitTerminatorOpInterface>]> {
   let summary = "Normal end of a loom.if or loom.scope region or a loom.for body";
   let description = [{
-    Ends a `loom.if` branch or a `loom.scope` region with the op's results, or
-    ends a `loom.for` iteration with the next iteration arguments.
+    The normal end of a region: ends a `loom.if` branch or a `loom.scope`
+    body with the op's results, or ends a `loom.for` iteration with the next
+    iteration arguments. Its operands must match those types in number and
+    type. A `loom.loop` body cannot end with `loom.yield`.
+
+    Syntax:
+
+    ```
+    loom.yield [attr-dict] [%v1, %v2 : t1, t2]
+    ```
 
     ```mlir
     loom.yield
@@ -250,12 +382,23 @@ def Loom_AssumeRangeOp : Loom_Op<"assume_range", [
   let summary = "An authored, inclusive range assumption";
   let description = [{
     Returns its operand unchanged and states that its value lies in the
-    inclusive range `[lo, hi]` (signed). Loop-fact analyses trust it;
-    `loom-lower-to-*` turns it into a runtime check or removes it, as the
-    pass options choose.
+    inclusive range `[lo, hi]`, read as signed integers of the operand's
+    type. Loop-fact analyses trust it (`InferIntRangeInterface` intersects it
+    with what is otherwise known); loom's lowerings turn it into a runtime
+    check or remove it, as their options choose.
+
+    Syntax:
+
+    ```
+    %y = loom.assume_range %x [lo, hi] [attr-dict] : type
+    ```
+
+    The bounds are written as signed integers and must fit the type as such
+    (`[0, 255] : i8` is an error); an empty range (`lo > hi`) is rejected.
 
     ```mlir
     %y = loom.assume_range %x [0, 3] : index
+    %z = loom.assume_range %w [-128, 127] : i8
     ```
   }];
   let arguments = (ins AnySignlessIntegerOrIndex:$input, APIntAttr:$lo, APIntAttr:$hi);

@@ -3,11 +3,120 @@
 // Passes written in C++. Passes written in Rust (loop facts, reports) are
 // registered at run time through loomRegisterForeignPass; see src/passes/.
 //
+// The pipeline `loom-lower-to-llvm` (loom-lower-to-cf followed by upstream
+// conversions to the LLVM dialect) is registered in Registration.cpp.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LOOM_PASSES_TD
 #define LOOM_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
+
+// The `assume-range` option shared by both lowerings.
+def AssumeRangeOption : Option<"assumeRange", "assume-range",
+    "::loom::AssumeRangeMode", "::loom::AssumeRangeMode::Drop",
+    "What to do with loom.assume_range: `drop` replaces it with its input "
+    "(the range is trusted, as an assumption); `check` first inserts a "
+    "`cf.assert` that aborts at run time when the value is outside [lo, hi]",
+    [{::llvm::cl::values(
+        clEnumValN(::loom::AssumeRangeMode::Drop, "drop",
+                   "replace with the input (default)"),
+        clEnumValN(::loom::AssumeRangeMode::Check, "check",
+                   "insert a cf.assert on lo <= x <= hi, then replace"))}]>;
+
+def LoomLowerToCF : Pass<"loom-lower-to-cf"> {
+  let summary = "Lower loom control flow directly to cf branches";
+  let description = [{
+    Rewrites every `loom.loop`, `loom.for`, `loom.scope` and `loom.if` into
+    blocks of the enclosing region connected by `cf.br`/`cf.cond_br`:
+
+    - `loom.loop`: the body's entry block becomes a header whose arguments
+      are the iteration arguments; `loom.continue` branches to it, `loom.break`
+      branches to the block after the loop, whose arguments are the results.
+    - `loom.for`: a header block (induction variable and iteration arguments)
+      compares `iv < ub` (signed) and enters the body or leaves with the
+      iteration arguments; `loom.yield`/`loom.continue` branch to a latch that
+      adds the step; `loom.break` branches to the block after the loop.
+    - `loom.scope`: the body is inlined; `loom.yield` and `loom.break` branch
+      to the block after the scope.
+    - `loom.if`: a `cf.cond_br` to the two branches; `loom.yield` branches to
+      the block after the `if`.
+
+    Exits to an enclosing op simply branch to that op's header, latch or
+    exit block, however deeply they are nested. When the outermost loom op of
+    a nest sits in a region that must keep a single block (for example the
+    body of an `scf.for` or `scf.if`), it is first wrapped in an
+    `scf.execute_region`, whose region may hold the new blocks.
+
+    IR without loom ops is left unchanged. Exits that pass through an op of
+    another dialect (even one with `PropagateControlFlowBreak`) or that
+    target a non-loom op cannot be expressed as branches: the pass reports
+    them and fails without changing anything.
+
+    ```mlir
+    %r = loom.loop token(%t) iter_args(%i = %c0) : (i32) -> (i32) {
+      %done = arith.cmpi sge, %i, %n : i32
+      loom.if %done { loom.break %t, %i : i32 }
+      %i1 = arith.addi %i, %c1 : i32
+      loom.continue %t, %i1 : i32
+    }
+    ```
+    becomes
+    ```mlir
+      cf.br ^header(%c0 : i32)
+    ^header(%i: i32):
+      %done = arith.cmpi sge, %i, %n : i32
+      cf.cond_br %done, ^break, ^next
+    ^break:
+      cf.br ^exit(%i : i32)
+    ^next:
+      %i1 = arith.addi %i, %c1 : i32
+      cf.br ^header(%i1 : i32)
+    ^exit(%r: i32):
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::scf::SCFDialect"];
+  let options = [AssumeRangeOption];
+}
+
+def LoomLowerToSCF : Pass<"loom-lower-to-scf"> {
+  let summary = "Lower loom control flow to structured scf ops";
+  let description = [{
+    Rewrites every loom op into upstream structured ops (`scf.while`,
+    `scf.for`, `scf.if`, `arith`, `ub.poison`), so that the result is plain
+    MLIR 22 IR that any tool can read, with no loom op and no token.
+
+    An exit that leaves an op X for an enclosing target becomes extra
+    results of X's replacement: a state (an `i1` when X can end in two ways,
+    an `i32` outcome code otherwise) and the values forwarded by each kind of
+    exit (`ub.poison` when another outcome happened). The operations after X
+    in its block are moved into an `scf.if` on "X ended normally"; its else
+    branch passes the exit on outward, until the exit reaches its target:
+
+    - `loom.if` becomes `scf.if`;
+    - `loom.scope` is inlined (its breaks become its results);
+    - `loom.loop` becomes an `scf.while` whose "before" region is the body
+      and whose condition is "the body continued this loop"; only the
+      iteration arguments are loop-carried;
+    - `loom.for` becomes an `scf.for` when nothing breaks it or leaves it,
+      otherwise an `scf.while` carrying the induction variable and the
+      iteration arguments whose "before" region tests `iv < ub` and runs the
+      body.
+
+    The output is minimal: an op that no exit leaves gets no state, no
+    guard and no extra results.
+
+    Exits through an op of another dialect, or to a non-loom target, are
+    reported and the pass fails without changing anything.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::ub::UBDialect"];
+  let options = [AssumeRangeOption];
+}
 
 #endif // LOOM_PASSES_TD

@@ -36,6 +36,7 @@ plugin_opt = "%s --load-dialect-plugin=%s --load-pass-plugin=%s" % (mlir_opt, pl
 config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", "")])
 config.substitutions.append(("%loom-opt", plugin_opt if driver == "plugin" else loom_opt))
 config.substitutions.append(("%loomopt-bin", loom_opt))
+config.substitutions.append(("%loom-difftest", os.path.join(os.path.dirname(loom_opt), "loom-difftest")))
 config.substitutions.append(("%plugin-opt", plugin_opt))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%mlir-opt", mlir_opt))

@@ -1,7 +1,8 @@
 //! Runs the lit suite in test/ with LLVM 22's own lit and FileCheck.
 //!
-//! `cargo test` builds loom-opt (and, through build.rs, libLoomPlugin.so)
-//! before this target runs. The suite runs under both drivers: loom-opt, and
+//! `cargo test` builds loom-opt before this target runs; this target builds
+//! the plugin for Debian's mlir-opt (scripts/build-plugin.sh, incremental,
+//! in its own target directory) before it runs lit. The suite runs under both drivers: loom-opt, and
 //! Debian's mlir-opt with the plugin (`driver=plugin`), so the plugin cannot
 //! silently fall behind. Extra lit arguments can be given in LOOM_LIT_ARGS
 //! (for example `--filter=Dialect`).
@@ -46,7 +47,14 @@ fn run_lit(driver: &str, suites: &[PathBuf], loom_opt: &Path, plugin: &Path) -> 
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let loom_opt = PathBuf::from(env!("CARGO_BIN_EXE_loom-opt"));
-    let plugin = loom_opt.with_file_name("libLoomPlugin.so");
+    let status = Command::new(root.join("scripts/build-plugin.sh"))
+        .status()
+        .expect("run scripts/build-plugin.sh");
+    if !status.success() {
+        eprintln!("building libLoomPlugin.so failed");
+        std::process::exit(1);
+    }
+    let plugin = root.join("target/plugin/libLoomPlugin.so");
     let mut total_passed = 0;
     let mut total_failed = 0;
     let mut ok = true;

@@ -1,7 +1,9 @@
 //===- LoomPlugin.cpp - loom as a plugin of Debian's mlir-opt -------------===//
 //
-// Built into libLoomPlugin.so against Debian's shared libMLIR.so/libLLVM.so
-// (never a second copy of MLIR), loaded by
+// libLoomPlugin.so (scripts/build-plugin.sh) holds loom's C++ objects, the
+// Rust passes (built against Debian's shared libMLIR.so) and MLIR's C API
+// objects they call, linked against libMLIR.so/libLLVM.so: one copy of MLIR
+// in the host process. Loaded by
 //   mlir-opt --load-dialect-plugin=libLoomPlugin.so
 //            --load-pass-plugin=libLoomPlugin.so
 //
@@ -11,6 +13,9 @@
 #include "loom/Passes.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
+
+/// Defined by the Rust half (plugin/lib.rs).
+extern "C" void loomRegisterRustPasses();
 
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
@@ -22,6 +27,8 @@ mlirGetDialectPluginInfo() {
 
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "LoomPasses", LLVM_VERSION_STRING,
-          []() { loom::registerAllPasses(); }};
+  return {MLIR_PLUGIN_API_VERSION, "LoomPasses", LLVM_VERSION_STRING, []() {
+            loom::registerAllPasses();
+            loomRegisterRustPasses();
+          }};
 }

@@ -20,10 +20,16 @@ pub static RUST_PASSES: &[&PassSpec] =
 /// Registers loom's C++ and Rust passes in MLIR's global registry
 /// (idempotent), so they can be named in pipelines.
 pub fn register_all() {
+    // SAFETY: a plain, idempotent registration call.
+    unsafe { crate::ffi::loomRegisterPasses() };
+    register_rust();
+}
+
+/// Registers loom's Rust passes only (idempotent); the plugin's C++ side
+/// registers the C++ passes itself.
+pub fn register_rust() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        // SAFETY: plain registration calls with no arguments.
-        unsafe { crate::ffi::loomRegisterPasses() };
         for spec in RUST_PASSES {
             foreign::register(spec);
         }

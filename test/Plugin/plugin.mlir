@@ -21,3 +21,16 @@ func.func @count(%n: i32) -> i32 {
   }
   return %r : i32
 }
+
+// The plugin carries loom's Rust passes too, and exports only its entry
+// points and loom's C API on top of Debian's libMLIR.so/libLLVM.so.
+// RUN: %mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(func.func(loom-loop-depth))' | FileCheck %s --check-prefix=RUST
+// RUST: } {loom.depth = 0 : i64}
+// RUN: ldd %plugin | FileCheck %s --check-prefix=LDD
+// LDD-DAG: libMLIR.so.22.1 => /usr/lib/llvm-22/lib/libMLIR.so.22.1
+// LDD-DAG: libLLVM.so.22.1 => /usr/lib/llvm-22/lib/libLLVM.so.22.1
+// RUN: nm -D --defined-only %plugin | FileCheck %s --check-prefix=EXPORTS --implicit-check-not=_ZN4mlir --implicit-check-not=" T mlirContext" --implicit-check-not=" T mlirOperation"
+// EXPORTS-DAG: T loomRegisterForeignPass
+// EXPORTS-DAG: T mlirGetDialectHandle__loom__
+// EXPORTS-DAG: mlirGetDialectPluginInfo
+// EXPORTS-DAG: mlirGetPassPluginInfo

@@ -28,3 +28,14 @@ void LoomDialect::registerTypes() {
 #include "LoomTypes.cpp.inc"
       >();
 }
+
+Type TokenType::parse(AsmParser &parser) {
+  if (succeeded(parser.parseOptionalLess())) {
+    parser.emitError(parser.getCurrentLocation(),
+                     "!loom.token takes no parameters");
+    return {};
+  }
+  return TokenType::get(parser.getContext());
+}
+
+void TokenType::print(AsmPrinter &) const {}

@@ -56,17 +56,29 @@ static void printIterArgs(OpAsmPrinter &p, ValueRange args, ValueRange inits) {
 }
 
 /// Adds an operand-less `loom.yield` to a region's single block when the
-/// block does not already end with a terminator (the elided form).
+/// block does not already end with a terminator (the elided form). Only
+/// registered terminators count: an unregistered op is never a valid end of a
+/// loom region, and treating it as one would make the printed form (which
+/// elides the yield after it) fail to re-parse.
 static void ensureYieldTerminator(Region &region, Builder &builder,
                                   Location loc) {
   if (region.empty())
     region.push_back(new Block());
   Block &block = region.front();
-  if (!block.empty() && block.back().mightHaveTrait<mlir::OpTrait::IsTerminator>())
+  if (!block.empty() && block.back().hasTrait<mlir::OpTrait::IsTerminator>())
     return;
   OpBuilder b(builder.getContext());
   b.setInsertionPointToEnd(&block);
   YieldOp::create(b, loc);
+}
+
+/// Whether `region` has exactly one block with at least `minArgs` arguments.
+/// The custom printers check the shape they rely on and otherwise print the
+/// op generically, so printing IR that failed (or skipped) verification, e.g.
+/// with --mlir-print-assume-verified, never reads past what exists.
+static bool hasSingleBlock(Region &region, unsigned minArgs) {
+  return llvm::hasSingleElement(region) &&
+         region.front().getNumArguments() >= minArgs;
 }
 
 /// Whether the block ends with an operand-less loom.yield that may be elided.
@@ -185,7 +197,8 @@ ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void LoopOp::print(OpAsmPrinter &p) {
-  if (getBody().empty() || getBodyBlock()->getNumArguments() == 0) {
+  if (!hasSingleBlock(getBody(), 1) ||
+      getBodyBlock()->getNumArguments() != 1 + getInits().size()) {
     p.printGenericOp(*this);
     return;
   }
@@ -278,7 +291,13 @@ ParseResult ForOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void ForOp::print(OpAsmPrinter &p) {
-  if (getBody().empty() || getBodyBlock()->getNumArguments() < 2) {
+  if ((*this)->getNumOperands() < 3 || !hasSingleBlock(getBody(), 2) ||
+      getBodyBlock()->getNumArguments() != 2 + getInitArgs().size() ||
+      getNumResults() != getInitArgs().size() ||
+      getResultTypes() != getInitArgs().getTypes() ||
+      getLowerBound().getType() != getUpperBound().getType() ||
+      getLowerBound().getType() != getStep().getType() ||
+      getLowerBound().getType() != getInductionVar().getType()) {
     p.printGenericOp(*this);
     return;
   }
@@ -324,7 +343,8 @@ LogicalResult ForOp::verify() {
   APInt stepValue;
   if (matchPattern(getStep(), m_ConstantInt(&stepValue)) &&
       !stepValue.isStrictlyPositive())
-    return emitOpError("constant step must be positive");
+    return emitOpError() << "constant step must be positive, got "
+                         << llvm::toString(stepValue, 10, /*Signed=*/true);
   return verifyYieldOrExit(*this, getBody(), "body", getInitArgs().getTypes(),
                            "the iteration argument types");
 }
@@ -368,7 +388,7 @@ ParseResult ScopeOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void ScopeOp::print(OpAsmPrinter &p) {
-  if (getBody().empty() || getBodyBlock()->getNumArguments() != 1) {
+  if (!hasSingleBlock(getBody(), 1) || getBodyBlock()->getNumArguments() != 1) {
     p.printGenericOp(*this);
     return;
   }
@@ -436,7 +456,12 @@ ParseResult IfOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void IfOp::print(OpAsmPrinter &p) {
-  if (getThenRegion().empty() || getElseRegion().empty()) {
+  if ((*this)->getNumOperands() != 1 ||
+      !(*this)->getOperand(0).getType().isInteger(1) ||
+      !hasSingleBlock(getThenRegion(), 0) ||
+      !hasSingleBlock(getElseRegion(), 0) ||
+      getThenBlock()->getNumArguments() != 0 ||
+      getElseBlock()->getNumArguments() != 0) {
     p.printGenericOp(*this);
     return;
   }
@@ -508,14 +533,13 @@ ParseResult AssumeRangeOp::parse(OpAsmParser &parser, OperationState &result) {
            << "expected a signless integer or index type, got " << type;
   unsigned width = type.isIndex() ? IndexType::kInternalStorageBitWidth
                                   : type.getIntOrFloatBitWidth();
-  // parseInteger yields the minimal signed width; bounds must fit the type.
-  auto fits = [&](const APInt &v) {
-    return v.getSignificantBits() <= width ||
-           (v.isNonNegative() && v.getActiveBits() <= width);
-  };
-  if (!fits(lo) || !fits(hi))
-    return parser.emitError(boundsLoc)
-           << "range bounds do not fit in " << type;
+  // The bounds are signed values: they must fit the type as signed integers
+  // (so `[0, 255] : i8` is an error rather than the range [0, -1]).
+  for (const APInt &bound : {lo, hi})
+    if (bound.getSignificantBits() > width)
+      return parser.emitError(boundsLoc)
+             << "range bound " << llvm::toString(bound, 10, /*Signed=*/true)
+             << " does not fit in " << type << " as a signed value";
   Builder &b = parser.getBuilder();
   result.addAttribute("lo", b.getIntegerAttr(type, lo.sextOrTrunc(width)));
   result.addAttribute("hi", b.getIntegerAttr(type, hi.sextOrTrunc(width)));
@@ -524,6 +548,14 @@ ParseResult AssumeRangeOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void AssumeRangeOp::print(OpAsmPrinter &p) {
+  auto lo = dyn_cast_if_present<IntegerAttr>(getLoAttr());
+  auto hi = dyn_cast_if_present<IntegerAttr>(getHiAttr());
+  if ((*this)->getNumOperands() != 1 || (*this)->getNumResults() != 1 ||
+      !lo || !hi || lo.getType() != getType() || hi.getType() != getType() ||
+      getInput().getType() != getType()) {
+    p.printGenericOp(*this);
+    return;
+  }
   p << " " << getInput() << " [" << getLo() << ", " << getHi() << "]";
   p.printOptionalAttrDict((*this)->getAttrs(), {"lo", "hi"});
   p << " : " << getType();

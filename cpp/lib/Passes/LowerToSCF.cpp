@@ -1,0 +1,549 @@
+//===- LowerToSCF.cpp - loom-lower-to-scf ---------------------------------===//
+//
+// Lowers loom.loop / loom.for / loom.scope / loom.if to scf.while, scf.for,
+// scf.if, arith and ub.poison by threading exits through results.
+//
+// Vocabulary. An *outcome* is a way control can leave a region: a pair
+// (op, kind) with kind `break` (the op ends; for a loom.if or a loom.scope
+// this is also the normal end of a branch/body, a loom.yield) or `continue`
+// (the loop starts its next iteration; for a loom.for also its loom.yield).
+// Each outcome carries values: the op's result types (break) or its
+// iteration argument types (continue). The *escapes* E(X) of a loom op X are
+// the outcomes of exits nested in X whose target encloses X.
+//
+// A *layout* is an ordered list of outcomes, packed into SSA values as
+// [state] + one slot group per outcome: no state for one outcome, an i1 for
+// two (true means the first outcome), an i32 outcome code otherwise (codes
+// are numbered once per pass run, so two i32 layouts agree on them). Slots
+// of outcomes that did not happen hold ub.poison.
+//
+// Algorithm. After the exit check (only loom ops between an exit and a loom
+// target; otherwise fail with the IR untouched) and assume_range removal,
+// outcomes and escapes are computed for all exits up front. Every outermost
+// loom op (its parent is not a loom op; nothing escapes it) is then lowered
+// top-down by lowerOp, which produces X's values in layout
+// LX = [(X, break)] + E(X), and lowerBlock(block, L), which rewrites a block
+// whose exits are all outcomes of L to end in `scf.yield` of L-packed values:
+//
+//   - a loom op X in the block is lowered; if E(X) is empty its results are
+//     simply replaced. Otherwise the rest of the block moves into
+//     `scf.if (X ended normally) -> L { rest } else { E(X) repacked in L }`
+//     (the rest is lowered recursively with L) and the block yields the
+//     if's results;
+//   - the terminator (yield/break/continue with outcome o) becomes
+//     `scf.yield` of o's values packed in L.
+//
+//   lowerOp per kind:
+//   - loom.if: scf.if with LX results, each branch lowered with LX.
+//   - loom.scope, and a loom.loop nothing continues: the body is lowered with
+//     LX and inlined in place (its final scf.yield's operands are LX).
+//   - loom.loop: body layout LB = [(X, continue), (X, break)?] + E(X); the
+//     body becomes the "before" region of an scf.while carrying only the
+//     iteration arguments, ending in scf.condition(outcome is continue)
+//     forwarding LB's values; the "after" region yields the continue slots.
+//   - loom.for with no break and no escapes: scf.for, body lowered with
+//     [(X, continue)].
+//   - other loom.for: scf.while carrying (iv, iter args); "before" is
+//     `scf.if (iv < ub) -> LB { body } else { break with iter args }` and
+//     scf.condition(outcome is continue) forwarding iv and LB's values;
+//     "after" yields (iv + step, continue slots).
+//   After a loop, its values are repacked from LB into LX.
+//
+// Invariants. An op gets a state result, a guard and extra slots only when
+// something escapes it (minimality); the only loop-carried values are the
+// iteration arguments (plus the iv of a while-lowered loom.for). lowerBlock
+// only ever sees terminators whose outcome is in its layout: a terminator in
+// X's region has an outcome targeting X or one in E(X). Tokens lose their
+// last use when the exits targeting them are rewritten, which happens while
+// lowering the target's body, before the target itself is replaced.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringCommon.h"
+
+#include "loom/Dialect/LoomOps.h"
+#include "loom/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/PointerIntPair.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace loom {
+#define GEN_PASS_DEF_LOOMLOWERTOSCF
+#include "LoomPasses.h.inc"
+} // namespace loom
+
+using namespace mlir;
+using namespace loom;
+
+namespace {
+
+/// (op, isContinue).
+using Outcome = llvm::PointerIntPair<Operation *, 1, bool>;
+
+Outcome breakOf(Operation *op) { return Outcome(op, false); }
+Outcome continueOf(Operation *op) { return Outcome(op, true); }
+
+/// The types an outcome carries.
+SmallVector<Type> outcomeTypes(Outcome outcome) {
+  Operation *op = outcome.getPointer();
+  if (!outcome.getInt())
+    return SmallVector<Type>(op->getResultTypes());
+  if (auto loop = dyn_cast<LoopOp>(op))
+    return SmallVector<Type>(loop.getInits().getTypes());
+  return SmallVector<Type>(cast<ForOp>(op).getInitArgs().getTypes());
+}
+
+/// An ordered list of outcomes and how their values are packed.
+struct Layout {
+  SmallVector<Outcome> outcomes;
+  /// For each outcome, the index of its first slot in the packed values.
+  SmallVector<unsigned> slotStart;
+  SmallVector<SmallVector<Type>> slotTypes;
+  /// Packed types: [state] + slots.
+  SmallVector<Type> types;
+
+  bool hasState() const { return outcomes.size() > 1; }
+  bool usesCodes() const { return outcomes.size() > 2; }
+  unsigned indexOf(Outcome o) const {
+    auto it = llvm::find(outcomes, o);
+    assert(it != outcomes.end() && "outcome not in layout");
+    return it - outcomes.begin();
+  }
+  bool contains(Outcome o) const { return llvm::is_contained(outcomes, o); }
+};
+
+class SCFLowering {
+public:
+  explicit SCFLowering(MLIRContext *ctx) : rewriter(ctx) {}
+
+  /// Records outcomes of exits and escapes of ops under `root`.
+  void analyze(Operation *root) {
+    root->walk([&](Operation *op) {
+      Outcome outcome;
+      if (auto brk = dyn_cast<BreakOp>(op)) {
+        outcome = breakOf(cast<RegionExitTerminatorOpInterface>(op).getExitTarget());
+      } else if (auto cont = dyn_cast<ContinueOp>(op)) {
+        outcome = continueOf(cast<RegionExitTerminatorOpInterface>(op).getExitTarget());
+      } else if (auto yield = dyn_cast<YieldOp>(op)) {
+        Operation *parent = op->getParentOp();
+        outcome = isa<ForOp>(parent) ? continueOf(parent) : breakOf(parent);
+      } else {
+        return;
+      }
+      exitOutcome[op] = outcome;
+      code(outcome);
+      Operation *target = outcome.getPointer();
+      if (isa<BreakOp>(op) || isa<ContinueOp>(op)) {
+        if (isa<BreakOp>(op))
+          brokenTargets.insert(target);
+        else
+          continuedTargets.insert(target);
+      }
+      for (Operation *p = op->getParentOp(); p && p != target;
+           p = p->getParentOp())
+        escapes[p].insert(outcome);
+    });
+  }
+
+  /// Lowers an outermost loom op (nothing escapes it).
+  void lowerRoot(Operation *op) {
+    SmallVector<Value> packed = lowerOp(op);
+    (void)packed;
+  }
+
+private:
+  unsigned code(Outcome o) {
+    auto [it, inserted] = codes.try_emplace(o.getOpaqueValue(), codes.size() + 1);
+    return it->second;
+  }
+
+  Layout makeLayout(ArrayRef<Outcome> outcomes) {
+    Layout layout;
+    layout.outcomes.assign(outcomes.begin(), outcomes.end());
+    if (layout.usesCodes())
+      layout.types.push_back(rewriter.getI32Type());
+    else if (layout.hasState())
+      layout.types.push_back(rewriter.getI1Type());
+    for (Outcome o : outcomes) {
+      layout.slotStart.push_back(layout.types.size());
+      layout.slotTypes.push_back(outcomeTypes(o));
+      llvm::append_range(layout.types, layout.slotTypes.back());
+    }
+    return layout;
+  }
+
+  /// [(X, break)] + E(X).
+  Layout opLayout(Operation *op) {
+    SmallVector<Outcome> outcomes{breakOf(op)};
+    llvm::append_range(outcomes, escapes.lookup(op));
+    return makeLayout(outcomes);
+  }
+
+  Value stateConstant(Location loc, const Layout &layout, Outcome o) {
+    if (layout.usesCodes())
+      return arith::ConstantIntOp::create(rewriter, loc, code(o), 32);
+    return arith::ConstantIntOp::create(rewriter, loc, layout.indexOf(o) == 0,
+                                        1);
+  }
+
+  /// Whether packed values `packed` of `layout` hold outcome `o` (an i1).
+  Value testOutcome(Location loc, const Layout &layout, ValueRange packed,
+                    Outcome o) {
+    if (!layout.hasState())
+      return arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+    Value state = packed[0];
+    if (!layout.usesCodes()) {
+      if (layout.indexOf(o) == 0)
+        return state;
+      Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+      return arith::XOrIOp::create(rewriter, loc, state, one);
+    }
+    Value c = arith::ConstantIntOp::create(rewriter, loc, code(o), 32);
+    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                 state, c);
+  }
+
+  ValueRange slots(const Layout &layout, ValueRange packed, Outcome o) {
+    unsigned i = layout.indexOf(o);
+    return packed.slice(layout.slotStart[i], layout.slotTypes[i].size());
+  }
+
+  /// Packs `values` as outcome `o` of `layout`.
+  SmallVector<Value> encode(Location loc, const Layout &layout, Outcome o,
+                            ValueRange values) {
+    SmallVector<Value> packed;
+    if (layout.hasState())
+      packed.push_back(stateConstant(loc, layout, o));
+    for (auto [i, other] : llvm::enumerate(layout.outcomes)) {
+      if (other == o) {
+        llvm::append_range(packed, values);
+        continue;
+      }
+      for (Type type : layout.slotTypes[i])
+        packed.push_back(ub::PoisonOp::create(rewriter, loc, type));
+    }
+    return packed;
+  }
+
+  /// Repacks values of layout `from` into layout `to`, knowing that the
+  /// outcome is one of `possible` (all in both layouts).
+  SmallVector<Value> convert(Location loc, const Layout &from,
+                             ValueRange packed, ArrayRef<Outcome> possible,
+                             const Layout &to) {
+    SmallVector<Value> result;
+    if (to.hasState()) {
+      if (possible.size() == 1) {
+        result.push_back(stateConstant(loc, to, possible.front()));
+      } else if (from.usesCodes() && to.usesCodes()) {
+        result.push_back(packed[0]);
+      } else {
+        Value state = stateConstant(loc, to, possible.back());
+        for (Outcome o : llvm::reverse(possible.drop_back())) {
+          Value is = testOutcome(loc, from, packed, o);
+          state = arith::SelectOp::create(rewriter, loc, is,
+                                          stateConstant(loc, to, o), state);
+        }
+        result.push_back(state);
+      }
+    }
+    for (auto [i, o] : llvm::enumerate(to.outcomes)) {
+      if (llvm::is_contained(possible, o)) {
+        llvm::append_range(result, slots(from, packed, o));
+        continue;
+      }
+      for (Type type : to.slotTypes[i])
+        result.push_back(ub::PoisonOp::create(rewriter, loc, type));
+    }
+    return result;
+  }
+
+  /// Rewrites `block` to end in `scf.yield` of values packed in `layout`.
+  void lowerBlock(Block *block, const Layout &layout) {
+    Operation *op = block->empty() ? nullptr : &block->front();
+    while (op) {
+      Operation *next = op->getNextNode();
+      if (isLoomRegionOp(op)) {
+        Location loc = op->getLoc();
+        Layout inner = opLayout(op);
+        SmallVector<Value> packed = lowerOp(op);
+        if (!inner.hasState()) {
+          op = next;
+          continue;
+        }
+        // Guard the rest of the block on "op ended normally".
+        SmallVector<Outcome> escaped(inner.outcomes.begin() + 1,
+                                     inner.outcomes.end());
+        rewriter.setInsertionPoint(next);
+        Value normal = testOutcome(loc, inner, packed, breakOf(op));
+        auto guard = scf::IfOp::create(rewriter, loc, layout.types, normal,
+                                       /*addThenBlock=*/false,
+                                       /*addElseBlock=*/false);
+        Block *thenBlock = rewriter.createBlock(&guard.getThenRegion());
+        thenBlock->getOperations().splice(thenBlock->end(),
+                                          block->getOperations(),
+                                          next->getIterator(), block->end());
+        Block *elseBlock = rewriter.createBlock(&guard.getElseRegion());
+        rewriter.setInsertionPointToEnd(elseBlock);
+        SmallVector<Value> repacked =
+            convert(loc, inner, packed, escaped, layout);
+        scf::YieldOp::create(rewriter, loc, repacked);
+        rewriter.setInsertionPointToEnd(block);
+        scf::YieldOp::create(rewriter, loc, guard.getResults());
+        lowerBlock(thenBlock, layout);
+        return;
+      }
+      if (!isa<BreakOp, ContinueOp, YieldOp>(op)) {
+        op = next;
+        continue;
+      }
+      if (auto it = exitOutcome.find(op); it != exitOutcome.end()) {
+        Outcome outcome = it->second;
+        exitOutcome.erase(it);
+        rewriter.setInsertionPoint(op);
+        SmallVector<Value> packed =
+            encode(op->getLoc(), layout, outcome,
+                   cast<RegionExitTerminatorOpInterface>(op)
+                       .getForwardedOperands());
+        rewriter.replaceOpWithNewOp<scf::YieldOp>(op, packed);
+        return;
+      }
+      op = next;
+    }
+  }
+
+  /// Lowers `op`, replaces its results, erases it and returns its values
+  /// packed in opLayout(op).
+  SmallVector<Value> lowerOp(Operation *op) {
+    SmallVector<Value> packed;
+    if (auto ifOp = dyn_cast<IfOp>(op))
+      packed = lowerIf(ifOp);
+    else if (auto scope = dyn_cast<ScopeOp>(op))
+      packed = lowerInline(op, scope.getBodyBlock(), opLayout(op));
+    else if (auto loop = dyn_cast<LoopOp>(op))
+      packed = lowerLoop(loop);
+    else
+      packed = lowerFor(cast<ForOp>(op));
+    Layout layout = opLayout(op);
+    rewriter.replaceOp(op, slots(layout, packed, breakOf(op)));
+    return packed;
+  }
+
+  SmallVector<Value> lowerIf(IfOp ifOp) {
+    Layout layout = opLayout(ifOp);
+    rewriter.setInsertionPoint(ifOp);
+    auto newIf = scf::IfOp::create(rewriter, ifOp.getLoc(), layout.types,
+                                   ifOp.getCondition(), false, false);
+    for (auto [from, to] : {std::pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
+                            std::pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
+      rewriter.inlineRegionBefore(*from, *to, to->end());
+      lowerBlock(&to->front(), layout);
+    }
+    return SmallVector<Value>(newIf.getResults());
+  }
+
+  /// Lowers the single-block body `body` (entry argument #0 is a token) of
+  /// `op` with `layout` and inlines it before `op`; returns the packed
+  /// values it ends with.
+  SmallVector<Value> lowerInline(Operation *op, Block *body,
+                                 const Layout &layout) {
+    lowerBlock(body, layout);
+    body->eraseArgument(0);
+    Operation *yield = body->getTerminator();
+    SmallVector<Value> packed(yield->getOperands());
+    rewriter.eraseOp(yield);
+    rewriter.inlineBlockBefore(body, op, ValueRange{});
+    return packed;
+  }
+
+  /// The values a loop's scf.while forwards in its condition: all of LB's
+  /// packed values, but no state when LB has two outcomes (the condition is
+  /// the state then).
+  static ValueRange forwarded(const Layout &layout, ValueRange packed) {
+    return layout.usesCodes() ? packed : packed.drop_front(layout.hasState());
+  }
+
+  /// Rebuilds packed values from forwarded ones (see `forwarded`), with a
+  /// placeholder state that `convert` does not read.
+  static SmallVector<Value> unforward(const Layout &layout, ValueRange fwd) {
+    SmallVector<Value> packed;
+    if (layout.hasState() && !layout.usesCodes())
+      packed.push_back(Value());
+    llvm::append_range(packed, fwd);
+    return packed;
+  }
+
+  /// The types of `forwarded`.
+  static SmallVector<Type> forwardedTypes(const Layout &layout) {
+    return SmallVector<Type>(ArrayRef<Type>(layout.types).drop_front(
+        layout.hasState() && !layout.usesCodes()));
+  }
+
+  SmallVector<Value> lowerLoop(LoopOp loop) {
+    Location loc = loop.getLoc();
+    Layout exitLayout = opLayout(loop);
+    if (!continuedTargets.contains(loop.getOperation())) {
+      // Runs once: a scope whose iteration arguments are the inits.
+      Block *body = loop.getBodyBlock();
+      lowerBlock(body, exitLayout);
+      body->eraseArgument(0);
+      Operation *yield = body->getTerminator();
+      SmallVector<Value> packed(yield->getOperands());
+      rewriter.eraseOp(yield);
+      rewriter.inlineBlockBefore(body, loop, loop.getInits());
+      return packed;
+    }
+
+    SmallVector<Outcome> bodyOutcomes{continueOf(loop)};
+    if (brokenTargets.contains(loop.getOperation()))
+      bodyOutcomes.push_back(breakOf(loop));
+    llvm::append_range(bodyOutcomes, escapes.lookup(loop));
+    Layout bodyLayout = makeLayout(bodyOutcomes);
+    Block *body = loop.getBodyBlock();
+    lowerBlock(body, bodyLayout);
+    body->eraseArgument(0);
+
+    rewriter.setInsertionPoint(loop);
+    SmallVector<Type> fwdTypes = forwardedTypes(bodyLayout);
+    auto whileOp = scf::WhileOp::create(rewriter, loc, fwdTypes, loop.getInits());
+    TypeRange iterTypes = loop.getInits().getTypes();
+    SmallVector<Location> iterLocs(iterTypes.size(), loc);
+    Block *before = rewriter.createBlock(&whileOp.getBefore(), {}, iterTypes,
+                                         iterLocs);
+    rewriter.mergeBlocks(body, before, before->getArguments());
+    Operation *yield = before->getTerminator();
+    SmallVector<Value> packed(yield->getOperands());
+    rewriter.setInsertionPoint(yield);
+    Value again = testOutcome(loc, bodyLayout, packed, continueOf(loop));
+    rewriter.replaceOpWithNewOp<scf::ConditionOp>(
+        yield, again, forwarded(bodyLayout, packed));
+
+    SmallVector<Location> fwdLocs(fwdTypes.size(), loc);
+    Block *after =
+        rewriter.createBlock(&whileOp.getAfter(), {}, fwdTypes, fwdLocs);
+    SmallVector<Value> afterPacked =
+        unforward(bodyLayout, after->getArguments());
+    scf::YieldOp::create(rewriter, loc,
+                         slots(bodyLayout, afterPacked, continueOf(loop)));
+
+    rewriter.setInsertionPointAfter(whileOp);
+    SmallVector<Outcome> leaving(bodyOutcomes.begin() + 1, bodyOutcomes.end());
+    return convert(loc, bodyLayout,
+                   unforward(bodyLayout, whileOp.getResults()), leaving,
+                   exitLayout);
+  }
+
+  SmallVector<Value> lowerFor(ForOp forOp) {
+    Location loc = forOp.getLoc();
+    Layout exitLayout = opLayout(forOp);
+    Block *body = forOp.getBodyBlock();
+    if (!exitLayout.hasState() &&
+        !brokenTargets.contains(forOp.getOperation())) {
+      Layout bodyLayout = makeLayout({continueOf(forOp)});
+      lowerBlock(body, bodyLayout);
+      body->eraseArgument(0);
+      rewriter.setInsertionPoint(forOp);
+      auto newFor = scf::ForOp::create(rewriter, loc, forOp.getLowerBound(),
+                                       forOp.getUpperBound(), forOp.getStep(),
+                                       forOp.getInitArgs());
+      Block *newBody = newFor.getBody();
+      if (!newBody->empty())
+        rewriter.eraseOp(newBody->getTerminator());
+      rewriter.mergeBlocks(body, newBody, newBody->getArguments());
+      return SmallVector<Value>(newFor.getResults());
+    }
+
+    SmallVector<Outcome> bodyOutcomes{continueOf(forOp), breakOf(forOp)};
+    llvm::append_range(bodyOutcomes, escapes.lookup(forOp));
+    Layout bodyLayout = makeLayout(bodyOutcomes);
+    lowerBlock(body, bodyLayout);
+    body->eraseArgument(0);
+
+    // scf.while (%iv = lb, %args = inits) {
+    //   %p = scf.if (iv < ub) { body } else { break(args) }
+    //   scf.condition(p is continue) %iv, fwd(p)
+    // } do { ^(%iv, fwd): scf.yield iv + step, continue slots }
+    rewriter.setInsertionPoint(forOp);
+    Type ivType = forOp.getLowerBound().getType();
+    SmallVector<Value> inits{forOp.getLowerBound()};
+    llvm::append_range(inits, forOp.getInitArgs());
+    SmallVector<Type> fwdTypes{ivType};
+    llvm::append_range(fwdTypes, forwardedTypes(bodyLayout));
+    auto whileOp = scf::WhileOp::create(rewriter, loc, fwdTypes, inits);
+
+    SmallVector<Type> carriedTypes(ValueRange(inits).getTypes());
+    SmallVector<Location> carriedLocs(carriedTypes.size(), loc);
+    Block *before = rewriter.createBlock(&whileOp.getBefore(), {},
+                                         carriedTypes, carriedLocs);
+    Value iv = before->getArgument(0);
+    ValueRange args = before->getArguments().drop_front();
+    Value inBounds = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::slt, iv, forOp.getUpperBound());
+    auto step = scf::IfOp::create(rewriter, loc, bodyLayout.types, inBounds,
+                                  false, false);
+    Block *thenBlock = rewriter.createBlock(&step.getThenRegion());
+    rewriter.mergeBlocks(body, thenBlock, before->getArguments());
+    Block *elseBlock = rewriter.createBlock(&step.getElseRegion());
+    scf::YieldOp::create(rewriter, loc,
+                         encode(loc, bodyLayout, breakOf(forOp), args));
+    rewriter.setInsertionPointAfter(step);
+    SmallVector<Value> packed(step.getResults());
+    Value again = testOutcome(loc, bodyLayout, packed, continueOf(forOp));
+    SmallVector<Value> fwd{iv};
+    llvm::append_range(fwd, forwarded(bodyLayout, packed));
+    scf::ConditionOp::create(rewriter, loc, again, fwd);
+
+    SmallVector<Location> fwdLocs(fwdTypes.size(), loc);
+    Block *after =
+        rewriter.createBlock(&whileOp.getAfter(), {}, fwdTypes, fwdLocs);
+    SmallVector<Value> afterPacked =
+        unforward(bodyLayout, after->getArguments().drop_front());
+    Value next = arith::AddIOp::create(rewriter, loc, after->getArgument(0),
+                                       forOp.getStep());
+    SmallVector<Value> nextArgs{next};
+    llvm::append_range(nextArgs,
+                       slots(bodyLayout, afterPacked, continueOf(forOp)));
+    scf::YieldOp::create(rewriter, loc, nextArgs);
+
+    rewriter.setInsertionPointAfter(whileOp);
+    SmallVector<Outcome> leaving(bodyOutcomes.begin() + 1, bodyOutcomes.end());
+    return convert(loc, bodyLayout,
+                   unforward(bodyLayout, whileOp.getResults().drop_front()),
+                   leaving, exitLayout);
+  }
+
+  IRRewriter rewriter;
+  /// The outcome of each loom.yield/break/continue.
+  DenseMap<Operation *, Outcome> exitOutcome;
+  /// Escapes of each loom region op, in a deterministic order.
+  DenseMap<Operation *, llvm::SetVector<Outcome>> escapes;
+  /// Ops some loom.break / loom.continue targets.
+  llvm::SmallPtrSet<Operation *, 16> brokenTargets, continuedTargets;
+  /// Outcome codes for i32 states.
+  DenseMap<void *, unsigned> codes;
+};
+
+struct LowerToSCF : loom::impl::LoomLowerToSCFBase<LowerToSCF> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    if (failed(checkLowerableExits(root, getArgument())))
+      return signalPassFailure();
+    lowerAssumeRanges(root, assumeRange);
+
+    SCFLowering lowering(&getContext());
+    lowering.analyze(root);
+    SmallVector<Operation *> roots;
+    root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isLoomRegionOp(op) && !isLoomRegionOp(op->getParentOp()))
+        roots.push_back(op);
+    });
+    for (Operation *op : roots)
+      lowering.lowerRoot(op);
+  }
+};
+
+} // namespace

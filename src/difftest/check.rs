@@ -1,0 +1,1032 @@
+//! Structural checker: the loom verifier's rules plus the generator's own
+//! safety invariants, over the AST.
+//!
+//! `check` accepts exactly the programs whose emitted MLIR must verify and
+//! whose execution is fully determined (no undefined behaviour, bounded work,
+//! exactly printable floats). It is the oracle the generator's tests run over
+//! thousands of seeds, and `generate` runs it on every program it returns.
+//!
+//! # Rules of the loom dialect
+//! * every region is a single block ending in exactly one terminator;
+//! * a `loom.loop` body ends with `loom.break` or `loom.continue`;
+//!   `loom.if`, `loom.scope` and `loom.for` regions end with `loom.yield`,
+//!   `loom.break` or `loom.continue`;
+//! * `loom.yield` operands match the `loom.if` / `loom.scope` results or the
+//!   `loom.for` iteration arguments; a `loom.if` with results has an else;
+//! * an exit's token belongs to an enclosing `loom.loop` / `loom.scope` /
+//!   `loom.for` (the AST only has loom ops with regions, so nothing but loom
+//!   ops can lie between an exit and its target);
+//! * `loom.continue` never targets `loom.scope`; its operands match the
+//!   target's iteration arguments; `loom.break` operands match the target's
+//!   results (for `loom.for`: its iteration-argument types);
+//! * SSA: single definition, use only where visible (see `program`).
+//!
+//! # Invariants of generated programs (termination, determinism)
+//! * **Fuel.** Every `loom.loop` has an `i32` fuel iteration argument #0
+//!   initialised by a constant in `0..=MAX_FUEL`, and its body starts with
+//!   ```mlir
+//!   %zero = arith.constant 0 : i32
+//!   %out  = arith.cmpi sle, %fuel, %zero : i32
+//!   loom.if %out { <constants only>  loom.break %own, ... }
+//!   %one  = arith.constant 1 : i32
+//!   %next = arith.subi %fuel, %one : i32
+//!   ```
+//!   and every `loom.continue` to it passes `%next` as the fuel. So the body
+//!   runs at most `fuel + 1` times per entry into the loop.
+//! * **Counted loops** have constant bounds and step (`step > 0`, all within
+//!   `±MAX_FOR_BOUND`), so their trip count is static and the induction
+//!   variable cannot overflow.
+//! * **No UB in arith**: `remsi` by a positive constant, `remui` by a non-zero
+//!   constant (never on `i1`), shifts by a constant below the width (never on
+//!   `i1` / `index`), `fptosi` only to `i32` / `i64`.
+//! * **Exact floats**: float constants are multiples of 0.5 with magnitude
+//!   `<= MAX_FLOAT_CONSTANT`; `addf` / `subf` add a constant of magnitude
+//!   `<= MAX_FLOAT_STEP`; `sitofp` only converts a `remsi` by a constant
+//!   `<= MAX_SITOFP_DIVISOR`. Every float is therefore a multiple of 0.5 with
+//!   magnitude at most `MAX_FLOAT_CONSTANT + MAX_FLOAT_STEP * work`, which must
+//!   stay below `FLOAT_PRINT_LIMIT` so that `%g` prints it exactly.
+//! * **Static work**: the returned [`StaticCost::work`] bounds the number of
+//!   ops plus terminators the interpreter executes (`Execution::steps`).
+
+use super::program::{
+    sign_extend, width_mask, Block, CastOp, CmpIPredicate, Constant, ForOp, IfOp, IntBinOp, LoopOp,
+    Op, Program, ScopeOp, TargetKind, Terminator, TokenId, Type, ValueId,
+};
+use std::fmt;
+
+/// Largest initial fuel of a `loom.loop`.
+pub const MAX_FUEL: i64 = 64;
+/// Largest magnitude of a float constant.
+pub const MAX_FLOAT_CONSTANT: f64 = 64.0;
+/// Largest magnitude of the constant operand of `addf` / `subf`.
+pub const MAX_FLOAT_STEP: f64 = 2.0;
+/// Largest divisor of a `remsi` whose result feeds `sitofp`.
+pub const MAX_SITOFP_DIVISOR: i64 = 64;
+/// Floats must stay strictly below this magnitude (`%g` prints 6 digits).
+pub const FLOAT_PRINT_LIMIT: f64 = 100_000.0;
+/// Largest magnitude of a `loom.for` bound or step.
+pub const MAX_FOR_BOUND: i64 = 1000;
+
+/// Why a program was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckError {
+    pub message: String,
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid loom difftest program: {}", self.message)
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// Static bounds of an accepted program.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StaticCost {
+    /// Upper bound on executed ops plus terminators.
+    pub work: u64,
+    /// Upper bound on the magnitude of any float value.
+    pub float_bound: f64,
+}
+
+/// Checks every rule listed in the module documentation.
+pub fn check(program: &Program) -> Result<StaticCost, CheckError> {
+    let count = program.value_types.len();
+    let mut checker = Checker {
+        program,
+        defined: vec![false; count],
+        visible: vec![false; count],
+        frames: vec![Vec::new()],
+        constants: vec![None; count],
+        rem_divisor: vec![None; count],
+        token_defined: vec![false; program.token_count as usize],
+        targets: Vec::new(),
+    };
+    let work = checker.ops(&program.body, 1)?;
+    let float_bound = MAX_FLOAT_CONSTANT + MAX_FLOAT_STEP * work as f64;
+    if float_bound >= FLOAT_PRINT_LIMIT {
+        return Err(error(format!(
+            "static work {work} allows floats of magnitude {float_bound}, not exactly printable"
+        )));
+    }
+    Ok(StaticCost { work, float_bound })
+}
+
+fn error(message: String) -> CheckError {
+    CheckError { message }
+}
+
+fn name(v: ValueId) -> String {
+    format!("%v{}", v.0)
+}
+
+/// An enclosing op an exit may target.
+struct Target {
+    token: TokenId,
+    kind: TargetKind,
+    results: Vec<Type>,
+    iters: Vec<Type>,
+    fuel_next: Option<ValueId>,
+}
+
+/// Which region a block is, and so which terminators it may end with.
+#[derive(Clone, Copy)]
+enum Role<'a> {
+    LoopBody,
+    /// Yield types of the branch / scope body / for body.
+    Yielding(&'a [Type]),
+}
+
+struct Checker<'p> {
+    program: &'p Program,
+    defined: Vec<bool>,
+    visible: Vec<bool>,
+    /// Values defined per open region, to hide them again when it closes.
+    frames: Vec<Vec<ValueId>>,
+    constants: Vec<Option<Constant>>,
+    /// For results of `remsi` by a constant: the divisor.
+    rem_divisor: Vec<Option<i64>>,
+    token_defined: Vec<bool>,
+    targets: Vec<Target>,
+}
+
+impl Checker<'_> {
+    fn type_of(&self, v: ValueId) -> Result<Type, CheckError> {
+        self.program
+            .type_of(v)
+            .ok_or_else(|| error(format!("{} has no declared type", name(v))))
+    }
+
+    /// The type of a use of `v`, which must be visible here.
+    fn use_value(&self, v: ValueId) -> Result<Type, CheckError> {
+        let ty = self.type_of(v)?;
+        if self.visible.get(v.0 as usize).copied().unwrap_or(false) {
+            Ok(ty)
+        } else {
+            Err(error(format!(
+                "{} is used where it is not visible",
+                name(v)
+            )))
+        }
+    }
+
+    fn use_values(&self, values: &[ValueId]) -> Result<Vec<Type>, CheckError> {
+        values.iter().map(|v| self.use_value(*v)).collect()
+    }
+
+    fn define(&mut self, v: ValueId) -> Result<Type, CheckError> {
+        let ty = self.type_of(v)?;
+        let i = v.0 as usize;
+        if self.defined[i] {
+            return Err(error(format!("{} is defined twice", name(v))));
+        }
+        self.defined[i] = true;
+        self.visible[i] = true;
+        if let Some(frame) = self.frames.last_mut() {
+            frame.push(v);
+        }
+        Ok(ty)
+    }
+
+    fn define_token(&mut self, t: TokenId) -> Result<(), CheckError> {
+        match self.token_defined.get_mut(t.0 as usize) {
+            Some(seen) if !*seen => {
+                *seen = true;
+                Ok(())
+            }
+            Some(_) => Err(error(format!("token %t{} is defined twice", t.0))),
+            None => Err(error(format!("token %t{} is out of range", t.0))),
+        }
+    }
+
+    fn enter(&mut self) {
+        self.frames.push(Vec::new());
+    }
+
+    fn leave(&mut self) {
+        if let Some(frame) = self.frames.pop() {
+            for v in frame {
+                self.visible[v.0 as usize] = false;
+            }
+        }
+    }
+
+    /// The constant `v` was defined by, as a signed integer of its type.
+    fn int_constant(&self, v: ValueId) -> Option<i64> {
+        let ty = self.program.type_of(v)?;
+        match self.constants.get(v.0 as usize).copied().flatten()? {
+            Constant::Int(bits) => Some(sign_extend(bits, ty.int_width()?)),
+            Constant::Float(_) => None,
+        }
+    }
+
+    fn float_constant(&self, v: ValueId) -> Option<f64> {
+        match self.constants.get(v.0 as usize).copied().flatten()? {
+            Constant::Float(x) => Some(x),
+            Constant::Int(_) => None,
+        }
+    }
+
+    fn ops(&mut self, ops: &[Op], mult: u64) -> Result<u64, CheckError> {
+        let mut work = 0u64;
+        for op in ops {
+            work = work.saturating_add(self.op(op, mult)?);
+        }
+        Ok(work)
+    }
+
+    fn block(&mut self, block: &Block, mult: u64, role: Role<'_>) -> Result<u64, CheckError> {
+        let work = self.ops(&block.ops, mult)?;
+        self.terminator(&block.terminator, role)?;
+        Ok(work.saturating_add(mult))
+    }
+
+    fn op(&mut self, op: &Op, mult: u64) -> Result<u64, CheckError> {
+        match op {
+            Op::Const { result, value } => {
+                let ty = self.type_of(*result)?;
+                match (*value, ty.int_width()) {
+                    (Constant::Int(bits), Some(w)) if bits & !width_mask(w) == 0 => {}
+                    (Constant::Float(x), None) => check_float_constant(x, ty)?,
+                    _ => {
+                        return Err(error(format!(
+                            "constant {value:?} does not fit {}",
+                            name(*result)
+                        )))
+                    }
+                }
+                self.define(*result)?;
+                self.constants[result.0 as usize] = Some(*value);
+            }
+            Op::IntBinary {
+                result,
+                op: bin,
+                lhs,
+                rhs,
+            } => {
+                let (lt, rt, ty) = (
+                    self.use_value(*lhs)?,
+                    self.use_value(*rhs)?,
+                    self.type_of(*result)?,
+                );
+                if !ty.is_int() || lt != ty || rt != ty {
+                    return Err(error(format!(
+                        "{} operands/result types differ or are not integers",
+                        bin.mlir_name()
+                    )));
+                }
+                let width = ty.int_width().unwrap_or(64);
+                let divisor = self.int_constant(*rhs);
+                if bin.needs_constant_rhs() && divisor.is_none() {
+                    return Err(error(format!(
+                        "{} needs a constant right operand",
+                        bin.mlir_name()
+                    )));
+                }
+                match bin {
+                    IntBinOp::RemS | IntBinOp::RemU => {
+                        let ok = ty != Type::I1
+                            && match (bin, divisor) {
+                                (IntBinOp::RemS, Some(d)) => d >= 1,
+                                (_, Some(d)) => d != 0,
+                                _ => false,
+                            };
+                        if !ok {
+                            return Err(error(format!(
+                                "{} needs a safe constant divisor",
+                                bin.mlir_name()
+                            )));
+                        }
+                    }
+                    IntBinOp::Shl | IntBinOp::ShrS | IntBinOp::ShrU => {
+                        let amount = self.constants.get(rhs.0 as usize).copied().flatten();
+                        let ok = !matches!(ty, Type::I1 | Type::Index)
+                            && matches!(amount, Some(Constant::Int(a)) if a < u64::from(width));
+                        if !ok {
+                            return Err(error(format!(
+                                "{} needs a constant amount below the width",
+                                bin.mlir_name()
+                            )));
+                        }
+                    }
+                    _ => {}
+                }
+                self.define(*result)?;
+                if *bin == IntBinOp::RemS {
+                    self.rem_divisor[result.0 as usize] = divisor;
+                }
+            }
+            Op::FloatBinary {
+                result,
+                op: bin,
+                lhs,
+                rhs,
+            } => {
+                let (lt, rt, ty) = (
+                    self.use_value(*lhs)?,
+                    self.use_value(*rhs)?,
+                    self.type_of(*result)?,
+                );
+                if !ty.is_float() || lt != ty || rt != ty {
+                    return Err(error(format!(
+                        "{} operands/result types differ or are not floats",
+                        bin.mlir_name()
+                    )));
+                }
+                match self.float_constant(*rhs) {
+                    Some(c) if c.abs() <= MAX_FLOAT_STEP => {}
+                    _ => {
+                        return Err(error(format!(
+                            "{} needs a small constant right operand",
+                            bin.mlir_name()
+                        )))
+                    }
+                }
+                self.define(*result)?;
+            }
+            Op::CmpI {
+                result, lhs, rhs, ..
+            } => {
+                let (lt, rt, ty) = (
+                    self.use_value(*lhs)?,
+                    self.use_value(*rhs)?,
+                    self.type_of(*result)?,
+                );
+                if !lt.is_int() || lt != rt || ty != Type::I1 {
+                    return Err(error("arith.cmpi types are wrong".to_string()));
+                }
+                self.define(*result)?;
+            }
+            Op::CmpF {
+                result, lhs, rhs, ..
+            } => {
+                let (lt, rt, ty) = (
+                    self.use_value(*lhs)?,
+                    self.use_value(*rhs)?,
+                    self.type_of(*result)?,
+                );
+                if !lt.is_float() || lt != rt || ty != Type::I1 {
+                    return Err(error("arith.cmpf types are wrong".to_string()));
+                }
+                self.define(*result)?;
+            }
+            Op::Select {
+                result,
+                condition,
+                on_true,
+                on_false,
+            } => {
+                let ct = self.use_value(*condition)?;
+                let (tt, ft, ty) = (
+                    self.use_value(*on_true)?,
+                    self.use_value(*on_false)?,
+                    self.type_of(*result)?,
+                );
+                if ct != Type::I1 || tt != ty || ft != ty {
+                    return Err(error("arith.select types are wrong".to_string()));
+                }
+                self.define(*result)?;
+            }
+            Op::Cast {
+                result,
+                op: cast,
+                operand,
+            } => {
+                let from = self.use_value(*operand)?;
+                let to = self.type_of(*result)?;
+                self.check_cast(*cast, *operand, from, to)?;
+                self.define(*result)?;
+            }
+            Op::Print { value } => {
+                self.use_value(*value)?;
+            }
+            Op::If(if_op) => return self.if_op(if_op, mult),
+            Op::Loop(loop_op) => return self.loop_op(loop_op, mult),
+            Op::Scope(scope) => return self.scope_op(scope, mult),
+            Op::For(for_op) => return self.for_op(for_op, mult),
+        }
+        Ok(mult)
+    }
+
+    fn check_cast(
+        &self,
+        cast: CastOp,
+        operand: ValueId,
+        from: Type,
+        to: Type,
+    ) -> Result<(), CheckError> {
+        let plain_int = |t: Type| t.is_int() && t != Type::Index;
+        let (fw, tw) = (from.int_width().unwrap_or(0), to.int_width().unwrap_or(0));
+        let ok = match cast {
+            CastOp::ExtSI | CastOp::ExtUI => plain_int(from) && plain_int(to) && tw > fw,
+            CastOp::TruncI => plain_int(from) && plain_int(to) && tw < fw,
+            CastOp::IndexCast | CastOp::IndexCastUI => {
+                from.is_int() && to.is_int() && ((from == Type::Index) != (to == Type::Index))
+            }
+            CastOp::SIToFP => {
+                plain_int(from)
+                    && to.is_float()
+                    && matches!(
+                        self.rem_divisor.get(operand.0 as usize).copied().flatten(),
+                        Some(d) if (1..=MAX_SITOFP_DIVISOR).contains(&d)
+                    )
+            }
+            CastOp::FPToSI => from.is_float() && matches!(to, Type::I32 | Type::I64),
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(error(format!(
+                "{} from {} to {} is not allowed here",
+                cast.mlir_name(),
+                from.mlir_name(),
+                to.mlir_name()
+            )))
+        }
+    }
+
+    fn define_results(&mut self, results: &[ValueId], expected: &[Type]) -> Result<(), CheckError> {
+        if results.len() != expected.len() {
+            return Err(error("result count does not match".to_string()));
+        }
+        for (r, ty) in results.iter().zip(expected) {
+            if self.define(*r)? != *ty {
+                return Err(error(format!("result {} has the wrong type", name(*r))));
+            }
+        }
+        Ok(())
+    }
+
+    fn types_of(&self, values: &[ValueId]) -> Result<Vec<Type>, CheckError> {
+        values.iter().map(|v| self.type_of(*v)).collect()
+    }
+
+    fn if_op(&mut self, op: &IfOp, mult: u64) -> Result<u64, CheckError> {
+        if self.use_value(op.condition)? != Type::I1 {
+            return Err(error("loom.if condition is not i1".to_string()));
+        }
+        let types = self.types_of(&op.results)?;
+        self.enter();
+        let then_work = self.block(&op.then_block, mult, Role::Yielding(&types));
+        self.leave();
+        let mut work = mult.saturating_add(then_work?);
+        match &op.else_block {
+            Some(else_block) => {
+                self.enter();
+                let else_work = self.block(else_block, mult, Role::Yielding(&types));
+                self.leave();
+                work = work.saturating_add(else_work?);
+            }
+            None if !types.is_empty() => {
+                return Err(error(
+                    "loom.if with results needs an else region".to_string(),
+                ))
+            }
+            None => {}
+        }
+        self.define_results(&op.results, &types)?;
+        Ok(work)
+    }
+
+    /// Checks the fuel guard; returns the iteration bound and `%next`.
+    fn fuel_guard(&self, op: &LoopOp) -> Result<(u64, ValueId), CheckError> {
+        let bad = |what: &str| error(format!("loom.loop %t{}: {what}", op.token.0));
+        let fuel = op
+            .iter_args
+            .first()
+            .ok_or_else(|| bad("no fuel iteration argument"))?;
+        if self.type_of(fuel.param)? != Type::I32 {
+            return Err(bad("fuel is not i32"));
+        }
+        let initial = self
+            .int_constant(fuel.init)
+            .filter(|f| (0..=MAX_FUEL).contains(f))
+            .ok_or_else(|| bad("fuel is not initialised by a small constant"))?;
+        let guard = match op.body.ops.get(0..5) {
+            Some(
+                [Op::Const {
+                    result: zero,
+                    value: Constant::Int(0),
+                }, Op::CmpI {
+                    result: out,
+                    predicate: CmpIPredicate::Sle,
+                    lhs,
+                    rhs,
+                }, Op::If(guard), Op::Const {
+                    result: one,
+                    value: Constant::Int(1),
+                }, Op::IntBinary {
+                    result: next,
+                    op: IntBinOp::Sub,
+                    lhs: fuel_lhs,
+                    rhs: one_rhs,
+                }],
+            ) if *lhs == fuel.param
+                && rhs == zero
+                && guard.condition == *out
+                && guard.results.is_empty()
+                && guard.else_block.is_none()
+                && guard
+                    .then_block
+                    .ops
+                    .iter()
+                    .all(|o| matches!(o, Op::Const { .. }))
+                && matches!(guard.then_block.terminator, Terminator::Break { target, .. } if target == op.token)
+                && *fuel_lhs == fuel.param
+                && one_rhs == one =>
+            {
+                *next
+            }
+            _ => return Err(bad("body does not start with the fuel guard")),
+        };
+        Ok((initial as u64 + 1, guard))
+    }
+
+    fn loop_op(&mut self, op: &LoopOp, mult: u64) -> Result<u64, CheckError> {
+        let init_types =
+            self.use_values(&op.iter_args.iter().map(|a| a.init).collect::<Vec<_>>())?;
+        let (iterations, fuel_next) = self.fuel_guard(op)?;
+        let result_types = self.types_of(&op.results)?;
+        self.define_token(op.token)?;
+        self.enter();
+        let body = self.region_with_args(
+            &op.iter_args.iter().map(|a| a.param).collect::<Vec<_>>(),
+            &init_types,
+            Target {
+                token: op.token,
+                kind: TargetKind::Loop,
+                results: result_types.clone(),
+                iters: init_types.clone(),
+                fuel_next: Some(fuel_next),
+            },
+            &op.body,
+            mult.saturating_mul(iterations),
+            Role::LoopBody,
+        );
+        self.leave();
+        let work = mult.saturating_add(body?);
+        self.define_results(&op.results, &result_types)?;
+        Ok(work)
+    }
+
+    /// Defines `params` (typed like `types`), pushes `target`, checks `body`.
+    fn region_with_args(
+        &mut self,
+        params: &[ValueId],
+        types: &[Type],
+        target: Target,
+        body: &Block,
+        mult: u64,
+        role: Role<'_>,
+    ) -> Result<u64, CheckError> {
+        for (p, ty) in params.iter().zip(types) {
+            if self.define(*p)? != *ty {
+                return Err(error(format!(
+                    "iteration argument {} has the wrong type",
+                    name(*p)
+                )));
+            }
+        }
+        self.targets.push(target);
+        let work = self.block(body, mult, role);
+        self.targets.pop();
+        work
+    }
+
+    fn scope_op(&mut self, op: &ScopeOp, mult: u64) -> Result<u64, CheckError> {
+        let types = self.types_of(&op.results)?;
+        self.define_token(op.token)?;
+        self.enter();
+        let body = self.region_with_args(
+            &[],
+            &[],
+            Target {
+                token: op.token,
+                kind: TargetKind::Scope,
+                results: types.clone(),
+                iters: Vec::new(),
+                fuel_next: None,
+            },
+            &op.body,
+            mult,
+            Role::Yielding(&types),
+        );
+        self.leave();
+        let work = mult.saturating_add(body?);
+        self.define_results(&op.results, &types)?;
+        Ok(work)
+    }
+
+    fn for_op(&mut self, op: &ForOp, mult: u64) -> Result<u64, CheckError> {
+        let iv_type = self.type_of(op.induction)?;
+        let bound_types = self.use_values(&[op.lower, op.upper, op.step])?;
+        if !matches!(iv_type, Type::Index | Type::I32 | Type::I64)
+            || bound_types.iter().any(|t| *t != iv_type)
+        {
+            return Err(error(
+                "loom.for bounds and induction variable types differ".to_string(),
+            ));
+        }
+        let (lower, upper, step) = match (
+            self.int_constant(op.lower),
+            self.int_constant(op.upper),
+            self.int_constant(op.step),
+        ) {
+            (Some(l), Some(u), Some(s)) => (l, u, s),
+            _ => return Err(error("loom.for bounds are not constants".to_string())),
+        };
+        if step <= 0
+            || step > MAX_FOR_BOUND
+            || lower.abs() > MAX_FOR_BOUND
+            || upper.abs() > MAX_FOR_BOUND
+        {
+            return Err(error(
+                "loom.for bounds or step out of the safe range".to_string(),
+            ));
+        }
+        let trips = if upper > lower {
+            ((upper - lower + step - 1) / step) as u64
+        } else {
+            0
+        };
+        let init_types =
+            self.use_values(&op.iter_args.iter().map(|a| a.init).collect::<Vec<_>>())?;
+        self.define_token(op.token)?;
+        self.enter();
+        let mut params = vec![op.induction];
+        params.extend(op.iter_args.iter().map(|a| a.param));
+        let mut types = vec![iv_type];
+        types.extend(init_types.iter().copied());
+        let body = self.region_with_args(
+            &params,
+            &types,
+            Target {
+                token: op.token,
+                kind: TargetKind::For,
+                results: init_types.clone(),
+                iters: init_types.clone(),
+                fuel_next: None,
+            },
+            &op.body,
+            mult.saturating_mul(trips),
+            Role::Yielding(&init_types),
+        );
+        self.leave();
+        let work = mult.saturating_add(body?);
+        self.define_results(&op.results, &init_types)?;
+        Ok(work)
+    }
+
+    fn terminator(&self, term: &Terminator, role: Role<'_>) -> Result<(), CheckError> {
+        match term {
+            Terminator::Yield(values) => {
+                let expected = match role {
+                    Role::LoopBody => {
+                        return Err(error("loom.yield cannot end a loom.loop body".to_string()))
+                    }
+                    Role::Yielding(types) => types,
+                };
+                if self.use_values(values)? != expected {
+                    return Err(error("loom.yield operands do not match".to_string()));
+                }
+            }
+            Terminator::Break { target, values } => {
+                let t = self.target(*target)?;
+                let expected = match t.kind {
+                    TargetKind::Loop | TargetKind::Scope => &t.results,
+                    TargetKind::For => &t.iters,
+                };
+                if &self.use_values(values)? != expected {
+                    return Err(error(format!(
+                        "loom.break %t{} operands do not match",
+                        target.0
+                    )));
+                }
+            }
+            Terminator::Continue { target, values } => {
+                let t = self.target(*target)?;
+                if t.kind == TargetKind::Scope {
+                    return Err(error(format!(
+                        "loom.continue cannot target loom.scope %t{}",
+                        target.0
+                    )));
+                }
+                if self.use_values(values)? != t.iters {
+                    return Err(error(format!(
+                        "loom.continue %t{} operands do not match",
+                        target.0
+                    )));
+                }
+                if let Some(next) = t.fuel_next {
+                    if values.first() != Some(&next) {
+                        return Err(error(format!(
+                            "loom.continue %t{} does not pass the decremented fuel",
+                            target.0
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn target(&self, token: TokenId) -> Result<&Target, CheckError> {
+        self.targets
+            .iter()
+            .rev()
+            .find(|t| t.token == token)
+            .ok_or_else(|| {
+                error(format!(
+                    "exit to %t{} which is not an enclosing target",
+                    token.0
+                ))
+            })
+    }
+}
+
+fn check_float_constant(x: f64, ty: Type) -> Result<(), CheckError> {
+    let exact_in_type = match ty {
+        Type::F32 => f64::from(x as f32) == x,
+        _ => true,
+    };
+    if x.is_finite() && (x * 2.0).fract() == 0.0 && x.abs() <= MAX_FLOAT_CONSTANT && exact_in_type {
+        Ok(())
+    } else {
+        Err(error(format!(
+            "float constant {x} is outside the exactly printable domain"
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::program::{IterArg, ProgramBuilder};
+    use super::*;
+
+    fn int(b: &mut ProgramBuilder, ops: &mut Vec<Op>, ty: Type, v: i64) -> ValueId {
+        let r = b.value(ty);
+        ops.push(Op::Const {
+            result: r,
+            value: Constant::Int(super::super::program::wrap_to_width(
+                v,
+                ty.int_width().unwrap_or(64),
+            )),
+        });
+        r
+    }
+
+    /// `loom.loop` with fuel `fuel` whose body is the guard followed by `rest`
+    /// (built by the closure, which gets the fuel param and `%next`).
+    fn fuel_loop(
+        b: &mut ProgramBuilder,
+        outer: &mut Vec<Op>,
+        fuel: i64,
+        rest: impl FnOnce(&mut ProgramBuilder, &mut Vec<Op>, TokenId, ValueId) -> Terminator,
+    ) {
+        let init = int(b, outer, Type::I32, fuel);
+        let token = b.token();
+        let param = b.value(Type::I32);
+        let mut body = Vec::new();
+        let zero = int(b, &mut body, Type::I32, 0);
+        let out = b.value(Type::I1);
+        body.push(Op::CmpI {
+            result: out,
+            predicate: CmpIPredicate::Sle,
+            lhs: param,
+            rhs: zero,
+        });
+        body.push(Op::If(IfOp {
+            results: vec![],
+            condition: out,
+            then_block: Block {
+                ops: vec![],
+                terminator: Terminator::Break {
+                    target: token,
+                    values: vec![],
+                },
+            },
+            else_block: None,
+        }));
+        let one = int(b, &mut body, Type::I32, 1);
+        let next = b.value(Type::I32);
+        body.push(Op::IntBinary {
+            result: next,
+            op: IntBinOp::Sub,
+            lhs: param,
+            rhs: one,
+        });
+        let terminator = rest(b, &mut body, token, next);
+        outer.push(Op::Loop(LoopOp {
+            results: vec![],
+            token,
+            iter_args: vec![IterArg { param, init }],
+            body: Block {
+                ops: body,
+                terminator,
+            },
+        }));
+    }
+
+    #[test]
+    fn accepts_guarded_loop_and_bounds_work() {
+        let mut b = ProgramBuilder::new();
+        let mut ops = Vec::new();
+        fuel_loop(&mut b, &mut ops, 3, |_, _, t, next| Terminator::Continue {
+            target: t,
+            values: vec![next],
+        });
+        let p = b.finish(0, ops);
+        let cost = check(&p).expect("valid");
+        // 1 (fuel const) + 1 (loop op) + 4 iterations * (5 guard ops + guard break + terminator)
+        assert_eq!(cost.work, 2 + 4 * 7);
+    }
+
+    #[test]
+    fn rejects_continue_without_decremented_fuel() {
+        let mut b = ProgramBuilder::new();
+        let mut ops = Vec::new();
+        fuel_loop(&mut b, &mut ops, 3, |b, body, t, _| {
+            let c = int(b, body, Type::I32, 3);
+            Terminator::Continue {
+                target: t,
+                values: vec![c],
+            }
+        });
+        let p = b.finish(0, ops);
+        assert!(check(&p).unwrap_err().message.contains("decremented fuel"));
+    }
+
+    #[test]
+    fn rejects_yield_in_loop_body_and_continue_to_scope() {
+        let mut b = ProgramBuilder::new();
+        let mut ops = Vec::new();
+        fuel_loop(&mut b, &mut ops, 1, |_, _, _, _| Terminator::Yield(vec![]));
+        assert!(check(&b.finish(0, ops))
+            .unwrap_err()
+            .message
+            .contains("loom.yield cannot end"));
+
+        let mut b = ProgramBuilder::new();
+        let t = b.token();
+        let ops = vec![Op::Scope(ScopeOp {
+            results: vec![],
+            token: t,
+            body: Block {
+                ops: vec![],
+                terminator: Terminator::Continue {
+                    target: t,
+                    values: vec![],
+                },
+            },
+        })];
+        assert!(check(&b.finish(0, ops))
+            .unwrap_err()
+            .message
+            .contains("cannot target loom.scope"));
+    }
+
+    #[test]
+    fn rejects_value_escaping_its_region_and_foreign_tokens() {
+        let mut b = ProgramBuilder::new();
+        let t = b.token();
+        let mut inner = Vec::new();
+        let v = int(&mut b, &mut inner, Type::I32, 1);
+        let ops = vec![
+            Op::Scope(ScopeOp {
+                results: vec![],
+                token: t,
+                body: Block {
+                    ops: inner,
+                    terminator: Terminator::Yield(vec![]),
+                },
+            }),
+            Op::Print { value: v },
+        ];
+        assert!(check(&b.finish(0, ops))
+            .unwrap_err()
+            .message
+            .contains("not visible"));
+
+        let mut b = ProgramBuilder::new();
+        let t1 = b.token();
+        let t2 = b.token();
+        let ops = vec![
+            Op::Scope(ScopeOp {
+                results: vec![],
+                token: t1,
+                body: Block {
+                    ops: vec![],
+                    terminator: Terminator::Yield(vec![]),
+                },
+            }),
+            Op::Scope(ScopeOp {
+                results: vec![],
+                token: t2,
+                body: Block {
+                    ops: vec![],
+                    terminator: Terminator::Break {
+                        target: t1,
+                        values: vec![],
+                    },
+                },
+            }),
+        ];
+        assert!(check(&b.finish(0, ops))
+            .unwrap_err()
+            .message
+            .contains("not an enclosing target"));
+    }
+
+    #[test]
+    fn rejects_unsafe_arith() {
+        let cases: Vec<(IntBinOp, Type, i64)> = vec![
+            (IntBinOp::RemS, Type::I32, 0),
+            (IntBinOp::RemS, Type::I32, -1),
+            (IntBinOp::RemU, Type::I8, 0),
+            (IntBinOp::RemU, Type::I1, 1),
+            (IntBinOp::Shl, Type::I32, 32),
+            (IntBinOp::ShrS, Type::Index, 1),
+        ];
+        for (op, ty, rhs) in cases {
+            let mut b = ProgramBuilder::new();
+            let mut ops = Vec::new();
+            let l = int(&mut b, &mut ops, ty, 5);
+            let r = int(&mut b, &mut ops, ty, rhs);
+            let res = b.value(ty);
+            ops.push(Op::IntBinary {
+                result: res,
+                op,
+                lhs: l,
+                rhs: r,
+            });
+            assert!(check(&b.finish(0, ops)).is_err(), "{op:?} {ty:?} {rhs}");
+        }
+    }
+
+    #[test]
+    fn rejects_mismatched_break_types_and_if_without_else() {
+        let mut b = ProgramBuilder::new();
+        let t = b.token();
+        let r = b.value(Type::I32);
+        let mut inner = Vec::new();
+        let v = int(&mut b, &mut inner, Type::I64, 1);
+        let ops = vec![Op::Scope(ScopeOp {
+            results: vec![r],
+            token: t,
+            body: Block {
+                ops: inner,
+                terminator: Terminator::Break {
+                    target: t,
+                    values: vec![v],
+                },
+            },
+        })];
+        assert!(check(&b.finish(0, ops))
+            .unwrap_err()
+            .message
+            .contains("operands do not match"));
+
+        let mut b = ProgramBuilder::new();
+        let mut ops = Vec::new();
+        let c = int(&mut b, &mut ops, Type::I1, 1);
+        let r = b.value(Type::I32);
+        let mut then_ops = Vec::new();
+        let y = int(&mut b, &mut then_ops, Type::I32, 1);
+        ops.push(Op::If(IfOp {
+            results: vec![r],
+            condition: c,
+            then_block: Block {
+                ops: then_ops,
+                terminator: Terminator::Yield(vec![y]),
+            },
+            else_block: None,
+        }));
+        assert!(check(&b.finish(0, ops))
+            .unwrap_err()
+            .message
+            .contains("needs an else"));
+    }
+
+    #[test]
+    fn rejects_loop_without_guard() {
+        let mut b = ProgramBuilder::new();
+        let t = b.token();
+        let ops = vec![Op::Loop(LoopOp {
+            results: vec![],
+            token: t,
+            iter_args: vec![],
+            body: Block {
+                ops: vec![],
+                terminator: Terminator::Continue {
+                    target: t,
+                    values: vec![],
+                },
+            },
+        })];
+        assert!(check(&b.finish(0, ops))
+            .unwrap_err()
+            .message
+            .contains("fuel"));
+    }
+}

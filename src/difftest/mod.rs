@@ -1,0 +1,68 @@
+//! Differential testing of the loom lowerings.
+//!
+//! A seed becomes a random, well-formed, terminating loom program
+//! ([`generate`](fn@generate)); the program becomes MLIR text — one
+//! `func.func @main()` that prints its results with `vector.print`
+//! ([`emit_mlir`]); and a small reference interpreter computes exactly the
+//! lines that text prints ([`interpret`](fn@interpret)). The project lowers the
+//! text with its own passes, runs it under
+//! `mlir-runner -e main -entry-point-result=void` and compares stdout with
+//! those lines (each followed by `\n`): any difference is a bug in a lowering
+//! (or in this module's model of MLIR).
+//!
+//! ```text
+//! seed ──generate──▶ Program ──emit_mlir──▶ MLIR text ──loom passes + mlir-runner──▶ stdout
+//!                       │                                                            │
+//!                       └──────interpret──▶ expected lines ◀──────── compare ────────┘
+//! ```
+//!
+//! Layout:
+//! * [`program`] — the AST (one [`program::Op`] per MLIR op) and the integer
+//!   encoding helpers;
+//! * [`check`](mod@check) — the loom verifier's rules and the generator's
+//!   invariants (fuel-guarded loops, no UB, exact floats, static work bound);
+//! * [`generate`](mod@generate) — the seeded generator ([`Config`] sets the size);
+//! * [`emit`] — MLIR text;
+//! * [`interpret`](mod@interpret) — the reference semantics and the exact
+//!   `vector.print` formatting (documented there: `i1` as `0`/`1`, signless
+//!   integers signed, `index` **unsigned**, floats as `%g`);
+//! * [`rng`] — SplitMix64, so that a seed names one program forever;
+//! * `cf_reference` (tests only) — a naive lowering of the loom ops to `cf`
+//!   whose ignored test runs `mlir-opt` + `mlir-runner` and compares with the
+//!   interpreter; `testing` (tests only) — helpers to hand-write programs.
+//!
+//! Typical use:
+//! ```text
+//! let program = generate(seed, &Config::default());
+//! let mlir = emit_mlir(&program);          // lower with loom passes, run with mlir-runner
+//! let expected = interpret(&program)?;     // stdout == expected.join("\n") + "\n"
+//! ```
+//!
+//! Only `std` is used; the module is self-contained.
+
+pub mod check;
+pub mod emit;
+pub mod generate;
+pub mod harness;
+pub mod interpret;
+pub mod program;
+pub mod rng;
+
+#[cfg(test)]
+mod cf_reference;
+#[cfg(test)]
+mod testing;
+
+// The re-exports are the public API. A host crate that declares this module
+// privately and calls only some of it must still build warning-free, hence
+// the targeted `allow`s.
+#[allow(unused_imports)]
+pub use check::{check, CheckError, StaticCost};
+#[allow(unused_imports)]
+pub use emit::emit_mlir;
+#[allow(unused_imports)]
+pub use generate::{generate, Config, FloatPrinting};
+#[allow(unused_imports)]
+pub use interpret::{interpret, run, Execution, InterpError};
+#[allow(unused_imports)]
+pub use program::Program;

@@ -1,0 +1,32 @@
+// loom.assume_range with assume-range=check: values in range run through;
+// a value out of range stops the program (cf.assert aborts).
+// RUN: %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | %run-main | FileCheck %s
+// RUN: %loomopt-bin %s --loom-lower-to-scf=assume-range=check | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// RUN: %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | not --crash %mlir-runner -e out_of_range -entry-point-result=void -shared-libs=%runner-libs
+// The default (drop) trusts the range: no check, the value passes through.
+// RUN: %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %mlir-runner -e out_of_range -entry-point-result=void -shared-libs=%runner-libs | FileCheck %s --check-prefix=DROP
+// DROP: 5
+
+func.func @clamp_index(%x: index) -> index {
+  %y = loom.assume_range %x [0, 3] : index
+  return %y : index
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  // CHECK: 0
+  // CHECK-NEXT: 3
+  %a = func.call @clamp_index(%c0) : (index) -> index
+  vector.print %a : index
+  %b = func.call @clamp_index(%c3) : (index) -> index
+  vector.print %b : index
+  return
+}
+
+func.func @out_of_range() {
+  %c5 = arith.constant 5 : index
+  %a = func.call @clamp_index(%c5) : (index) -> index
+  vector.print %a : index
+  return
+}

@@ -1,0 +1,214 @@
+// RUN: %loom-opt %s --loom-lower-to-scf --split-input-file | FileCheck %s
+// The result is pure upstream IR: Debian's mlir-opt without the plugin reads
+// and verifies it.
+// RUN: %loom-opt %s --loom-lower-to-scf --split-input-file | %mlir-opt --split-input-file | FileCheck %s --check-prefix=PLAIN
+// PLAIN-NOT: loom
+
+// A loom.scope nothing breaks needs nothing: its body is inlined.
+// CHECK-LABEL: func.func @scope_without_break(
+//  CHECK-SAME:     %[[A:.*]]: i32)
+//  CHECK-NEXT:   %[[B:.*]] = arith.addi %[[A]], %[[A]] : i32
+//  CHECK-NEXT:   return %[[B]] : i32
+func.func @scope_without_break(%a: i32) -> i32 {
+  %r = loom.scope token(%s) -> (i32) {
+    %b = arith.addi %a, %a : i32
+    loom.yield %b : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// A loom.if nothing leaves is an scf.if with the same results.
+// CHECK-LABEL: func.func @plain_if(
+//  CHECK-SAME:     %[[C:.*]]: i1, %[[A:.*]]: i32, %[[B:.*]]: i32)
+//  CHECK-NEXT:   %[[R:.*]] = scf.if %[[C]] -> (i32) {
+//  CHECK-NEXT:     scf.yield %[[A]] : i32
+//  CHECK-NEXT:   } else {
+//  CHECK-NEXT:     scf.yield %[[B]] : i32
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return %[[R]] : i32
+func.func @plain_if(%c: i1, %a: i32, %b: i32) -> i32 {
+  %r = loom.if %c -> (i32) {
+    loom.yield %a : i32
+  } else {
+    loom.yield %b : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// A loom.for nothing breaks or leaves is a plain scf.for, even when it has
+// continues (they end the iteration like its yield).
+// CHECK-LABEL: func.func @for_without_break(
+//  CHECK-SAME:     %[[LB:[^:]*]]: index, %[[UB:[^:]*]]: index, %[[S:[^:]*]]: index, %[[X:[^:]*]]: i32, %[[C:[^:]*]]: i1)
+//   CHECK-NOT:   scf.while
+//       CHECK:   %[[R:.*]] = scf.for %{{.*}} = %[[LB]] to %[[UB]] step %[[S]] iter_args(%[[ACC:.*]] = %[[X]]) -> (i32) {
+//       CHECK:     %[[F:.*]]:2 = scf.if %[[C]] -> (i1, i32) {
+//       CHECK:     %[[G:.*]] = scf.if %[[F]]#0 -> (i32) {
+//       CHECK:       arith.addi %[[ACC]], %[[ACC]]
+//       CHECK:     scf.yield %[[G]] : i32
+//       CHECK:   return %[[R]] : i32
+func.func @for_without_break(%lb: index, %ub: index, %s: index, %x: i32, %c: i1) -> i32 {
+  %r = loom.for %i = %lb to %ub step %s token(%t) iter_args(%acc = %x) -> (i32) {
+    loom.if %c { loom.continue %t, %acc : i32 }
+    %a = arith.addi %acc, %acc : i32
+    loom.yield %a : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// A loom.for with a break is an scf.while carrying only the induction
+// variable and the iteration arguments; the bounds test guards the body.
+// CHECK-LABEL: func.func @for_with_break(
+//  CHECK-SAME:     %[[LB:[^:]*]]: index, %[[UB:[^:]*]]: index, %[[S:[^:]*]]: index, %[[X:[^:]*]]: i32)
+//       CHECK:   %[[W:.*]]:3 = scf.while (%[[IV:.*]] = %[[LB]], %[[ACC:.*]] = %[[X]]) : (index, i32) -> (index, i32, i32) {
+//       CHECK:     %[[IN:.*]] = arith.cmpi slt, %[[IV]], %[[UB]] : index
+//       CHECK:     %[[P:.*]]:3 = scf.if %[[IN]] -> (i1, i32, i32) {
+// The bounds test fails: leave with the iteration arguments as results.
+//       CHECK:       scf.yield %false{{.*}}, %{{.*}}, %[[ACC]] : i1, i32, i32
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     scf.condition(%[[P]]#0) %[[IV]], %[[P]]#1, %[[P]]#2 : index, i32, i32
+//       CHECK:   } do {
+//       CHECK:   ^bb0(%[[IV2:.*]]: index, %[[NEXT:.*]]: i32, %{{.*}}: i32):
+//       CHECK:     %[[IV3:.*]] = arith.addi %[[IV2]], %[[S]] : index
+//       CHECK:     scf.yield %[[IV3]], %[[NEXT]] : index, i32
+//       CHECK:   }
+//       CHECK:   return %[[W]]#2 : i32
+func.func @for_with_break(%lb: index, %ub: index, %s: index, %x: i32) -> i32 {
+  %r = loom.for %i = %lb to %ub step %s token(%t) iter_args(%acc = %x) -> (i32) {
+    %c = arith.cmpi sgt, %acc, %x : i32
+    loom.if %c { loom.break %t, %acc : i32 }
+    %a = arith.addi %acc, %acc : i32
+    loom.yield %a : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// loom.loop whose exits are direct breaks in top-level loom.ifs: an
+// scf.while with an i1 "continue" condition; only the iteration argument is
+// loop-carried; the code after each exiting if is guarded by the if's flag.
+// CHECK-LABEL: func.func @loop(
+//  CHECK-SAME:     %[[N:.*]]: i32)
+//       CHECK:   %[[W:.*]]:2 = scf.while (%[[I:.*]] = %{{.*}}) : (i32) -> (i32, i32) {
+//       CHECK:     %[[DONE:.*]] = arith.cmpi sge, %[[I]], %[[N]] : i32
+//       CHECK:     %[[F:.*]]:2 = scf.if %[[DONE]] -> (i1, i32) {
+//       CHECK:       scf.yield %false, %[[I]] : i1, i32
+//       CHECK:     } else {
+//       CHECK:       scf.yield %true, %{{.*}} : i1, i32
+//       CHECK:     }
+//       CHECK:     %[[G:.*]]:3 = scf.if %[[F]]#0 -> (i1, i32, i32) {
+//       CHECK:       %[[I1:.*]] = arith.addi %[[I]]
+//       CHECK:       scf.yield %true{{.*}}, %[[I1]], %{{.*}} : i1, i32, i32
+//       CHECK:     } else {
+//       CHECK:       scf.yield %false{{.*}}, %{{.*}}, %[[F]]#1 : i1, i32, i32
+//       CHECK:     }
+//       CHECK:     scf.condition(%[[G]]#0) %[[G]]#1, %[[G]]#2 : i32, i32
+//       CHECK:   } do {
+//       CHECK:   ^bb0(%[[NEXT:.*]]: i32, %{{.*}}: i32):
+//       CHECK:     scf.yield %[[NEXT]] : i32
+//       CHECK:   }
+//       CHECK:   return %[[W]]#1 : i32
+func.func @loop(%n: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = loom.loop token(%t) iter_args(%i = %c0) : (i32) -> (i32) {
+    %done = arith.cmpi sge, %i, %n : i32
+    loom.if %done { loom.break %t, %i : i32 }
+    %i1 = arith.addi %i, %c1 : i32
+    loom.continue %t, %i1 : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// Minimality across levels: the outer loom.for is not left by anything, so it
+// stays an scf.for with no flag and no extra result, although the loom.loop
+// inside it has breaks.
+// CHECK-LABEL: func.func @only_inner_exits(
+//       CHECK:   %[[R:.*]] = scf.for {{.*}} -> (i32) : i32 {
+//       CHECK:     %[[W:.*]]:2 = scf.while
+//       CHECK:     scf.yield %[[W]]#1 : i32
+//       CHECK:   }
+//       CHECK:   return %[[R]] : i32
+func.func @only_inner_exits(%c: i1, %n: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = loom.for %i = %c0 to %n step %c1 token(%o) iter_args(%acc = %c0) -> (i32) : i32 {
+    %v = loom.loop token(%t) iter_args(%a = %acc) : (i32) -> (i32) {
+      loom.if %c { loom.break %t, %a : i32 }
+      %a1 = arith.addi %a, %c1 : i32
+      loom.continue %t, %a1 : i32
+    }
+    loom.yield %v : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// A loom.loop nothing continues runs once: it is inlined like a scope.
+// CHECK-LABEL: func.func @loop_once(
+//  CHECK-SAME:     %[[X:.*]]: i32)
+//  CHECK-NEXT:   %[[D:.*]] = arith.muli %[[X]], %[[X]] : i32
+//  CHECK-NEXT:   return %[[D]] : i32
+func.func @loop_once(%x: i32) -> i32 {
+  %r = loom.loop token(%t) iter_args(%a = %x) : (i32) -> (i32) {
+    %d = arith.muli %a, %a : i32
+    loom.break %t, %d : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// Three ways to leave the inner loop (its own break, a break and a continue
+// of the outer loop): its state is an i32 outcome code, and the outer loop's
+// body turns it back into its own i1 "continue" condition.
+// CHECK-LABEL: func.func @three_outcomes(
+//       CHECK:   scf.while
+//       CHECK:     scf.while
+//       CHECK:       scf.condition(%{{.*}}) %{{.*}} : i32, i32, i32
+//       CHECK:     } do {
+//       CHECK:     %[[CODE:.*]] = arith.cmpi eq, %{{.*}}#0, %{{.*}} : i32
+//       CHECK:     scf.if %[[CODE]] -> (i1, i32, i32)
+//       CHECK:     arith.select
+//       CHECK:     scf.condition
+func.func @three_outcomes(%c: i1, %d: i1, %x: i32) -> i32 {
+  %r = loom.loop token(%l1) iter_args(%i = %x) : (i32) -> (i32) {
+    loom.loop token(%l2) iter_args(%j = %i) : (i32) -> () {
+      loom.if %c { loom.break %l1, %j : i32 }
+      loom.if %d { loom.continue %l1, %j : i32 }
+      %e = arith.cmpi eq, %j, %x : i32
+      loom.if %e { loom.break %l2 }
+      loom.continue %l2, %j : i32
+    }
+    loom.continue %l1, %i : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// Loom ops inside scf ops are lowered in place; the scf ops are unchanged.
+// CHECK-LABEL: func.func @in_scf_for(
+//       CHECK:   scf.for
+//       CHECK:     scf.while
+//       CHECK:     scf.yield
+//   CHECK-NOT:   loom
+func.func @in_scf_for(%lb: index, %ub: index, %s: index, %c: i1, %x: i32) -> i32 {
+  %r = scf.for %i = %lb to %ub step %s iter_args(%acc = %x) -> (i32) {
+    %v = loom.loop token(%t) iter_args(%a = %acc) : (i32) -> (i32) {
+      loom.if %c { loom.break %t, %a : i32 }
+      loom.continue %t, %a : i32
+    }
+    scf.yield %v : i32
+  }
+  return %r : i32
+}
