@@ -104,6 +104,8 @@ fn negate(p: Predicate) -> Predicate {
         Predicate::Ule => Predicate::Ugt,
         Predicate::Ugt => Predicate::Ule,
         Predicate::Uge => Predicate::Ult,
+        Predicate::Eq => Predicate::Ne,
+        Predicate::Ne => Predicate::Eq,
     }
 }
 
@@ -121,6 +123,8 @@ pub fn negate_raw(p: u32) -> u32 {
 
 fn raw_of(p: Predicate) -> u32 {
     match p {
+        Predicate::Eq => 0,
+        Predicate::Ne => 1,
         Predicate::Slt => 2,
         Predicate::Sle => 3,
         Predicate::Sgt => 4,
@@ -146,6 +150,8 @@ pub fn predicate_name(p: Predicate) -> &'static str {
         Predicate::Ule => "ule",
         Predicate::Ugt => "ugt",
         Predicate::Uge => "uge",
+        Predicate::Eq => "eq",
+        Predicate::Ne => "ne",
     }
 }
 
@@ -284,8 +290,9 @@ fn affine(
     }
 }
 
-/// The core's answer for a condition-controlled loop, trying both
-/// representatives of the modular step.
+/// The core's answer for a condition-controlled loop, with the step as the
+/// core read it (the core reads a w-bit step as an increment or a decrement
+/// in the comparison's order; see trip_count.rs).
 fn while_core(
     width: u32,
     predicate: Predicate,
@@ -295,32 +302,33 @@ fn while_core(
     bound_bits: u128,
     step_bits: u128,
 ) -> (i128, Core) {
-    let signed = is_signed(predicate);
-    let init = in_order(init_bits, width, signed);
-    let bound = in_order(bound_bits, width, signed);
-    let s = to_signed(step_bits, width);
-    let other = if s > 0 { s - (1i128 << width) } else if s < 0 { s + (1i128 << width) } else { 0 };
-    let mut first: Option<(i128, Core)> = None;
-    for step in [s, other] {
-        let input = LoopInput { width, predicate, side, shape, init, bound, step };
-        let core = to_core(trip_count::trip_facts(&input));
-        if matches!(core, Core::Exact { .. }) {
-            return (step, core);
-        }
-        first.get_or_insert((step, core));
-        if s == 0 {
-            break;
-        }
-    }
-    first.expect("at least one attempt")
+    let input = LoopInput {
+        width,
+        predicate,
+        side,
+        shape,
+        init: init_bits as i128,
+        bound: bound_bits as i128,
+        step: step_bits as i128,
+    };
+    let facts = trip_count::trip_facts(&input);
+    let step = match facts.exact() {
+        Some(f) => f.step,
+        None => to_signed(step_bits, width),
+    };
+    (step, to_core(facts))
 }
 
 fn to_core(facts: trip_count::Facts) -> Core {
     match facts {
-        trip_count::Facts::Exact { body_count, condition_count, condition, body, exit, .. } => {
-            Core::Exact { body_count, condition_count, condition, body, exit }
-        }
-        trip_count::Facts::Unknown { reason } => Core::Unknown(reason.to_string()),
+        trip_count::Facts::Exact(f) => Core::Exact {
+            body_count: f.body_count,
+            condition_count: f.condition_count,
+            condition: (f.condition.min, f.condition.max),
+            body: f.body.map(|r| (r.min, r.max)),
+            exit: f.exit,
+        },
+        trip_count::Facts::Unknown(reason) => Core::Unknown(reason.to_string()),
     }
 }
 
@@ -513,7 +521,8 @@ fn recognize_for(op: Op, iw: u32, is_loom: bool) -> Result<Recognized, String> {
     }
     let (lb_v, ub_v, step_v) =
         (in_order(lb_bits, width, signed), in_order(ub_bits, width, signed), in_order(step_bits, width, signed));
-    let core = to_core(trip_count::for_facts(width, signed, lb_v, ub_v, step_v));
+    let order = if signed { trip_count::Order::Signed } else { trip_count::Order::Unsigned };
+    let core = to_core(trip_count::for_facts(width, order, lb_v, ub_v, step_v));
     let roles = vec![Role { value: body.arg(iv_index), observed: Observed::Body, offset: 0, split_at: None }];
     Ok(Recognized {
         type_name,
