@@ -18,6 +18,7 @@ pub mod ir;
 pub mod ranges;
 pub mod recognize;
 pub mod report;
+pub mod schema;
 pub mod trip_count;
 
 use std::collections::HashMap;

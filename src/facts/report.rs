@@ -1,7 +1,8 @@
 //! The compile report: JSON (the contract other tools read) and text.
 //!
-//! JSON is written by hand so that every number is an exact JSON integer,
-//! including counts past 2^64 and unsigned counter values past 2^63.
+//! JSON comes from the typed report (`schema.rs`, serde): every number is
+//! an exact JSON integer, including counts past 2^64 and unsigned counter
+//! values past 2^63.
 //!
 //! Schema (version 1):
 //! `{"version": 1, "index_bitwidth": W, "loops": [...], "accesses": [...]}`
@@ -28,109 +29,10 @@
 use super::bounds::Access;
 use super::{Counter, LoopRecord, Status};
 
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn counter_json(c: &Counter) -> String {
-    let mut fields = vec![
-        format!("\"type\": {}", json_string(&c.type_name)),
-        format!("\"width\": {}", c.width),
-        format!("\"signed\": {}", c.signed),
-        format!("\"step\": {}", c.step),
-        format!("\"condition\": [{}, {}]", c.condition.0, c.condition.1),
-    ];
-    if let Some((lo, hi)) = c.body {
-        fields.push(format!("\"body\": [{lo}, {hi}]"));
-    }
-    if let Some(e) = c.exit {
-        fields.push(format!("\"exit\": {e}"));
-    }
-    format!("{{{}}}", fields.join(", "))
-}
-
-fn loop_json(l: &LoopRecord) -> String {
-    let mut f = vec![
-        format!("\"function\": {}", json_string(&l.function)),
-        format!("\"loc\": {}", json_string(&l.loc)),
-        format!("\"op\": {}", json_string(&l.op_name)),
-        format!("\"depth\": {}", l.depth),
-    ];
-    match &l.status {
-        Status::Exact { body_count, condition_count } => {
-            f.push("\"status\": \"exact\"".into());
-            f.push(format!("\"body_count\": {body_count}"));
-            f.push(format!("\"condition_count\": {condition_count}"));
-        }
-        Status::AtMost { max_body_count, why } => {
-            f.push("\"status\": \"at_most\"".into());
-            f.push(format!("\"max_body_count\": {max_body_count}"));
-            f.push(format!("\"reason\": {}", json_string(why)));
-        }
-        Status::Unknown { reason } => {
-            f.push("\"status\": \"unknown\"".into());
-            f.push(format!("\"reason\": {}", json_string(reason)));
-        }
-    }
-    if let Some(e) = l.entries {
-        f.push(format!("\"entries\": {e}"));
-    }
-    if let Some((tb, tc)) = l.totals() {
-        f.push(format!("\"total_body_count\": {tb}"));
-        f.push(format!("\"total_condition_count\": {tc}"));
-    }
-    if !matches!(l.status, Status::Unknown { .. }) {
-        if let Some(c) = &l.counter {
-            f.push(format!("\"counter\": {}", counter_json(c)));
-        }
-        if let Some(n) = l.note {
-            f.push(format!("\"note\": {}", json_string(n)));
-        }
-    }
-    format!("{{{}}}", f.join(", "))
-}
-
-fn access_json(a: &Access) -> String {
-    let mut f = vec![
-        format!("\"function\": {}", json_string(&a.function)),
-        format!("\"loc\": {}", json_string(&a.loc)),
-        format!("\"op\": {}", json_string(&a.op_name)),
-        format!("\"status\": \"{}\"", if a.proven() { "proven" } else { "unproven" }),
-    ];
-    if let Some(first) = a.failures.first() {
-        f.push(format!("\"reason\": {}", json_string(&first.message(&a.op_name))));
-    }
-    format!("{{{}}}", f.join(", "))
-}
-
-/// The JSON report (one loop or access per line, for diffs and greps).
+/// The JSON report (one loop or access per line, for diffs and greps),
+/// serialized from the typed [`Report`](super::schema::Report).
 pub fn json(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> String {
-    let mut out = format!("{{\"version\": 1, \"index_bitwidth\": {index_bitwidth},\n \"loops\": [");
-    for (i, l) in loops.iter().enumerate() {
-        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
-        out.push_str(&loop_json(l));
-    }
-    out.push_str("],\n \"accesses\": [");
-    for (i, a) in accesses.iter().enumerate() {
-        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
-        out.push_str(&access_json(a));
-    }
-    out.push_str("]}\n");
-    out
+    super::schema::Report::new(index_bitwidth, loops, accesses).to_json()
 }
 
 /// One-line summary of a loop's facts (attributes, remarks, text report).
@@ -218,30 +120,4 @@ pub fn text(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> S
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn strings_are_escaped() {
-        assert_eq!(json_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\n\"");
-    }
-
-    #[test]
-    fn big_counts_are_exact_integers() {
-        let c = Counter {
-            type_name: "i64".into(),
-            width: 64,
-            signed: false,
-            step: 1,
-            condition: (0, u64::MAX as i128),
-            body: None,
-            exit: Some(u64::MAX as i128),
-        };
-        let j = counter_json(&c);
-        assert!(j.contains("\"condition\": [0, 18446744073709551615]"), "{j}");
-        assert!(!j.contains("\"body\""));
-    }
 }

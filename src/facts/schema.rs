@@ -1,0 +1,300 @@
+//! The compile report as typed data: what `loom-report` writes and what
+//! Rust callers get from [`crate::analysis::analyze`].
+//!
+//! Schema version 1 (the contract other tools read; see also
+//! `facts::report` for what each field means):
+//! `{"version": 1, "index_bitwidth": W, "loops": [...], "accesses": [...]}`.
+//! Counts are `u128` and counter values `i128`: a 64-bit loop can run its
+//! condition 2^64 times, and unsigned counter values reach 2^64 - 1. JSON
+//! numbers are written exactly (serde_json writes 128-bit integers as
+//! integer text), and optional fields are omitted, never `null`.
+
+use serde::{Deserialize, Serialize};
+
+use super::bounds::Access;
+use super::{LoopRecord, Status};
+
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// A whole report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Report {
+    pub version: u32,
+    pub index_bitwidth: u32,
+    pub loops: Vec<LoopReport>,
+    pub accesses: Vec<AccessReport>,
+}
+
+/// How much is known about a loop's trip count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LoopStatus {
+    /// `body_count` and `condition_count` are exact.
+    Exact,
+    /// The body runs at most `max_body_count` times (early exits).
+    AtMost,
+    /// Nothing is claimed; `reason` says why.
+    Unknown,
+}
+
+/// One loop.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoopReport {
+    pub function: String,
+    /// `file:line:col` of the loop op.
+    pub loc: String,
+    pub op: String,
+    /// Number of enclosing loops.
+    pub depth: u32,
+    pub status: LoopStatus,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body_count: Option<u128>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition_count: Option<u128>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_body_count: Option<u128>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Times the loop is entered per entry of its function, when exactly known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entries: Option<u128>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_body_count: Option<u128>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_condition_count: Option<u128>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter: Option<CounterReport>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// The counter's facts, in the comparison's order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CounterReport {
+    #[serde(rename = "type")]
+    pub type_name: String,
+    /// Carrier bits (for `index`, the target's index width).
+    pub width: u32,
+    /// Whether values are in signed order (`s*` predicates) or unsigned.
+    pub signed: bool,
+    pub step: i128,
+    /// Inclusive [min, max] the condition region observes.
+    pub condition: [i128; 2],
+    /// Inclusive [min, max] the body observes; absent when it never runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<[i128; 2]>,
+    /// The counter on the false edge; absent for `at_most` loops.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exit: Option<i128>,
+}
+
+/// Whether a memory access is proven in bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AccessStatus {
+    Proven,
+    Unproven,
+}
+
+/// One memory access.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AccessReport {
+    pub function: String,
+    pub loc: String,
+    pub op: String,
+    pub status: AccessStatus,
+    /// For unproven accesses: the first index that is not proven, and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl LoopReport {
+    pub fn from_record(l: &LoopRecord) -> LoopReport {
+        let mut r = LoopReport {
+            function: l.function.clone(),
+            loc: l.loc.clone(),
+            op: l.op_name.clone(),
+            depth: l.depth,
+            status: LoopStatus::Unknown,
+            body_count: None,
+            condition_count: None,
+            max_body_count: None,
+            reason: None,
+            entries: l.entries,
+            total_body_count: None,
+            total_condition_count: None,
+            counter: None,
+            note: None,
+        };
+        match &l.status {
+            Status::Exact { body_count, condition_count } => {
+                r.status = LoopStatus::Exact;
+                r.body_count = Some(*body_count);
+                r.condition_count = Some(*condition_count);
+            }
+            Status::AtMost { max_body_count, why } => {
+                r.status = LoopStatus::AtMost;
+                r.max_body_count = Some(*max_body_count);
+                r.reason = Some(why.clone());
+            }
+            Status::Unknown { reason } => r.reason = Some(reason.clone()),
+        }
+        if let Some((tb, tc)) = l.totals() {
+            r.total_body_count = Some(tb);
+            r.total_condition_count = Some(tc);
+        }
+        if r.status != LoopStatus::Unknown {
+            r.counter = l.counter.as_ref().map(|c| CounterReport {
+                type_name: c.type_name.clone(),
+                width: c.width,
+                signed: c.signed,
+                step: c.step,
+                condition: [c.condition.0, c.condition.1],
+                body: c.body.map(|(lo, hi)| [lo, hi]),
+                exit: c.exit,
+            });
+            r.note = l.note.map(str::to_owned);
+        }
+        r
+    }
+}
+
+impl AccessReport {
+    pub fn from_access(a: &Access) -> AccessReport {
+        AccessReport {
+            function: a.function.clone(),
+            loc: a.loc.clone(),
+            op: a.op_name.clone(),
+            status: if a.proven() { AccessStatus::Proven } else { AccessStatus::Unproven },
+            reason: a.failures.first().map(|f| f.message(&a.op_name)),
+        }
+    }
+}
+
+impl Report {
+    pub fn new(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> Report {
+        Report {
+            version: SCHEMA_VERSION,
+            index_bitwidth,
+            loops: loops.iter().map(LoopReport::from_record).collect(),
+            accesses: accesses.iter().map(AccessReport::from_access).collect(),
+        }
+    }
+
+    /// The JSON form: one loop or access per line (for diffs and greps),
+    /// `"key": value` pairs separated by `, `.
+    pub fn to_json(&self) -> String {
+        let mut out = format!("{{\"version\": {}, \"index_bitwidth\": {},\n \"loops\": [", self.version, self.index_bitwidth);
+        push_lines(&mut out, &self.loops);
+        out.push_str("],\n \"accesses\": [");
+        push_lines(&mut out, &self.accesses);
+        out.push_str("]}\n");
+        out
+    }
+
+    /// Parses a report (any JSON layout).
+    pub fn from_json(text: &str) -> Result<Report, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+}
+
+fn push_lines<T: Serialize>(out: &mut String, items: &[T]) {
+    for (i, item) in items.iter().enumerate() {
+        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
+        out.push_str(&to_spaced_json(item));
+    }
+}
+
+/// serde_json's compact output with `", "` and `": "` separators.
+struct Spaced;
+
+impl serde_json::ser::Formatter for Spaced {
+    fn begin_array_value<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, first: bool) -> std::io::Result<()> {
+        if first { Ok(()) } else { writer.write_all(b", ") }
+    }
+    fn begin_object_key<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, first: bool) -> std::io::Result<()> {
+        if first { Ok(()) } else { writer.write_all(b", ") }
+    }
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        writer.write_all(b": ")
+    }
+}
+
+fn to_spaced_json<T: Serialize>(value: &T) -> String {
+    let mut bytes = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut bytes, Spaced);
+    // Serializing plain data into memory cannot fail.
+    if value.serialize(&mut serializer).is_err() {
+        return String::from("{}");
+    }
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Report {
+        Report {
+            version: 1,
+            index_bitwidth: 64,
+            loops: vec![LoopReport {
+                function: "g".into(),
+                loc: "in.mlir:3:8".into(),
+                op: "scf.while".into(),
+                depth: 0,
+                status: LoopStatus::Exact,
+                body_count: Some(u64::MAX as u128),
+                condition_count: Some(1u128 << 64),
+                max_body_count: None,
+                reason: None,
+                entries: Some(1),
+                total_body_count: Some(u64::MAX as u128),
+                total_condition_count: Some(1u128 << 64),
+                counter: Some(CounterReport {
+                    type_name: "i64".into(),
+                    width: 64,
+                    signed: true,
+                    step: 1,
+                    condition: [i64::MIN as i128, i64::MAX as i128],
+                    body: Some([i64::MIN as i128, i64::MAX as i128 - 1]),
+                    exit: Some(i64::MAX as i128),
+                }),
+                note: None,
+            }],
+            accesses: vec![AccessReport {
+                function: "f".into(),
+                loc: "in.mlir:15:7".into(),
+                op: "memref.store".into(),
+                status: AccessStatus::Proven,
+                reason: None,
+            }],
+        }
+    }
+
+    #[test]
+    fn json_round_trips_exact_128_bit_numbers() {
+        let report = sample();
+        let text = report.to_json();
+        assert!(text.contains("\"condition_count\": 18446744073709551616"), "{text}");
+        assert!(text.contains("\"condition\": [-9223372036854775808, 9223372036854775807]"), "{text}");
+        assert_eq!(Report::from_json(&text).expect("parses"), report);
+    }
+
+    #[test]
+    fn strings_are_escaped() {
+        let mut report = sample();
+        report.loops[0].function = "a\"b\\c\n".into();
+        let text = report.to_json();
+        assert!(text.contains(r#""function": "a\"b\\c\n""#), "{text}");
+        assert_eq!(Report::from_json(&text).expect("parses"), report);
+    }
+
+    #[test]
+    fn optional_fields_are_omitted() {
+        let text = sample().to_json();
+        assert!(!text.contains("null"));
+        assert!(!text.contains("max_body_count"));
+        assert!(text.contains("{\"function\": \"f\", \"loc\": \"in.mlir:15:7\", \"op\": \"memref.store\", \"status\": \"proven\"}"));
+    }
+}
