@@ -210,6 +210,8 @@ fn generate_bindings(llvm: &Path, root: &Path, out: &Path) {
         .clang_arg(format!("-I{}", root.join("cpp/include").display()))
         .clang_arg(format!("-I{}", llvm.join("include").display()))
         .allowlist_function("loom.*")
+        // Implemented in Rust (src/capi.rs), not bound.
+        .blocklist_function("loomRegisterAllPasses|loomAnalyzeReport|loomFreeString")
         .allowlist_function("mlirGetDialectHandle__loom.*")
         .allowlist_type("Loom.*")
         .blocklist_type("Mlir.*")

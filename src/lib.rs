@@ -5,6 +5,8 @@
 //! - [`passes`] holds the passes written in Rust and registers them by name.
 //! - [`dialect`] registers loom into a melior `DialectRegistry`/`Context`.
 
+pub mod analysis;
+pub mod capi;
 pub mod diagnostics;
 pub mod difftest;
 pub mod driver;

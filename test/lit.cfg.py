@@ -17,7 +17,7 @@ import lit.formats
 config.name = "loom"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".test", ".c"]
-config.excludes = ["Inputs", "lit.cfg.py", "README.md"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.local.cfg", "README.md"]
 config.test_source_root = os.path.dirname(__file__)
 
 llvm_bin = lit_config.params.get("llvm_bin", "/usr/lib/llvm-22/bin")
@@ -36,8 +36,11 @@ plugin_opt = "%s --load-dialect-plugin=%s --load-pass-plugin=%s" % (mlir_opt, pl
 config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", "")])
 config.substitutions.append(("%loom-opt", plugin_opt if driver == "plugin" else loom_opt))
 config.substitutions.append(("%loomopt-bin", loom_opt))
+config.substitutions.append(("%loom-src", os.path.dirname(config.test_source_root)))
+config.substitutions.append(("%melior-example", os.path.join(os.path.dirname(loom_opt), "examples", "melior_report")))
 config.substitutions.append(("%loom-difftest", os.path.join(os.path.dirname(loom_opt), "loom-difftest")))
 config.substitutions.append(("%plugin-opt", plugin_opt))
+config.substitutions.append(("%plugin-dir", os.path.dirname(plugin)))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%mlir-opt", mlir_opt))
 config.substitutions.append(("%mlir-runner", os.path.join(llvm_bin, "mlir-runner")))

@@ -25,9 +25,14 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Loom, loom);
  * loom's interfaces). loom-opt registers it like mlir-opt's test dialect. */
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(LoomTest, loomtest);
 
-/* -- Passes implemented in C++ ------------------------------------------- */
+/* -- Passes ---------------------------------------------------------------- */
 
-/* Registers loom's C++ passes and pass pipelines by name. Idempotent. */
+/* Registers every loom pass and pipeline, C++ and Rust, by name, so that
+ * mlirParsePassPipeline and mlirOpPassManagerAddPipeline accept them.
+ * Idempotent. (Implemented in Rust.) */
+MLIR_CAPI_EXPORTED void loomRegisterAllPasses(void);
+
+/* Registers loom's C++ passes and pipelines only. Idempotent. */
 MLIR_CAPI_EXPORTED void loomRegisterPasses(void);
 
 /* -- Passes implemented outside C++ (Rust) -------------------------------- */
@@ -73,6 +78,18 @@ typedef enum {
 MLIR_CAPI_EXPORTED void loomEmitDiagnostic(MlirLocation loc,
                                            LoomSeverity severity,
                                            MlirStringRef message);
+
+/* -- Loop facts ----------------------------------------------------------- */
+
+/* Runs the loop-facts analysis and bounds checks on `op` (normally a module)
+ * and returns the compile report, NUL-terminated: `format` 0 is the JSON
+ * report (schema version 1, as loom-report writes it), 1 the text table.
+ * `indexBitwidth` (0: 64) applies when the module has no DLTI index entry.
+ * Returns NULL for a null op. Free the result with loomFreeString.
+ * (Implemented in Rust.) */
+MLIR_CAPI_EXPORTED char *loomAnalyzeReport(MlirOperation op,
+                                           unsigned indexBitwidth, int format);
+MLIR_CAPI_EXPORTED void loomFreeString(char *s);
 
 /* -- Ops ------------------------------------------------------------------ */
 

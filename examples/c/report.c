@@ -1,0 +1,100 @@
+/* Using loom from C: register the dialect and the passes, parse a module,
+ * read loom ops' properties, run a loom pass pipeline, and get the loop-facts
+ * report as a string.
+ *
+ * Build (see test/Embedding/c-api.test, which builds and runs it):
+ *   clang report.c -I cpp/include -I /usr/lib/llvm-22/include \
+ *     target/plugin/libLoomPlugin.so \
+ *     -Wl,--start-group /usr/lib/llvm-22/lib/libMLIRCAPI*.a -Wl,--end-group \
+ *     -L/usr/lib/llvm-22/lib -lMLIR -lLLVM -lstdc++ -Wl,-rpath,...
+ * libLoomPlugin.so carries loom and exports loom's C API; MLIR itself is
+ * Debian's libMLIR.so (one copy), with MLIR's C API from its static archives. */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "loom-c/Loom.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+
+static const char *kSource =
+    "func.func @find(%a: memref<8xi32>, %key: i32) -> index {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %c1 = arith.constant 1 : index\n"
+    "  %c8 = arith.constant 8 : index\n"
+    "  %r = loom.for %i = %c0 to %c8 step %c1 token(%t) iter_args(%acc = %c8) -> (index) {\n"
+    "    %x = memref.load %a[%i] : memref<8xi32>\n"
+    "    %hit = arith.cmpi eq, %x, %key : i32\n"
+    "    loom.if %hit { loom.break %t, %i : index }\n"
+    "    loom.yield %acc : index\n"
+    "  }\n"
+    "  return %r : index\n"
+    "}\n";
+
+static void print_chunk(MlirStringRef s, void *user) {
+  (void)user;
+  fwrite(s.data, 1, s.length, stdout);
+}
+
+/* Visits every op, reporting loom loops and exits with their targets. */
+static void describe(MlirOperation op) {
+  int kind = loomGetExitKind(op);
+  if (loomOpIsLoop(op))
+    printf("loop: %s\n", mlirIdentifierStr(mlirOperationGetName(op)).data);
+  if (kind == 0 || kind == 1) {
+    MlirOperation target = loomGetExitTarget(op);
+    printf("%s targets %s\n", kind == 0 ? "break" : "continue",
+           mlirIdentifierStr(mlirOperationGetName(target)).data);
+  }
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+        describe(o);
+}
+
+int main(void) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  mlirDialectHandleInsertDialect(mlirGetDialectHandle__loom__(), registry);
+  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  loomRegisterAllPasses();
+
+  MlirModule module =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kSource));
+  if (mlirModuleIsNull(module)) {
+    fprintf(stderr, "parse failed\n");
+    return 1;
+  }
+  MlirOperation moduleOp = mlirModuleGetOperation(module);
+  describe(moduleOp);
+
+  char *report = loomAnalyzeReport(moduleOp, 64, /*format=*/0);
+  if (!report) {
+    fprintf(stderr, "analysis failed\n");
+    return 1;
+  }
+  printf("%s", report);
+  loomFreeString(report);
+
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirLogicalResult parsed = mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString("builtin.module(loom-lower-to-scf)"),
+      print_chunk, NULL);
+  if (mlirLogicalResultIsFailure(parsed) ||
+      mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, moduleOp))) {
+    fprintf(stderr, "pipeline failed\n");
+    return 1;
+  }
+  mlirOperationPrint(moduleOp, print_chunk, NULL);
+  printf("\n");
+
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+  return 0;
+}

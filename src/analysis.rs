@@ -1,0 +1,123 @@
+//! Loop facts for Rust callers: run the analysis on a melior module and get
+//! the compile report as typed data (the same data `loom-report` writes).
+//!
+//! ```no_run
+//! use loom::melior::{ir::Module, Context};
+//!
+//! let context = Context::new();
+//! loom::dialect::register_all(&context);
+//! let module = Module::parse(&context, r#"
+//!   func.func @f(%buf: memref<4xi32>, %v: i32) {
+//!     %c0 = arith.constant 0 : index
+//!     %c1 = arith.constant 1 : index
+//!     %c4 = arith.constant 4 : index
+//!     %r = scf.while (%i = %c0) : (index) -> index {
+//!       %more = arith.cmpi slt, %i, %c4 : index
+//!       scf.condition(%more) %i : index
+//!     } do {
+//!     ^bb0(%j: index):
+//!       memref.store %v, %buf[%j] : memref<4xi32>
+//!       %n = arith.addi %j, %c1 : index
+//!       scf.yield %n : index
+//!     }
+//!     return
+//!   }"#).expect("valid IR");
+//! let report = loom::analysis::analyze(&module, &loom::analysis::Options::default());
+//! assert_eq!(report.loops[0].body_count, Some(4));
+//! assert_eq!(report.loops[0].condition_count, Some(5));
+//! assert_eq!(report.accesses[0].status, loom::analysis::AccessStatus::Proven);
+//! ```
+
+use melior::ir::Module;
+
+use crate::facts::{self, bounds, ir::Op, ranges::Ranges};
+pub use crate::facts::schema::{AccessReport, AccessStatus, CounterReport, LoopReport, LoopStatus, Report};
+
+/// Analysis options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Bit width of `index` on the target, used when the module has no DLTI
+    /// `index` entry (`#dlti.dl_spec<index = 32 : i64>`). Default 64.
+    pub index_bitwidth: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { index_bitwidth: 64 }
+    }
+}
+
+/// Runs the loop-facts analysis and the bounds checks on `module`. The IR is
+/// not changed.
+pub fn analyze(module: &Module, options: &Options) -> Report {
+    analyze_operation(Op(module.as_operation().to_raw()), options)
+}
+
+pub(crate) fn analyze_operation(root: Op, options: &Options) -> Report {
+    Computed::run(root, options).report()
+}
+
+/// The analysis' results before they become a report or a text table.
+pub(crate) struct Computed {
+    index_width: u32,
+    loops: Vec<facts::LoopRecord>,
+    accesses: Vec<bounds::Access>,
+}
+
+impl Computed {
+    pub(crate) fn run(root: Op, options: &Options) -> Computed {
+        let width = options.index_bitwidth.clamp(1, 64);
+        let analysis = facts::analyze(root, width);
+        let ranges = Ranges { facts: &analysis.facts, index_width: analysis.index_width };
+        let accesses = bounds::check_all(root, &ranges);
+        Computed { index_width: analysis.index_width, loops: analysis.loops, accesses }
+    }
+
+    pub(crate) fn report(&self) -> Report {
+        Report::new(self.index_width, &self.loops, &self.accesses)
+    }
+
+    pub(crate) fn text(&self) -> String {
+        facts::report::text(self.index_width, &self.loops, &self.accesses)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use melior::Context;
+
+    #[test]
+    fn seed_example_is_exact_and_proven() {
+        let context = Context::new();
+        crate::dialect::register_all(&context);
+        let module = Module::parse(
+            &context,
+            r#"func.func @f(%buf: memref<4xi32>, %v: i32) {
+                 %c0 = arith.constant 0 : index
+                 %c1 = arith.constant 1 : index
+                 %c4 = arith.constant 4 : index
+                 %r = scf.while (%i = %c0) : (index) -> index {
+                   %more = arith.cmpi slt, %i, %c4 : index
+                   scf.condition(%more) %i : index
+                 } do {
+                 ^bb0(%j: index):
+                   memref.store %v, %buf[%j] : memref<4xi32>
+                   %n = arith.addi %j, %c1 : index
+                   scf.yield %n : index
+                 }
+                 return
+               }"#,
+        )
+        .expect("valid IR");
+        let report = analyze(&module, &Options::default());
+        assert_eq!(report.loops.len(), 1);
+        let l = &report.loops[0];
+        assert_eq!((l.status, l.body_count, l.condition_count), (LoopStatus::Exact, Some(4), Some(5)));
+        let c = l.counter.as_ref().expect("counter");
+        assert_eq!((c.condition, c.body, c.exit), ([0, 4], Some([0, 3]), Some(4)));
+        assert_eq!(report.accesses[0].status, AccessStatus::Proven);
+        // The JSON form carries the same data.
+        assert_eq!(Report::from_json(&report.to_json()).expect("parses"), report);
+    }
+}
