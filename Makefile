@@ -18,6 +18,7 @@ demo: build
 
 test: deps
 	$(CARGO) test -j$(JOBS)
+	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc -j$(JOBS) --no-deps
 
 clean:
 	$(CARGO) clean

@@ -1,7 +1,7 @@
 //! Loop facts for Rust callers: run the analysis on a melior module and get
 //! the compile report as typed data (the same data `loom-report` writes).
 //!
-//! ```no_run
+//! ```
 //! use loom::melior::{ir::Module, Context};
 //!
 //! let context = Context::new();

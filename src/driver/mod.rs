@@ -5,7 +5,7 @@ pub mod output;
 use std::ffi::{CString, OsString};
 use std::os::unix::ffi::OsStrExt;
 
-/// Runs loom-opt with `args` (args[0] is the program name) and returns the
+/// Runs loom-opt with `args` (`args[0]` is the program name) and returns the
 /// process exit code.
 pub fn main(args: Vec<OsString>) -> i32 {
     crate::passes::register_all();

@@ -18,7 +18,7 @@ pub struct OutputPlan {
 }
 
 /// Rewrites every `-o FILE`, `-o=FILE`, `--o FILE` and `--o=FILE` in `args`
-/// (args[0] is the program) to a temporary path in FILE's directory. `unique`
+/// (`args[0]` is the program) to a temporary path in FILE's directory. `unique`
 /// distinguishes concurrent runs (the process id).
 pub fn plan(args: &[OsString], unique: u32) -> OutputPlan {
     let mut out = Vec::with_capacity(args.len());
