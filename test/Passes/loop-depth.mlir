@@ -1,5 +1,5 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(func.func(loom-loop-depth))' | FileCheck %s
-// RUN: %loom-opt %s --loom-loop-depth | FileCheck %s
+// RUN: %loomopt-bin %s --loom-loop-depth | FileCheck %s
 
 // The Rust pass annotates every loop, upstream or loom, with its depth.
 // CHECK-LABEL: func.func @nest
