@@ -14,7 +14,7 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 16 : i64>} {
       scf.condition(%c) %i : index
     } do {
     ^bb0(%j: index):
-      // expected-remark @below {{not proven in bounds: memref.store: index 0 ({{%[a-z0-9]+}}) has range [0, 39999] (unsigned), but dimension 0 of memref<40000xi8> has size 40000 (valid indices: [0, 32767])}}
+      // expected-remark @below {{not proven in bounds: memref.store: index 0 (%arg2) has range [0, 39999] (unsigned), but dimension 0 of memref<40000xi8> has size 40000 (valid indices: [0, 32767])}}
       memref.store %v, %m[%j] : memref<40000xi8>
       %k = arith.addi %j, %c1 : index
       scf.yield %k : index
