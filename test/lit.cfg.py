@@ -37,6 +37,7 @@ config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("
 config.substitutions.append(("%loom-opt", plugin_opt if driver == "plugin" else loom_opt))
 config.substitutions.append(("%loomopt-bin", loom_opt))
 config.substitutions.append(("%loom-difftest", os.path.join(os.path.dirname(loom_opt), "loom-difftest")))
+config.substitutions.append(("%loom-facts-fuzz", os.path.join(os.path.dirname(loom_opt), "loom-facts-fuzz")))
 config.substitutions.append(("%plugin-opt", plugin_opt))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%mlir-opt", mlir_opt))

@@ -199,7 +199,7 @@ fn main() {
     }
     let t = &tally;
     println!(
-        "facts-fuzz: {} cases ({} executed, {} beyond the fuel, {} undefined scf.for/loom.for); loops: {} exact, {} at_most, {} unknown; exact beyond the fuel: {} checked by long simulation, {} unchecked; accesses: {} ({} proven, {} of them executed; {} accesses went out of bounds in execution)",
+        "facts-fuzz: {} cases ({} executed, {} beyond the fuel, {} undefined scf.for/loom.for); loops: {} exact, {} at_most, {} unknown; exact beyond the fuel: {} checked by long simulation, {} unchecked; accesses: {} ({} proven, {} of them checked; {} accesses went out of bounds)",
         t.cases, t.executed, t.out_of_fuel, t.undefined, t.exact, t.at_most, t.unknown, t.exact_checked_long, t.exact_unchecked,
         t.accesses, t.proven, t.proven_checked, t.violations_seen
     );
