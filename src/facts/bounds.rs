@@ -5,6 +5,12 @@
 //! access executes (see `ranges`) lies in `[0, size - extent]` for its
 //! dimension, where `extent` is 1 for scalar accesses and, for the trailing
 //! dimensions of a vector access, the vector's size along that dimension.
+//! Indices are signed on the target (the lowering sign-extends them into
+//! address arithmetic), so an index must also be non-negative when read as
+//! a signed integer of the index width: at a narrow index width (say 16
+//! bits) the unsigned value 40000 is the offset -25536, out of bounds of a
+//! `memref<40000xi8>`. The proven interval is therefore
+//! `[0, min(size - extent, 2^(w-1) - 1)]`.
 //! Dimensions of dynamic size cannot be proven from static facts: an access
 //! touching one is unproven, with that reason.
 
@@ -21,6 +27,8 @@ pub struct Failure {
     pub size: Option<i64>,
     pub memref_type: String,
     pub extent: i64,
+    /// Largest index the target can express (2^(w-1) - 1 for index width w).
+    pub index_max: i128,
 }
 
 impl Failure {
@@ -35,11 +43,8 @@ impl Failure {
                 self.index_position, self.index_name, self.dimension, self.memref_type
             ),
             Some(size) => {
-                let valid = if size - self.extent < 0 {
-                    "none".to_string()
-                } else {
-                    format!("[0, {}]", size - self.extent)
-                };
+                let last = ((size - self.extent) as i128).min(self.index_max);
+                let valid = if last < 0 { "none".to_string() } else { format!("[0, {last}]") };
                 let what = if self.extent > 1 {
                     format!(" for an access of {} elements", self.extent)
                 } else {
@@ -110,8 +115,11 @@ pub fn check(op: Op, ranges: &Ranges) -> Option<Access> {
         let k = vshape.len();
         let extent = if k > 0 && k <= rank && dim + k >= rank { vshape[dim + k - rank] } else { 1 };
         let range = ranges.at(index, op);
+        let index_max = range.map_or(i64::MAX as i128, |r| (1i128 << (r.width - 1)) - 1);
         let ok = match (size, &range) {
-            (Some(size), Some(r)) => r.is_empty() || (extent <= *size && r.u.1 <= (size - extent) as i128),
+            (Some(size), Some(r)) => {
+                r.is_empty() || (extent <= *size && r.u.1 <= ((size - extent) as i128).min(index_max))
+            }
             _ => false,
         };
         if !ok {
@@ -123,6 +131,7 @@ pub fn check(op: Op, ranges: &Ranges) -> Option<Access> {
                 size: *size,
                 memref_type: type_string(ty),
                 extent,
+                index_max,
             });
         }
     }

@@ -14,6 +14,7 @@
 //! reason, and counts that are only upper bounds are `at_most`.
 
 pub mod bounds;
+pub mod fuzz;
 pub mod ir;
 pub mod ranges;
 pub mod recognize;

@@ -1,0 +1,212 @@
+//! loom-facts-fuzz: random loops, their loop-facts report, and execution.
+//!
+//! See `loom::facts::fuzz` for what is generated and checked. Every `exact`
+//! count/range/exit must match execution, every `at_most` must bound it,
+//! every `proven` access must stay in bounds.
+//!
+//! usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR]
+//! Exit code 0 when no claim is contradicted, 1 otherwise, 2 on usage or
+//! tool errors.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use loom::facts::fuzz::{self, Case, Json, Outcome, Tally};
+
+struct Args {
+    cases: std::ops::Range<u64>,
+    batch: usize,
+    index32: bool,
+    out: PathBuf,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        cases: 0..200,
+        batch: 150,
+        index32: false,
+        out: std::env::temp_dir().join(format!("loom-facts-fuzz-{}", std::process::id())),
+    };
+    let mut iter = std::env::args().skip(1);
+    while let Some(flag) = iter.next() {
+        let mut value = || iter.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--cases" => {
+                let v = value()?;
+                let (a, b) = v.split_once("..").ok_or("--cases takes START..END")?;
+                let start: u64 = a.parse().map_err(|_| format!("bad number '{a}'"))?;
+                let end: u64 = b.parse().map_err(|_| format!("bad number '{b}'"))?;
+                if end <= start {
+                    return Err("--cases: END must be greater than START".into());
+                }
+                args.cases = start..end;
+            }
+            "--batch" => {
+                args.batch = value()?.parse().map_err(|_| "--batch takes a positive number".to_string())?;
+                if args.batch == 0 {
+                    return Err("--batch takes a positive number".into());
+                }
+            }
+            "--index32" => args.index32 = true,
+            "--out" => args.out = PathBuf::from(value()?),
+            "--help" | "-h" => {
+                println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR]");
+                std::process::exit(0);
+            }
+            other => return Err(format!("unknown argument '{other}'")),
+        }
+    }
+    Ok(args)
+}
+
+fn run(cmd: &mut Command, what: &str) -> Result<String, String> {
+    let out = cmd.output().map_err(|e| format!("cannot run {what}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("{what} failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn batch(loom_opt: &Path, dir: &Path, cases: &[Case], index32: bool, tally: &mut Tally) -> Result<(), String> {
+    let first = cases[0].id;
+    let outcomes: Vec<Outcome> = cases.iter().map(|c| c.simulate(fuzz::FUEL)).collect();
+    // The report on the plain program.
+    let plain = dir.join(format!("plain-{first}.mlir"));
+    std::fs::write(&plain, fuzz::plain_module(cases, index32)).map_err(|e| format!("write: {e}"))?;
+    let report_path = dir.join(format!("report-{first}.json"));
+    run(
+        Command::new(loom_opt)
+            .arg(&plain)
+            .arg(format!("--pass-pipeline=builtin.module(loom-report{{output={}}})", report_path.display()))
+            .args(["-o", "/dev/null"]),
+        "loom-opt loom-report",
+    )?;
+    let text = std::fs::read_to_string(&report_path).map_err(|e| format!("read report: {e}"))?;
+    let report = fuzz::parse_json(&text).map_err(|e| format!("report is not JSON: {e}"))?;
+    let mut loops: HashMap<String, Vec<&Json>> = HashMap::new();
+    let mut accesses: HashMap<String, Vec<&Json>> = HashMap::new();
+    for l in report.get("loops").map(Json::arr).unwrap_or(&[]) {
+        loops.entry(l.get("function").and_then(Json::str).unwrap_or("").to_string()).or_default().push(l);
+    }
+    for a in report.get("accesses").map(Json::arr).unwrap_or(&[]) {
+        accesses.entry(a.get("function").and_then(Json::str).unwrap_or("").to_string()).or_default().push(a);
+    }
+    // Execution of the cases that end within the fuel.
+    let mut truth: Vec<Outcome> = outcomes.clone();
+    if !index32 {
+        let runnable: Vec<(usize, &Case)> =
+            cases.iter().enumerate().filter(|(i, _)| matches!(outcomes[*i], Outcome::Ran(_))).collect();
+        if !runnable.is_empty() {
+            let exec = dir.join(format!("exec-{first}.mlir"));
+            let refs: Vec<&Case> = runnable.iter().map(|(_, c)| *c).collect();
+            std::fs::write(&exec, fuzz::exec_module(&refs)).map_err(|e| format!("write: {e}"))?;
+            let lowered = dir.join(format!("exec-{first}.ll.mlir"));
+            run(
+                Command::new(loom_opt)
+                    .arg(&exec)
+                    .arg("--pass-pipeline=builtin.module(loom-lower-to-llvm)")
+                    .arg("-o")
+                    .arg(&lowered),
+                "loom-opt loom-lower-to-llvm",
+            )?;
+            let llvm = Path::new("/usr/lib/llvm-22");
+            let stdout = run(
+                Command::new(llvm.join("bin/mlir-runner")).arg(&lowered).args(["-e", "main", "-entry-point-result=void"]).arg(
+                    format!(
+                        "-shared-libs={},{}",
+                        llvm.join("lib/libmlir_c_runner_utils.so").display(),
+                        llvm.join("lib/libmlir_runner_utils.so").display()
+                    ),
+                ),
+                "mlir-runner",
+            )?;
+            let mut numbers = stdout.lines().map(|l| l.trim().parse::<u64>());
+            for (i, c) in &runnable {
+                let mut rec = Vec::new();
+                for _ in 0..fuzz::slots(c) {
+                    match numbers.next() {
+                        Some(Ok(n)) => rec.push(n),
+                        _ => return Err(format!("mlir-runner output ends early or is malformed at case {}", c.id)),
+                    }
+                }
+                if truth[*i] != Outcome::Ran(rec.clone()) {
+                    tally.model_mismatches += 1;
+                    tally.failures.push(format!(
+                        "case {}: execution record {:?} differs from the simulator's {:?} (simulator or lowering bug)",
+                        c.id, rec, truth[*i]
+                    ));
+                }
+                truth[*i] = Outcome::Ran(rec);
+                tally.executed += 1;
+            }
+        }
+    }
+    for (i, c) in cases.iter().enumerate() {
+        tally.cases += 1;
+        match outcomes[i] {
+            Outcome::OutOfFuel => tally.out_of_fuel += 1,
+            Outcome::Undefined => tally.undefined += 1,
+            Outcome::Ran(_) => {}
+        }
+        let name = format!("c{}", c.id);
+        let ls = loops.get(&name).cloned().unwrap_or_default();
+        let accs = accesses.get(&name).cloned().unwrap_or_default();
+        let before = tally.failures.len();
+        fuzz::check_case(c, &ls, &accs, &truth[i], &mut || c.simulate(fuzz::LONG_FUEL), tally);
+        if tally.failures.len() > before {
+            let repro = dir.join(format!("case-{}.mlir", c.id));
+            let _ = std::fs::write(
+                &repro,
+                format!("{}\n// instrumented:\n{}", fuzz::plain_module(std::slice::from_ref(c), index32), fuzz::emit(c, true)),
+            );
+            tally.failures.push(format!("  reproducer: {}", repro.display()));
+        }
+    }
+    Ok(())
+}
+
+fn main() {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("loom-facts-fuzz: {e}");
+            std::process::exit(2);
+        }
+    };
+    let loom_opt = match std::env::current_exe() {
+        Ok(p) => p.with_file_name("loom-opt"),
+        Err(e) => {
+            eprintln!("loom-facts-fuzz: cannot find this executable: {e}");
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = std::fs::create_dir_all(&args.out) {
+        eprintln!("loom-facts-fuzz: cannot create {}: {e}", args.out.display());
+        std::process::exit(2);
+    }
+    let mut tally = Tally::default();
+    let ids: Vec<u64> = args.cases.clone().collect();
+    for chunk in ids.chunks(args.batch) {
+        let cases: Vec<Case> = chunk.iter().map(|&id| fuzz::generate(id, args.index32)).collect();
+        if let Err(e) = batch(&loom_opt, &args.out, &cases, args.index32, &mut tally) {
+            eprintln!("loom-facts-fuzz: batch at case {}: {e}", chunk[0]);
+            std::process::exit(2);
+        }
+    }
+    for f in &tally.failures {
+        eprintln!("{f}");
+    }
+    let t = &tally;
+    println!(
+        "facts-fuzz: {} cases ({} executed, {} beyond the fuel, {} undefined scf.for/loom.for); loops: {} exact, {} at_most, {} unknown; exact beyond the fuel: {} checked by long simulation, {} unchecked; accesses: {} ({} proven, {} of them checked; {} accesses went out of bounds)",
+        t.cases, t.executed, t.out_of_fuel, t.undefined, t.exact, t.at_most, t.unknown, t.exact_checked_long, t.exact_unchecked,
+        t.accesses, t.proven, t.proven_checked, t.violations_seen
+    );
+    let failed = tally.failures.iter().filter(|f| !f.starts_with("  ")).count();
+    println!("facts-fuzz: {failed} contradicted claims, {} simulator/execution mismatches", t.model_mismatches);
+    if failed == 0 {
+        let _ = std::fs::remove_dir_all(&args.out);
+    }
+    std::process::exit(if failed == 0 { 0 } else { 1 });
+}

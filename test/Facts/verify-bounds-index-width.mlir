@@ -1,0 +1,46 @@
+// RUN: %loom-opt %s -split-input-file --loom-verify-bounds='mode=remark' --verify-diagnostics -o /dev/null
+
+// Memref indices are signed on the target: with a 16-bit index, the loop
+// below reaches the unsigned value 39999, which is the offset -25537. The
+// unsigned body range [0, 39999] fits the memref's size, but the access is
+// not in bounds, and must not be proven.
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 16 : i64>} {
+  func.func @narrow_index(%m: memref<40000xi8>, %v: i8) {
+    %c0 = arith.constant 0 : index
+    %n = arith.constant 40000 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.while (%i = %c0) : (index) -> index {
+      %c = arith.cmpi ult, %i, %n : index
+      scf.condition(%c) %i : index
+    } do {
+    ^bb0(%j: index):
+      // expected-remark @below {{not proven in bounds: memref.store: index 0 (%arg2) has range [0, 39999] (unsigned), but dimension 0 of memref<40000xi8> has size 40000 (valid indices: [0, 32767])}}
+      memref.store %v, %m[%j] : memref<40000xi8>
+      %k = arith.addi %j, %c1 : index
+      scf.yield %k : index
+    }
+    return
+  }
+}
+
+// -----
+
+// Below the signed limit the same loop is proven.
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 16 : i64>} {
+  func.func @narrow_index_ok(%m: memref<40000xi8>, %v: i8) {
+    %c0 = arith.constant 0 : index
+    %n = arith.constant 30000 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.while (%i = %c0) : (index) -> index {
+      %c = arith.cmpi ult, %i, %n : index
+      scf.condition(%c) %i : index
+    } do {
+    ^bb0(%j: index):
+      // expected-remark @below {{memref.store: in bounds (proven)}}
+      memref.store %v, %m[%j] : memref<40000xi8>
+      %k = arith.addi %j, %c1 : index
+      scf.yield %k : index
+    }
+    return
+  }
+}
