@@ -15,7 +15,7 @@ const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
 /// The parts of the suite that also run under Debian's mlir-opt with the
 /// plugin (driver-specific tests, such as loom-opt's own command line, stay
 /// out).
-const PLUGIN_SUITES: &[&str] = &["Dialect", "Passes", "Plugin"];
+const PLUGIN_SUITES: &[&str] = &["Dialect", "Facts", "Passes", "Plugin"];
 
 fn run_lit(driver: &str, suites: &[PathBuf], loom_opt: &Path, plugin: &Path) -> (u32, u32, bool) {
     let mut command = Command::new(Path::new(LLVM_BIN).join("lit"));

@@ -1,4 +1,4 @@
-// RUN: %loom-opt %s --loom-loop-facts | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-loop-facts)' | FileCheck %s
 
 // Adversarial shapes for loop-shape recognition (review of recognize.rs):
 // each must be unknown with its reason, or exact with the right facts.

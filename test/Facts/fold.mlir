@@ -1,4 +1,4 @@
-// RUN: %loom-opt %s --loom-fold-loop-facts | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-fold-loop-facts)' | FileCheck %s
 
 // A bounds check inside the body of a loop running 0..3 is always true;
 // the same check in the condition region (which also sees 4) is not.

@@ -1,5 +1,5 @@
-// RUN: %loom-opt %s --split-input-file --loom-loop-facts | FileCheck %s
-// RUN: %loom-opt %s --split-input-file --loom-loop-facts=index-bitwidth=32 | FileCheck %s --check-prefix=OPT32
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-loop-facts)' | FileCheck %s
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-loop-facts{index-bitwidth=32})' | FileCheck %s --check-prefix=OPT32
 
 // The carrier of an index counter is the target's index width: the DLTI
 // entry when the module has one, else the index-bitwidth option.

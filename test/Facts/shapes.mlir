@@ -1,4 +1,4 @@
-// RUN: %loom-opt %s --loom-loop-facts | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-loop-facts)' | FileCheck %s
 
 // scf.while shapes beyond the worked cases: the counter on the right-hand
 // side, decreasing steps written as addi of a negative constant and as

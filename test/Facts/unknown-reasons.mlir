@@ -1,4 +1,4 @@
-// RUN: %loom-opt %s --loom-loop-facts | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-loop-facts)' | FileCheck %s
 
 // Loops the analysis cannot prove are unknown, with the reason, and carry
 // no counts.

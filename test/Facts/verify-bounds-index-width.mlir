@@ -1,4 +1,4 @@
-// RUN: %loom-opt %s -split-input-file --loom-verify-bounds='mode=remark' --verify-diagnostics -o /dev/null
+// RUN: %loom-opt %s -split-input-file --verify-diagnostics -o /dev/null --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark})'
 
 // Memref indices are signed on the target: with a 16-bit index, the loop
 // below reaches the unsigned value 39999, which is the offset -25537. The

@@ -1,4 +1,4 @@
-// RUN: %loom-opt %s --split-input-file --verify-diagnostics --loom-verify-bounds
+// RUN: %loom-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(loom-verify-bounds)'
 
 // The seed's example (loom-scf-while.txt) in MLIR form: the store at the
 // counter into a 4-element buffer, in an scf.while from 0 while < 4, is in

@@ -1,4 +1,4 @@
-// RUN: %loom-opt %s --split-input-file --verify-diagnostics --loom-verify-bounds=mode=remark
+// RUN: %loom-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark})'
 
 // Every fact source of loom-verify-bounds, in remark mode (a remark for
 // each access, proven or not).

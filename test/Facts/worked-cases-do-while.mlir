@@ -1,4 +1,4 @@
-// RUN: %loom-opt %s --loom-loop-facts | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-loop-facts)' | FileCheck %s
 
 // The do-while worked cases of loop-facts.md, in the seed's form: the
 // condition computes next = b + 1, tests next ult 4 and forwards (b, next);

@@ -1,4 +1,4 @@
-// RUN: %loom-opt %s --loom-loop-facts | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-loop-facts)' | FileCheck %s
 
 // Every header-tested worked case of loop-facts.md ("Worked cases" table):
 // scf.while whose condition compares the before-region argument with a
