@@ -12,7 +12,8 @@ use melior::ir::OperationRef;
 
 use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
 use super::foreign::{Options, PassFailure, PassOption, PassSpec};
-use crate::facts::{self, bounds, ir::Op, ranges::Ranges, report};
+use crate::analysis::{Computed, Options as AnalysisOptions};
+use crate::facts::ir::Op;
 
 pub static SPEC: PassSpec = PassSpec {
     argument: "loom-report",
@@ -33,15 +34,8 @@ fn run(op: OperationRef<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     if output.is_empty() {
         return Err("option 'output' must name a file (or '-' for standard output)".to_string().into());
     }
-    let root = Op(op.to_raw());
-    let analysis = facts::analyze(root, iw);
-    let ranges = Ranges { facts: &analysis.facts, index_width: analysis.index_width };
-    let accesses = bounds::check_all(root, &ranges);
-    let text = if format == "json" {
-        report::json(analysis.index_width, &analysis.loops, &accesses)
-    } else {
-        report::text(analysis.index_width, &analysis.loops, &accesses)
-    };
+    let computed = Computed::run(Op(op.to_raw()), &AnalysisOptions { index_bitwidth: iw });
+    let text = if format == "json" { computed.report().to_json() } else { computed.text() };
     let written = if output == "-" {
         let mut out = std::io::stdout().lock();
         out.write_all(text.as_bytes()).and_then(|_| out.flush())
