@@ -589,13 +589,18 @@ private:
     Layout exitLayout = opLayout(loop);
     if (!continuedTargets.contains(loop.getOperation())) {
       // Runs once: a scope whose iteration arguments are the inits.
+      // The iteration arguments are replaced before the final yield's
+      // operands are read: a break may forward them directly.
       Block *body = loop.getBodyBlock();
       lowerBlock(body, exitLayout);
-      body->eraseArgument(0);
+      for (auto [arg, init] : llvm::zip_equal(
+               body->getArguments().drop_front(), loop.getInits()))
+        rewriter.replaceAllUsesWith(arg, init);
+      body->eraseArguments(0, body->getNumArguments());
       Operation *yield = body->getTerminator();
       SmallVector<Value> packed(yield->getOperands());
       rewriter.eraseOp(yield);
-      rewriter.inlineBlockBefore(body, loop, loop.getInits());
+      rewriter.inlineBlockBefore(body, loop, ValueRange{});
       return packed;
     }
 
