@@ -68,6 +68,13 @@
 //   the body, LLVM would speculate it into the exiting block and merge the
 //   latch with it, which blocks loop rotation (measured in bench/).
 //
+// Step. A loom.for step must be positive; the verifier rejects constant
+// steps <= 0, and a dynamic step <= 0 at run time is undefined behaviour as
+// for scf.for. No check is inserted: like scf.for lowered by upstream
+// (and both loom lowerings alike), the loop keeps iterating while `iv < ub`
+// (signed), so a zero step loops until an exit leaves it and a negative one
+// until iv wraps around (overflow, also undefined).
+//
 // Invariants. An op gets a state result, a guard and extra slots only when
 // something escapes it (minimality); the only loop-carried values are the
 // iteration arguments (plus the iv of a while-lowered loom.for). lowerBlock
