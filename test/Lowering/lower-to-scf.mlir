@@ -40,16 +40,21 @@ func.func @plain_if(%c: i1, %a: i32, %b: i32) -> i32 {
 // -----
 
 // A loom.for nothing breaks or leaves is a plain scf.for, even when it has
-// continues (they end the iteration like its yield).
+// continues (they end the iteration like its yield). The code after the
+// exiting loom.if is sunk into its else branch: no flag says whether it runs.
 // CHECK-LABEL: func.func @for_without_break(
 //  CHECK-SAME:     %[[LB:[^:]*]]: index, %[[UB:[^:]*]]: index, %[[S:[^:]*]]: index, %[[X:[^:]*]]: i32, %[[C:[^:]*]]: i1)
 //   CHECK-NOT:   scf.while
 //       CHECK:   %[[R:.*]] = scf.for %{{.*}} = %[[LB]] to %[[UB]] step %[[S]] iter_args(%[[ACC:.*]] = %[[X]]) -> (i32) {
-//       CHECK:     %[[F:.*]]:2 = scf.if %[[C]] -> (i1, i32) {
-//       CHECK:     %[[G:.*]] = scf.if %[[F]]#0 -> (i32) {
-//       CHECK:       arith.addi %[[ACC]], %[[ACC]]
-//       CHECK:     scf.yield %[[G]] : i32
-//       CHECK:   return %[[R]] : i32
+//  CHECK-NEXT:     %[[G:.*]] = scf.if %[[C]] -> (i32) {
+//  CHECK-NEXT:       scf.yield %[[ACC]] : i32
+//  CHECK-NEXT:     } else {
+//  CHECK-NEXT:       %[[A:.*]] = arith.addi %[[ACC]], %[[ACC]]
+//  CHECK-NEXT:       scf.yield %[[A]] : i32
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     scf.yield %[[G]] : i32
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return %[[R]] : i32
 func.func @for_without_break(%lb: index, %ub: index, %s: index, %x: i32, %c: i1) -> i32 {
   %r = loom.for %i = %lb to %ub step %s token(%t) iter_args(%acc = %x) -> (i32) {
     loom.if %c { loom.continue %t, %acc : i32 }
@@ -62,12 +67,22 @@ func.func @for_without_break(%lb: index, %ub: index, %s: index, %x: i32, %c: i1)
 // -----
 
 // A loom.for with a break is an scf.while carrying only the induction
-// variable and the iteration arguments; the bounds test guards the body.
+// variable and the iteration arguments; the bounds test guards the body,
+// whose code after the exiting loom.if is sunk into the if's else branch.
 // CHECK-LABEL: func.func @for_with_break(
 //  CHECK-SAME:     %[[LB:[^:]*]]: index, %[[UB:[^:]*]]: index, %[[S:[^:]*]]: index, %[[X:[^:]*]]: i32)
 //       CHECK:   %[[W:.*]]:3 = scf.while (%[[IV:.*]] = %[[LB]], %[[ACC:.*]] = %[[X]]) : (index, i32) -> (index, i32, i32) {
 //       CHECK:     %[[IN:.*]] = arith.cmpi slt, %[[IV]], %[[UB]] : index
 //       CHECK:     %[[P:.*]]:3 = scf.if %[[IN]] -> (i1, i32, i32) {
+//  CHECK-NEXT:       %[[GT:.*]] = arith.cmpi sgt, %[[ACC]], %[[X]]
+//  CHECK-NEXT:       %[[Q:.*]]:3 = scf.if %[[GT]] -> (i1, i32, i32) {
+//       CHECK:         scf.yield %false{{.*}}, %{{.*}}, %[[ACC]] : i1, i32, i32
+//  CHECK-NEXT:       } else {
+//  CHECK-NEXT:         %[[A:.*]] = arith.addi %[[ACC]], %[[ACC]]
+//       CHECK:         scf.yield %true{{.*}}, %[[A]], %{{.*}} : i1, i32, i32
+//  CHECK-NEXT:       }
+//  CHECK-NEXT:       scf.yield %[[Q]]#0, %[[Q]]#1, %[[Q]]#2 : i1, i32, i32
+//  CHECK-NEXT:     } else {
 // The bounds test fails: leave with the iteration arguments as results.
 //       CHECK:       scf.yield %false{{.*}}, %{{.*}}, %[[ACC]] : i1, i32, i32
 //  CHECK-NEXT:     }
@@ -92,28 +107,27 @@ func.func @for_with_break(%lb: index, %ub: index, %s: index, %x: i32) -> i32 {
 
 // loom.loop whose exits are direct breaks in top-level loom.ifs: an
 // scf.while with an i1 "continue" condition; only the iteration argument is
-// loop-carried; the code after each exiting if is guarded by the if's flag.
+// loop-carried; the code after the exiting if is sunk into its else branch
+// (no flag, no second if). The continue's `%i + 1` (pure, only used there)
+// is computed in the "after" region from the forwarded %i.
 // CHECK-LABEL: func.func @loop(
 //  CHECK-SAME:     %[[N:.*]]: i32)
+//       CHECK:   %[[C1:.*]] = arith.constant 1 : i32
 //       CHECK:   %[[W:.*]]:2 = scf.while (%[[I:.*]] = %{{.*}}) : (i32) -> (i32, i32) {
-//       CHECK:     %[[DONE:.*]] = arith.cmpi sge, %[[I]], %[[N]] : i32
-//       CHECK:     %[[F:.*]]:2 = scf.if %[[DONE]] -> (i1, i32) {
-//       CHECK:       scf.yield %false, %[[I]] : i1, i32
-//       CHECK:     } else {
-//       CHECK:       scf.yield %true, %{{.*}} : i1, i32
-//       CHECK:     }
-//       CHECK:     %[[G:.*]]:3 = scf.if %[[F]]#0 -> (i1, i32, i32) {
-//       CHECK:       %[[I1:.*]] = arith.addi %[[I]]
-//       CHECK:       scf.yield %true{{.*}}, %[[I1]], %{{.*}} : i1, i32, i32
-//       CHECK:     } else {
-//       CHECK:       scf.yield %false{{.*}}, %{{.*}}, %[[F]]#1 : i1, i32, i32
-//       CHECK:     }
-//       CHECK:     scf.condition(%[[G]]#0) %[[G]]#1, %[[G]]#2 : i32, i32
-//       CHECK:   } do {
-//       CHECK:   ^bb0(%[[NEXT:.*]]: i32, %{{.*}}: i32):
-//       CHECK:     scf.yield %[[NEXT]] : i32
-//       CHECK:   }
-//       CHECK:   return %[[W]]#1 : i32
+//  CHECK-NEXT:     %[[DONE:.*]] = arith.cmpi sge, %[[I]], %[[N]] : i32
+//  CHECK-NEXT:     %[[F:.*]]:3 = scf.if %[[DONE]] -> (i1, i32, i32) {
+//       CHECK:       scf.yield %false{{.*}}, %{{.*}}, %[[I]] : i1, i32, i32
+//  CHECK-NEXT:     } else {
+//   CHECK-NOT:       arith.addi
+//       CHECK:       scf.yield %true{{.*}}, %[[I]], %{{.*}} : i1, i32, i32
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     scf.condition(%[[F]]#0) %[[F]]#1, %[[F]]#2 : i32, i32
+//  CHECK-NEXT:   } do {
+//  CHECK-NEXT:   ^bb0(%[[NEXT:.*]]: i32, %{{.*}}: i32):
+//  CHECK-NEXT:     %[[I1:.*]] = arith.addi %[[NEXT]], %[[C1]] : i32
+//  CHECK-NEXT:     scf.yield %[[I1]] : i32
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return %[[W]]#1 : i32
 func.func @loop(%n: i32) -> i32 {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -211,4 +225,138 @@ func.func @in_scf_for(%lb: index, %ub: index, %s: index, %c: i1, %x: i32) -> i32
     scf.yield %v : i32
   }
   return %r : i32
+}
+
+// -----
+
+// A loom.if with a result whose then branch exits: the code using the result
+// is sunk into the else branch, where the yielded value replaces the result.
+// CHECK-LABEL: func.func @if_result_sunk(
+//  CHECK-SAME:     %[[C:.*]]: i1, %[[X:.*]]: i32, %[[N:.*]]: i32)
+//       CHECK:   scf.while (%[[I:.*]] = %[[X]]) : (i32) -> (i32, i32) {
+//  CHECK-NEXT:     %[[F:.*]]:3 = scf.if %[[C]] -> (i1, i32, i32) {
+//       CHECK:       scf.yield %false{{.*}}, %{{.*}}, %[[I]] : i1, i32, i32
+//  CHECK-NEXT:     } else {
+//  CHECK-NEXT:       %[[D:.*]] = arith.muli %[[I]], %[[I]] : i32
+//  CHECK-NEXT:       %[[E:.*]] = arith.cmpi sge, %[[D]], %[[N]] : i32
+//  CHECK-NEXT:       %[[G:.*]]:3 = scf.if %[[E]] -> (i1, i32, i32) {
+//       CHECK:         scf.yield %false{{.*}}, %{{.*}}, %[[D]] : i1, i32, i32
+//  CHECK-NEXT:       } else {
+//       CHECK:         scf.yield %true{{.*}}, %[[D]], %{{.*}} : i1, i32, i32
+//  CHECK-NEXT:       }
+//  CHECK-NEXT:       scf.yield %[[G]]#0, %[[G]]#1, %[[G]]#2 : i1, i32, i32
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     scf.condition(%[[F]]#0) %[[F]]#1, %[[F]]#2 : i32, i32
+func.func @if_result_sunk(%c: i1, %x: i32, %n: i32) -> i32 {
+  %r = loom.loop token(%t) iter_args(%i = %x) : (i32) -> (i32) {
+    %v = loom.if %c -> (i32) {
+      loom.break %t, %i : i32
+    } else {
+      %d = arith.muli %i, %i : i32
+      loom.yield %d : i32
+    }
+    %e = arith.cmpi sge, %v, %n : i32
+    loom.if %e { loom.break %t, %v : i32 }
+    loom.continue %t, %v : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// Both branches exit: what follows the loom.if can never run and is dropped
+// (no guard, no multiplication in the output).
+// CHECK-LABEL: func.func @both_branches_exit(
+//  CHECK-SAME:     %[[C:.*]]: i1, %[[X:.*]]: i32)
+//       CHECK:   scf.while (%[[I:.*]] = %[[X]]) : (i32) -> (i32, i32) {
+//  CHECK-NEXT:     %[[F:.*]]:3 = scf.if %[[C]] -> (i1, i32, i32) {
+//       CHECK:       scf.yield %false{{.*}}, %{{.*}}, %[[I]] : i1, i32, i32
+//  CHECK-NEXT:     } else {
+//       CHECK:       scf.yield %true{{.*}}, %[[I]], %{{.*}} : i1, i32, i32
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     scf.condition(%[[F]]#0) %[[F]]#1, %[[F]]#2 : i32, i32
+//   CHECK-NOT:   arith.muli
+//       CHECK:   return
+func.func @both_branches_exit(%c: i1, %x: i32) -> i32 {
+  %r = loom.loop token(%t) iter_args(%i = %x) : (i32) -> (i32) {
+    %v = loom.if %c -> (i32) {
+      loom.break %t, %i : i32
+    } else {
+      loom.continue %t, %i : i32
+    }
+    %d = arith.muli %v, %v : i32
+    loom.continue %t, %d : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// A loom.scope nothing breaks is inlined in place even when an exit of an
+// enclosing loop leaves it: no state of its own, no guard after it.
+// CHECK-LABEL: func.func @scope_left_by_outer_exit(
+//  CHECK-SAME:     %[[C:.*]]: i1, %[[X:.*]]: i32)
+//       CHECK:   scf.while (%[[I:.*]] = %[[X]]) : (i32) -> (i32, i32) {
+//  CHECK-NEXT:     %[[F:.*]]:3 = scf.if %[[C]] -> (i1, i32, i32) {
+//       CHECK:       scf.yield %false{{.*}}, %{{.*}}, %[[I]] : i1, i32, i32
+//  CHECK-NEXT:     } else {
+//  CHECK-NEXT:       %[[D:.*]] = arith.muli %[[I]], %[[I]] : i32
+//  CHECK-NEXT:       %[[E:.*]] = arith.addi %[[D]], %[[I]] : i32
+//       CHECK:       scf.yield %true{{.*}}, %[[E]], %{{.*}} : i1, i32, i32
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     scf.condition(%[[F]]#0) %[[F]]#1, %[[F]]#2 : i32, i32
+func.func @scope_left_by_outer_exit(%c: i1, %x: i32) -> i32 {
+  %r = loom.loop token(%t) iter_args(%i = %x) : (i32) -> (i32) {
+    %s = loom.scope token(%u) -> (i32) {
+      loom.if %c { loom.break %t, %i : i32 }
+      %d = arith.muli %i, %i : i32
+      loom.yield %d : i32
+    }
+    %e = arith.addi %s, %i : i32
+    loom.continue %t, %e : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// The increment stays in the body when two continues use it (moving it to
+// the "after" region is only done for a loop's single continue).
+// CHECK-LABEL: func.func @shared_increment_stays(
+//       CHECK:   scf.while (%[[I:.*]] = %{{.*}}) : (i32) -> (i32, i32) {
+//       CHECK:       %[[I1:.*]] = arith.addi %[[I]], %{{.*}} : i32
+//       CHECK:   } do {
+//  CHECK-NEXT:   ^bb0(%[[NEXT:.*]]: i32, %{{.*}}: i32):
+//  CHECK-NEXT:     scf.yield %[[NEXT]] : i32
+//  CHECK-NEXT:   }
+func.func @shared_increment_stays(%c: i1, %d: i1, %x: i32) -> i32 {
+  %c1 = arith.constant 1 : i32
+  %r = loom.loop token(%t) iter_args(%i = %x) : (i32) -> (i32) {
+    loom.if %c { loom.break %t, %i : i32 }
+    %i1 = arith.addi %i, %c1 : i32
+    loom.if %d { loom.continue %t, %i1 : i32 }
+    loom.continue %t, %i1 : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// A loom.for with a break and no iteration arguments (its single
+// continue-outcome exit, the yield, forwards nothing).
+// CHECK-LABEL: func.func @for_break_without_values(
+//       CHECK:   scf.while (%[[IV:.*]] = %{{.*}}) : (index) -> index {
+//       CHECK:     scf.condition(%{{.*}}) %[[IV]] : index
+//       CHECK:   } do {
+//  CHECK-NEXT:   ^bb0(%[[IV2:.*]]: index):
+//  CHECK-NEXT:     %[[NEXT:.*]] = arith.addi %[[IV2]], %{{.*}} : index
+//  CHECK-NEXT:     scf.yield %[[NEXT]] : index
+func.func @for_break_without_values(%c: i1, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  loom.for %i = %c0 to %n step %c1 token(%t) {
+    loom.if %c { loom.break %t }
+    loom.yield
+  }
+  return
 }

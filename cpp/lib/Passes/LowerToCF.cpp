@@ -22,6 +22,13 @@
 //      loom.scope's entry block is merged into X's block.
 //   4. X's token argument, now unused, is erased, and X is erased.
 //
+// Step. A loom.for step must be positive; the verifier rejects constant
+// steps <= 0, and a dynamic step <= 0 at run time is undefined behaviour as
+// for scf.for. No check is inserted: like scf.for lowered by upstream
+// (and both loom lowerings alike), the loop keeps iterating while `iv < ub`
+// (signed), so a zero step loops until an exit leaves it and a negative one
+// until iv wraps around (overflow, also undefined).
+//
 // Finally, blocks left without predecessors (the exit block of a loop that
 // nothing breaks, code after an exit) are erased from the regions that
 // received the blocks.

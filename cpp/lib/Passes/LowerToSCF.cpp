@@ -25,11 +25,23 @@
 // LX = [(X, break)] + E(X), and lowerBlock(block, L), which rewrites a block
 // whose exits are all outcomes of L to end in `scf.yield` of L-packed values:
 //
-//   - a loom op X in the block is lowered; if E(X) is empty its results are
-//     simply replaced. Otherwise the rest of the block moves into
-//     `scf.if (X ended normally) -> L { rest } else { E(X) repacked in L }`
-//     (the rest is lowered recursively with L) and the block yields the
-//     if's results;
+//   - a loom.scope, or a loom.loop nothing continues, that no exit targets
+//     is replaced by its body in place (its loom.yield's operands replace
+//     its results; if the body ends in an exit of an enclosing op instead,
+//     the rest of the block is unreachable and erased);
+//   - a loom.if X with E(X) non-empty and at most one branch ending in its
+//     own loom.yield becomes `scf.if -> L` whose branches are lowered with
+//     L, the rest of the block being sunk into the branch that falls through
+//     (its yielded values replace X's results), as upstream's LowerEarlyExit
+//     does: no state says whether the rest runs. If no branch falls
+//     through, the rest is unreachable and erased;
+//   - any other loom op X in the block is lowered; if E(X) is empty its
+//     results are simply replaced. Otherwise the rest of the block moves
+//     into `scf.if (X ended normally) -> L { rest } else { E(X) repacked in
+//     L }` (the rest is lowered recursively with L) and the block yields the
+//     if's results. This guard is the only place a state is tested inside a
+//     body: after a loop, a scope some exit targets, or a loom.if both of
+//     whose branches fall through, each with something escaping it;
 //   - the terminator (yield/break/continue with outcome o) becomes
 //     `scf.yield` of o's values packed in L.
 //
@@ -48,6 +60,20 @@
 //     scf.condition(outcome is continue) forwarding iv and LB's values;
 //     "after" yields (iv + step, continue slots).
 //   After a loop, its values are repacked from LB into LX.
+//   Latch: when a loop lowered to scf.while has a single continue-outcome
+//   exit, each of its operands computed by a pure single-use op from one
+//   in-loop value (same type) and loop-invariant values (e.g. `%i + 1`) is
+//   computed in the "after" region from that forwarded value instead. The
+//   forwarded slot is poison on the exit paths; were the increment left in
+//   the body, LLVM would speculate it into the exiting block and merge the
+//   latch with it, which blocks loop rotation (measured in bench/).
+//
+// Step. A loom.for step must be positive; the verifier rejects constant
+// steps <= 0, and a dynamic step <= 0 at run time is undefined behaviour as
+// for scf.for. No check is inserted: like scf.for lowered by upstream
+// (and both loom lowerings alike), the loop keeps iterating while `iv < ub`
+// (signed), so a zero step loops until an exit leaves it and a negative one
+// until iv wraps around (overflow, also undefined).
 //
 // Invariants. An op gets a state result, a guard and extra slots only when
 // something escapes it (minimality); the only loop-carried values are the
@@ -67,6 +93,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/PointerIntPair.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -134,6 +161,8 @@ public:
         return;
       }
       exitOutcome[op] = outcome;
+      if (outcome.getInt())
+        continueExits[outcome.getPointer()].push_back(op);
       code(outcome);
       Operation *target = outcome.getPointer();
       if (isa<BreakOp>(op) || isa<ContinueOp>(op)) {
@@ -266,6 +295,17 @@ private:
     while (op) {
       Operation *next = op->getNextNode();
       if (isLoomRegionOp(op)) {
+        if (canInline(op)) {
+          Operation *prev = op->getPrevNode();
+          inlineInBlock(op);
+          op = prev ? prev->getNextNode() : &block->front();
+          continue;
+        }
+        if (auto ifOp = dyn_cast<IfOp>(op);
+            ifOp && escapes.contains(op) && !bothFallThrough(ifOp)) {
+          sinkIf(ifOp, layout);
+          return;
+        }
         Location loc = op->getLoc();
         Layout inner = opLayout(op);
         SmallVector<Value> packed = lowerOp(op);
@@ -301,7 +341,7 @@ private:
       }
       if (auto it = exitOutcome.find(op); it != exitOutcome.end()) {
         Outcome outcome = it->second;
-        exitOutcome.erase(it);
+        forgetExit(op);
         rewriter.setInsertionPoint(op);
         SmallVector<Value> packed =
             encode(op->getLoc(), layout, outcome,
@@ -312,6 +352,176 @@ private:
       }
       op = next;
     }
+  }
+
+  /// Whether both branches of `ifOp` end in its own loom.yield.
+  static bool bothFallThrough(IfOp ifOp) {
+    return isa<YieldOp>(ifOp.getThenBlock()->getTerminator()) &&
+           isa<YieldOp>(ifOp.getElseBlock()->getTerminator());
+  }
+
+  /// Whether `op` is a loom.scope, or a loom.loop nothing continues, that no
+  /// exit targets: its body runs once and can replace it in place.
+  bool canInline(Operation *op) {
+    if (brokenTargets.contains(op))
+      return false;
+    if (isa<ScopeOp>(op))
+      return true;
+    return isa<LoopOp>(op) && !continuedTargets.contains(op);
+  }
+
+  /// Drops what analyze recorded about the exit `op` before it is erased
+  /// (nothing if `op` is not an exit).
+  void forgetExit(Operation *op) {
+    auto it = exitOutcome.find(op);
+    if (it == exitOutcome.end())
+      return;
+    if (it->second.getInt())
+      llvm::erase(continueExits[it->second.getPointer()], op);
+    exitOutcome.erase(it);
+  }
+
+  /// Erases `op` and everything after it in its block, last first (so no
+  /// erased op still has uses), forgetting the exits among them.
+  void eraseFrom(Operation *op) {
+    Block *block = op->getBlock();
+    while (true) {
+      Operation *last = &block->back();
+      last->walk([&](Operation *nested) { forgetExit(nested); });
+      rewriter.eraseOp(last);
+      if (last == op)
+        return;
+    }
+  }
+
+  /// Replaces `op` (see canInline) with its body, inlined in place. When the
+  /// body ends in its own loom.yield, the yielded values replace the results;
+  /// otherwise it ends in an exit to an enclosing op, and whatever followed
+  /// `op` in the block can never run and is erased, so the exit ends the
+  /// block.
+  void inlineInBlock(Operation *op) {
+    Block *body = &op->getRegion(0).front();
+    SmallVector<Value> args;
+    if (auto loop = dyn_cast<LoopOp>(op))
+      llvm::append_range(args, loop.getInits());
+    body->eraseArgument(0); // The token: nothing targets `op`.
+    Operation *term = body->getTerminator();
+    rewriter.inlineBlockBefore(body, op, args);
+    if (isa<YieldOp>(term)) {
+      rewriter.replaceOp(op, term->getOperands());
+      forgetExit(term);
+      rewriter.eraseOp(term);
+      return;
+    }
+    eraseFrom(op);
+  }
+
+  /// Lowers the loom.if `ifOp` (in a block being lowered with `layout`,
+  /// something escaping it, at most one branch ending in its own loom.yield)
+  /// by sinking the rest of its block into the branch that falls through:
+  ///   scf.if %cond -> L { exiting branch } else { falling branch; rest }
+  /// so no state tells the rest whether to run. When neither branch falls
+  /// through, the rest can never run and is erased.
+  void sinkIf(IfOp ifOp, const Layout &layout) {
+    Block *block = ifOp->getBlock();
+    Location loc = ifOp.getLoc();
+    rewriter.setInsertionPoint(ifOp);
+    auto newIf = scf::IfOp::create(rewriter, loc, layout.types,
+                                   ifOp.getCondition(), false, false);
+    Block *fallBlock = nullptr;
+    for (auto [from, to] :
+         {std::pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
+          std::pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
+      rewriter.inlineRegionBefore(*from, *to, to->end());
+      if (isa<YieldOp>(to->front().getTerminator()))
+        fallBlock = &to->front();
+    }
+    if (Operation *rest = ifOp->getNextNode(); fallBlock) {
+      Operation *yield = fallBlock->getTerminator();
+      rewriter.replaceAllUsesWith(ifOp.getResults(), yield->getOperands());
+      forgetExit(yield);
+      rewriter.eraseOp(yield);
+      fallBlock->getOperations().splice(fallBlock->end(),
+                                        block->getOperations(),
+                                        rest->getIterator(), block->end());
+      rewriter.eraseOp(ifOp);
+    } else {
+      eraseFrom(ifOp);
+    }
+    rewriter.setInsertionPointToEnd(block);
+    scf::YieldOp::create(rewriter, loc, newIf.getResults());
+    lowerBlock(newIf.thenBlock(), layout);
+    lowerBlock(newIf.elseBlock(), layout);
+  }
+
+  /// An op computing a next iteration argument, moved to the after region.
+  struct LatchOp {
+    Operation *op = nullptr;
+    /// Its one operand defined inside the loop: the slot now carries it.
+    unsigned inside = 0;
+  };
+
+  /// When `loop` (lowered to an scf.while) has a single continue-outcome
+  /// exit, moves out of the body every op that computes one of its operands
+  /// from one value defined in the loop and values defined outside (pure,
+  /// no regions, only used there, same type as that value), so that the
+  /// continue forwards that value instead and the scf.while's "after"
+  /// region recomputes the op (see buildLatch). Typically `%i1 = arith.addi
+  /// %i, %c1` ends up in the latch: with it in the body, the forwarded slot
+  /// would be poison on exit paths and LLVM speculates the increment into
+  /// the exiting block, where it blocks loop rotation. Returns one entry per
+  /// continue slot (null op: forwarded as is).
+  SmallVector<LatchOp> extractLatchOps(Operation *loop) {
+    SmallVector<LatchOp> latch(outcomeTypes(continueOf(loop)).size());
+    auto it = continueExits.find(loop);
+    if (it == continueExits.end() || it->second.size() != 1)
+      return latch;
+    Operation *exit = it->second.front();
+    auto definedOutside = [&](Value v) {
+      return !loop->isAncestor(v.getParentRegion()->getParentOp());
+    };
+    OperandRange fwd =
+        cast<RegionExitTerminatorOpInterface>(exit).getForwardedOperands();
+    if (fwd.empty())
+      return latch;
+    unsigned first = fwd.getBeginOperandIndex();
+    for (unsigned i = 0, e = fwd.size(); i != e; ++i) {
+      Operation *def = fwd[i].getDefiningOp();
+      if (!def || def->getBlock() != exit->getBlock() ||
+          def->getNumRegions() != 0 || def->getNumResults() != 1 ||
+          !def->hasOneUse() || !isPure(def))
+        continue;
+      std::optional<unsigned> inside;
+      bool ok = true;
+      for (OpOperand &operand : def->getOpOperands()) {
+        if (definedOutside(operand.get()))
+          continue;
+        if (inside || operand.get().getType() != fwd[i].getType())
+          ok = false;
+        inside = operand.getOperandNumber();
+      }
+      if (!ok || !inside)
+        continue;
+      exit->setOperand(first + i, def->getOperand(*inside));
+      def->remove();
+      latch[i] = {def, *inside};
+    }
+    return latch;
+  }
+
+  /// Inserts the ops of `latch` at the builder's insertion point, fed by
+  /// `slots` (the forwarded continue slots), and returns the next iteration
+  /// arguments.
+  SmallVector<Value> buildLatch(ArrayRef<LatchOp> latch, ValueRange slots) {
+    SmallVector<Value> next(slots);
+    for (auto [i, l] : llvm::enumerate(latch)) {
+      if (!l.op)
+        continue;
+      rewriter.insert(l.op);
+      l.op->setOperand(l.inside, slots[i]);
+      next[i] = l.op->getResult(0);
+    }
+    return next;
   }
 
   /// Lowers `op`, replaces its results, erases it and returns its values
@@ -386,13 +596,18 @@ private:
     Layout exitLayout = opLayout(loop);
     if (!continuedTargets.contains(loop.getOperation())) {
       // Runs once: a scope whose iteration arguments are the inits.
+      // The iteration arguments are replaced before the final yield's
+      // operands are read: a break may forward them directly.
       Block *body = loop.getBodyBlock();
       lowerBlock(body, exitLayout);
-      body->eraseArgument(0);
+      for (auto [arg, init] : llvm::zip_equal(
+               body->getArguments().drop_front(), loop.getInits()))
+        rewriter.replaceAllUsesWith(arg, init);
+      body->eraseArguments(0, body->getNumArguments());
       Operation *yield = body->getTerminator();
       SmallVector<Value> packed(yield->getOperands());
       rewriter.eraseOp(yield);
-      rewriter.inlineBlockBefore(body, loop, loop.getInits());
+      rewriter.inlineBlockBefore(body, loop, ValueRange{});
       return packed;
     }
 
@@ -402,6 +617,7 @@ private:
     llvm::append_range(bodyOutcomes, escapes.lookup(loop));
     Layout bodyLayout = makeLayout(bodyOutcomes);
     Block *body = loop.getBodyBlock();
+    SmallVector<LatchOp> latch = extractLatchOps(loop);
     lowerBlock(body, bodyLayout);
     body->eraseArgument(0);
 
@@ -425,8 +641,9 @@ private:
         rewriter.createBlock(&whileOp.getAfter(), {}, fwdTypes, fwdLocs);
     SmallVector<Value> afterPacked =
         unforward(bodyLayout, after->getArguments());
-    scf::YieldOp::create(rewriter, loc,
-                         slots(bodyLayout, afterPacked, continueOf(loop)));
+    scf::YieldOp::create(
+        rewriter, loc,
+        buildLatch(latch, slots(bodyLayout, afterPacked, continueOf(loop))));
 
     rewriter.setInsertionPointAfter(whileOp);
     SmallVector<Outcome> leaving(bodyOutcomes.begin() + 1, bodyOutcomes.end());
@@ -458,6 +675,7 @@ private:
     SmallVector<Outcome> bodyOutcomes{continueOf(forOp), breakOf(forOp)};
     llvm::append_range(bodyOutcomes, escapes.lookup(forOp));
     Layout bodyLayout = makeLayout(bodyOutcomes);
+    SmallVector<LatchOp> latch = extractLatchOps(forOp);
     lowerBlock(body, bodyLayout);
     body->eraseArgument(0);
 
@@ -503,8 +721,9 @@ private:
     Value next = arith::AddIOp::create(rewriter, loc, after->getArgument(0),
                                        forOp.getStep());
     SmallVector<Value> nextArgs{next};
-    llvm::append_range(nextArgs,
-                       slots(bodyLayout, afterPacked, continueOf(forOp)));
+    llvm::append_range(
+        nextArgs,
+        buildLatch(latch, slots(bodyLayout, afterPacked, continueOf(forOp))));
     scf::YieldOp::create(rewriter, loc, nextArgs);
 
     rewriter.setInsertionPointAfter(whileOp);
@@ -521,6 +740,8 @@ private:
   DenseMap<Operation *, llvm::SetVector<Outcome>> escapes;
   /// Ops some loom.break / loom.continue targets.
   llvm::SmallPtrSet<Operation *, 16> brokenTargets, continuedTargets;
+  /// The loom.continue ops (and loom.for yields) of each continued op.
+  DenseMap<Operation *, SmallVector<Operation *, 2>> continueExits;
   /// Outcome codes for i32 states.
   DenseMap<void *, unsigned> codes;
 };
