@@ -35,8 +35,9 @@
 //!   formatted (for those `%g`'s six significant digits are exact); any other
 //!   float is an [`InterpError::UnprintableFloat`] rather than a guess.
 //!
-//! This model was checked against `mlir-runner` of LLVM 22.1.8 on thousands
-//! of generated programs (the ignored test in `cf_reference`).
+//! This model is checked against `mlir-runner` of LLVM 22.1.8 by the
+//! differential test itself (test/Execution/differential.test and
+//! `loom-difftest`): both lowerings must print exactly these lines.
 //!
 //! A step budget (ops plus terminators executed) turns a non-terminating or
 //! runaway program into [`InterpError::StepLimitExceeded`].

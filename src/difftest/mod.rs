@@ -27,9 +27,8 @@
 //!   `vector.print` formatting (documented there: `i1` as `0`/`1`, signless
 //!   integers signed, `index` **unsigned**, floats as `%g`);
 //! * [`rng`] — SplitMix64, so that a seed names one program forever;
-//! * `cf_reference` (tests only) — a naive lowering of the loom ops to `cf`
-//!   whose ignored test runs `mlir-opt` + `mlir-runner` and compares with the
-//!   interpreter; `testing` (tests only) — helpers to hand-write programs.
+//! * [`harness`] — runs programs through loom's lowerings and mlir-runner;
+//! * `testing` (tests only) — helpers to hand-write programs.
 //!
 //! Typical use:
 //! ```text
@@ -48,8 +47,6 @@ pub mod interpret;
 pub mod program;
 pub mod rng;
 
-#[cfg(test)]
-mod cf_reference;
 #[cfg(test)]
 mod testing;
 
