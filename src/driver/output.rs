@@ -60,7 +60,16 @@ pub fn plan(args: &[OsString], unique: u32) -> OutputPlan {
             redirect = None;
             continue;
         }
-        let target = PathBuf::from(&value);
+        let Some(target) = replaceable_target(Path::new(&value)) else {
+            // Not a regular file (a device such as /dev/null, a pipe, a
+            // directory): MLIR writes to it directly, as mlir-opt would;
+            // renaming over it would replace the device itself.
+            let mut direct = OsString::from(format!("{flag}="));
+            direct.push(&value);
+            out.push(direct);
+            redirect = None;
+            continue;
+        };
         let temporary = temporary_path(&target, unique);
         let mut rewritten = OsString::from(format!("{flag}="));
         rewritten.push(temporary.as_os_str());
@@ -68,6 +77,21 @@ pub fn plan(args: &[OsString], unique: u32) -> OutputPlan {
         redirect = Some((temporary, target));
     }
     OutputPlan { args: out, redirect }
+}
+
+/// The file a successful run replaces: `path` itself when it is a regular
+/// file or does not exist yet, the file a symbolic link points to (so the
+/// link survives), or None when the output is not a regular file.
+fn replaceable_target(path: &Path) -> Option<PathBuf> {
+    match std::fs::symlink_metadata(path) {
+        Err(_) => Some(path.to_path_buf()),
+        Ok(meta) if meta.file_type().is_file() => Some(path.to_path_buf()),
+        Ok(meta) if meta.file_type().is_symlink() => {
+            let resolved = std::fs::canonicalize(path).ok()?;
+            std::fs::metadata(&resolved).ok().filter(|m| m.is_file()).map(|_| resolved)
+        }
+        Ok(_) => None,
+    }
 }
 
 fn temporary_path(target: &Path, unique: u32) -> PathBuf {
@@ -125,6 +149,35 @@ mod tests {
         assert_eq!(p.args, args(&["loom-opt", "-o=-", "--pass-pipeline=builtin.module(canonicalize)"]));
         let q = plan(&args(&["loom-opt", "--opaque-thing", "x.mlir"]), 1);
         assert_eq!(q.args, args(&["loom-opt", "--opaque-thing", "x.mlir"]));
+    }
+
+    #[test]
+    fn devices_and_directories_are_written_directly() {
+        // Renaming a temporary file over /dev/null would replace the device.
+        let p = plan(&args(&["loom-opt", "in.mlir", "-o", "/dev/null"]), 5);
+        assert_eq!(p.redirect, None);
+        assert_eq!(p.args, args(&["loom-opt", "in.mlir", "-o=/dev/null"]));
+        let q = plan(&args(&["loom-opt", "in.mlir", "--o=/tmp"]), 5);
+        assert_eq!(q.redirect, None);
+    }
+
+    #[test]
+    fn symbolic_links_keep_pointing_at_the_replaced_file() {
+        let dir = std::env::temp_dir().join(format!("loom-output-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("real.mlir");
+        let link = dir.join("link.mlir");
+        std::fs::write(&file, "old").unwrap();
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        let p = plan(&args(&["loom-opt", "-o", link.to_str().unwrap()]), 9);
+        let (tmp, target) = p.redirect.expect("redirected");
+        assert_eq!(target, std::fs::canonicalize(&file).unwrap());
+        std::fs::write(&tmp, "new").unwrap();
+        assert_eq!(finish(&Some((tmp, target)), 0), 0);
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&link).unwrap(), "new");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
