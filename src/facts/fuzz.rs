@@ -140,7 +140,7 @@ pub enum AccessOp {
     Load,
     Store,
     VectorLoad(u64),
-    /// 2-D memref<d0 x d1>; the other index is a constant in range.
+    /// 2-D `memref<d0 x d1>`; the other index is a constant in range.
     Store2D { dim: usize, other: u64, other_size: u64 },
 }
 
