@@ -1,10 +1,10 @@
 // loom.assume_range with assume-range=check: values in range run through;
 // a value out of range stops the program (cf.assert aborts).
-// RUN: %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | %run-main | FileCheck %s
-// RUN: %loomopt-bin %s --loom-lower-to-scf=assume-range=check | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
-// RUN: %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | not --crash %mlir-runner -e out_of_range -entry-point-result=void -shared-libs=%runner-libs
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf{assume-range=check})' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | not --crash %mlir-runner -e out_of_range -entry-point-result=void -shared-libs=%runner-libs
 // The default (drop) trusts the range: no check, the value passes through.
-// RUN: %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %mlir-runner -e out_of_range -entry-point-result=void -shared-libs=%runner-libs | FileCheck %s --check-prefix=DROP
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %mlir-runner -e out_of_range -entry-point-result=void -shared-libs=%runner-libs | FileCheck %s --check-prefix=DROP
 // DROP: 5
 
 func.func @clamp_index(%x: index) -> index {

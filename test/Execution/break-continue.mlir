@@ -1,7 +1,7 @@
 // Break out of a loop with results; continue with new iteration arguments;
 // zero- and one-iteration loops.
-// RUN: %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
-// RUN: %loomopt-bin %s --loom-lower-to-scf | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
 
 // Sum and count of the odd numbers below %n: even numbers are skipped with a
 // continue; the loop is left with a break whose results (i32, i64) differ

@@ -3,8 +3,8 @@
 // nothing leaves and an scf.while for the one with a break). Bounds are
 // compared signed; iv + step never wraps here (a wrap past the upper bound is
 // undefined behaviour, as for scf.for, so it is not tested).
-// RUN: %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
-// RUN: %loomopt-bin %s --loom-lower-to-scf | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
 
 // count = 0, last = 0
 // for i in [lb, ub) step s (i8):       -- no break: scf.for

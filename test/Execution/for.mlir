@@ -1,8 +1,8 @@
 // loom.for: early break, running to completion, continue, zero and one
 // iterations, an i64 induction variable, a break of an enclosing scope and of
 // an enclosing loom.for.
-// RUN: %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
-// RUN: %loomopt-bin %s --loom-lower-to-scf | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
 
 // acc = 0; for i in [lb, ub) step s: { acc' = acc + i; if acc' > limit:
 // break (acc', true); acc = acc' }; results (acc, broke).

@@ -1,7 +1,7 @@
 // Breaks that leave two and three nested loops at once, and a continue of an
 // outer loop from an inner loop.
-// RUN: %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
-// RUN: %loomopt-bin %s --loom-lower-to-scf | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
 
 // The first (i, j) in row-major order over [0, n) x [0, m) with i * j == t,
 // or (-1, -1): the inner loop breaks the outer one.

@@ -1,8 +1,8 @@
 // Exits to every kind of enclosing target from deep inside mixed nests, with
 // a trace of which exits ran, and loom ops inside scf ops (which lowerings
 // must keep valid: single-block regions).
-// RUN: %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
-// RUN: %loomopt-bin %s --loom-lower-to-scf | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
 
 // scope S {
 //   loop L (i = 0, acc = 0) {

@@ -1,7 +1,7 @@
 // loom.scope early exits: from its own body, from a loop inside it, and a
 // scope inside a loop that a continue of the loop passes through.
-// RUN: %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
-// RUN: %loomopt-bin %s --loom-lower-to-scf | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
 
 // (-1, -1.0) for x < 0; (1, 0.5) when 2x > 100; else (2x, 2.0).
 func.func @classify(%x: i32) -> (i32, f32) {

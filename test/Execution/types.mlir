@@ -1,8 +1,8 @@
 // Exits forwarding several values of different types (i1, i32, i64, index,
 // f32, f64): breaks of a loop from two ifs deep, a break of a scope whose
 // results feed a continue.
-// RUN: %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
-// RUN: %loomopt-bin %s --loom-lower-to-scf | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
 
 // state = (false, 0, 0, 0, 0.0, 0.0)
 // while a < n:

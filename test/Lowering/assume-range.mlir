@@ -1,11 +1,11 @@
 // loom.assume_range: removed by default (assume-range=drop); with
 // assume-range=check a cf.assert on lo <= x <= hi (signed) comes first.
-// RUN: %loom-opt %s --loom-lower-to-cf | FileCheck %s --check-prefix=DROP
-// RUN: %loom-opt %s --loom-lower-to-scf | FileCheck %s --check-prefix=DROP
-// RUN: %loom-opt %s --loom-lower-to-cf=assume-range=check | FileCheck %s --check-prefix=CHECKED
-// RUN: %loom-opt %s --loom-lower-to-scf=assume-range=check | FileCheck %s --check-prefix=CHECKED
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-cf)' | FileCheck %s --check-prefix=DROP
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | FileCheck %s --check-prefix=DROP
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-cf{assume-range=check})' | FileCheck %s --check-prefix=CHECKED
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf{assume-range=check})' | FileCheck %s --check-prefix=CHECKED
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | FileCheck %s --check-prefix=LLVM
-// RUN: not %loom-opt %s --loom-lower-to-cf=assume-range=sometimes 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %loom-opt %s 2>&1 --pass-pipeline='builtin.module(loom-lower-to-cf{assume-range=sometimes})' | FileCheck %s --check-prefix=BAD
 // BAD: Cannot find option named 'sometimes'
 
 // DROP-LABEL: func.func @ranges(

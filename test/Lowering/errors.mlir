@@ -1,8 +1,9 @@
+// Uses the test-only loomtest dialect, which only loom-opt registers.
 // Exits the lowerings cannot express fail with a diagnostic, never a crash,
 // and leave nothing half-lowered (the pass fails before changing anything).
-// RUN: %loom-opt %s --loom-lower-to-cf --split-input-file -verify-diagnostics
-// RUN: %loom-opt %s --loom-lower-to-scf --split-input-file -verify-diagnostics
-// RUN: not %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' --split-input-file 2>&1 | FileCheck %s
+// RUN: %loomopt-bin %s --loom-lower-to-cf --split-input-file -verify-diagnostics
+// RUN: %loomopt-bin %s --loom-lower-to-scf --split-input-file -verify-diagnostics
+// RUN: not %loomopt-bin %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' --split-input-file 2>&1 | FileCheck %s
 
 // loomtest.wrap lets exits pass (PropagateControlFlowBreak), so the verifier
 // accepts this, but neither a CFG nor scf results can leave its region.

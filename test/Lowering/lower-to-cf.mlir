@@ -1,6 +1,6 @@
-// RUN: %loom-opt %s --loom-lower-to-cf --split-input-file | FileCheck %s
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-lower-to-cf)' | FileCheck %s
 // The result is plain upstream IR (no loom op, no token):
-// RUN: %loom-opt %s --loom-lower-to-cf --split-input-file | %mlir-opt --split-input-file | FileCheck %s --check-prefix=PLAIN
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-lower-to-cf)' | %mlir-opt --split-input-file | FileCheck %s --check-prefix=PLAIN
 // PLAIN-NOT: loom
 
 // loom.loop: the body's entry block is the header; continue branches back to

@@ -1,7 +1,7 @@
-// RUN: %loom-opt %s --loom-lower-to-scf --split-input-file | FileCheck %s
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-lower-to-scf)' | FileCheck %s
 // The result is pure upstream IR: Debian's mlir-opt without the plugin reads
 // and verifies it.
-// RUN: %loom-opt %s --loom-lower-to-scf --split-input-file | %mlir-opt --split-input-file | FileCheck %s --check-prefix=PLAIN
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt --split-input-file | FileCheck %s --check-prefix=PLAIN
 // PLAIN-NOT: loom
 
 // A loom.scope nothing breaks needs nothing: its body is inlined.

@@ -2,8 +2,8 @@
 // unchanged (same output as a plain round trip), and loom-lower-to-llvm
 // lowers its upstream ops.
 // RUN: %loom-opt %s > %t.roundtrip
-// RUN: %loom-opt %s --loom-lower-to-cf > %t.cf
-// RUN: %loom-opt %s --loom-lower-to-scf > %t.scf
+// RUN: %loom-opt %s > %t.cf --pass-pipeline='builtin.module(loom-lower-to-cf)'
+// RUN: %loom-opt %s > %t.scf --pass-pipeline='builtin.module(loom-lower-to-scf)'
 // RUN: diff %t.roundtrip %t.cf
 // RUN: diff %t.roundtrip %t.scf
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | FileCheck %s --check-prefix=LLVM

@@ -1,9 +1,10 @@
+// Uses the test-only loomtest dialect, which only loom-opt registers.
 // Loom ops inside an op of another dialect, with no exit crossing it, are
 // lowered in place: loom-lower-to-cf wraps them in scf.execute_region
 // (loomtest.wrap's region must keep one block), loom-lower-to-scf needs
 // nothing.
-// RUN: %loom-opt %s --loom-lower-to-cf | FileCheck %s --check-prefix=CF
-// RUN: %loom-opt %s --loom-lower-to-scf | FileCheck %s --check-prefix=SCF
+// RUN: %loomopt-bin %s --loom-lower-to-cf | FileCheck %s --check-prefix=CF
+// RUN: %loomopt-bin %s --loom-lower-to-scf | FileCheck %s --check-prefix=SCF
 
 // CF-LABEL: func.func @inside_wrap(
 //       CF:   cf.br

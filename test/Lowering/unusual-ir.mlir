@@ -1,10 +1,10 @@
 // Loom ops in unusual places and unusual shapes are lowered (or rejected with
 // a diagnostic, see errors.mlir), never crash, and the result verifies in
 // Debian's plain mlir-opt.
-// RUN: %loom-opt %s --loom-lower-to-cf --split-input-file | FileCheck %s --check-prefix=CF
-// RUN: %loom-opt %s --loom-lower-to-scf --split-input-file | FileCheck %s --check-prefix=SCF
-// RUN: %loom-opt %s --loom-lower-to-cf --split-input-file | %mlir-opt --split-input-file > /dev/null
-// RUN: %loom-opt %s --loom-lower-to-scf --split-input-file | %mlir-opt --split-input-file > /dev/null
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-lower-to-cf)' | FileCheck %s --check-prefix=CF
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-lower-to-scf)' | FileCheck %s --check-prefix=SCF
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-lower-to-cf)' | %mlir-opt --split-input-file > /dev/null
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt --split-input-file > /dev/null
 
 // Directly in builtin.module's body (a graph region without terminator): the
 // CFG goes into an scf.execute_region.
