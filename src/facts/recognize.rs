@@ -290,6 +290,23 @@ fn affine(
     }
 }
 
+/// The loop shape from what the test compares: the counter itself
+/// (header-tested) or the counter plus its step (do-while). `tester` names
+/// the op doing the test in the reason ("condition", "guard").
+fn shape_of(tested_offset: u128, step_bits: u128, width: u32, tester: &str) -> Result<Shape, String> {
+    if tested_offset == 0 {
+        Ok(Shape::HeaderTested)
+    } else if tested_offset == step_bits {
+        Ok(Shape::DoWhile)
+    } else {
+        Err(format!(
+            "the {tester} tests the counter plus {} but the counter advances by {}",
+            to_signed(tested_offset, width),
+            to_signed(step_bits, width)
+        ))
+    }
+}
+
 /// The core's answer for a condition-controlled loop, with the step as the
 /// core read it (the core reads a w-bit step as an increment or a decrement
 /// in the comparison's order; see trip_count.rs).
@@ -449,17 +466,7 @@ fn recognize_while(op: Op, iw: u32) -> Result<Recognized, String> {
     let (next_base, step_bits) = affine(next, iw, width, &|v| v == base, &map_after, 0)
         .map_err(|e| format!("the counter's next value is not the counter plus a constant: {e}"))?;
     debug_assert!(next_base == base);
-    let shape = if tested_offset == 0 {
-        Shape::HeaderTested
-    } else if tested_offset == step_bits {
-        Shape::DoWhile
-    } else {
-        return Err(format!(
-            "the condition tests the counter plus {} but the counter advances by {}",
-            to_signed(tested_offset, width),
-            to_signed(step_bits, width)
-        ));
-    };
+    let shape = shape_of(tested_offset, step_bits, width, "condition")?;
     let mut continues = Vec::new();
     if let Some(exit) = early_exits(op, &mut continues) {
         return Err(exit);
@@ -610,17 +617,7 @@ fn recognize_loom_loop(op: Op, iw: u32) -> Result<Recognized, String> {
     let next = term.operand(1 + j);
     let (_, step_bits) = affine(next, iw, width, &|v| v == base, &no_map, 0)
         .map_err(|e| format!("the counter's next value is not the counter plus a constant: {e}"))?;
-    let shape = if tested_offset == 0 {
-        Shape::HeaderTested
-    } else if tested_offset == step_bits {
-        Shape::DoWhile
-    } else {
-        return Err(format!(
-            "the guard tests the counter plus {} but the counter advances by {}",
-            to_signed(tested_offset, width),
-            to_signed(step_bits, width)
-        ));
-    };
+    let shape = shape_of(tested_offset, step_bits, width, "guard")?;
     // The guard's own break is the loop's exit. Any other break leaving the
     // loop, or a continue to an enclosing loop, bounds N from above; another
     // continue of this loop may pass other counter values: not analysed.
