@@ -15,7 +15,7 @@
 //! unchanged IR before the first rewrite, so no rewrite can influence
 //! another decision.
 
-use melior::ir::OperationRef;
+use melior::ir::operation::OperationRefMut;
 
 use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
 use super::foreign::{Options, PassFailure, PassOption, PassSpec};
@@ -58,7 +58,7 @@ pub fn decide(pred: u32, a: &Range, b: &Range) -> Option<bool> {
     }
 }
 
-fn run(op: OperationRef<'_, '_>, options: &Options) -> Result<(), PassFailure> {
+fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     let iw = index_bitwidth(options)?;
     let root = Op(op.to_raw());
     let analysis = facts::analyze(root, iw);
@@ -88,6 +88,11 @@ fn run(op: OperationRef<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     });
     for (select, value) in selects {
         let chosen = select.operand(if value { 1 } else { 2 });
+        if chosen == select.result(0) {
+            // Selects its own result (possible in a graph region): replacing
+            // would keep every use, so erasing would leave them dangling.
+            continue;
+        }
         replace_all_uses(select.result(0), chosen);
         erase(select);
     }

@@ -17,7 +17,8 @@ use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use melior::ir::operation::OperationLike;
-use melior::ir::{Location, OperationRef};
+use melior::ir::operation::OperationRefMut;
+use melior::ir::Location;
 use mlir_sys::{MlirOperation, MlirStringRef};
 
 use crate::diagnostics::{emit, Severity};
@@ -88,8 +89,10 @@ impl From<String> for PassFailure {
     }
 }
 
-/// Signature of a Rust pass body.
-pub type RunFn = for<'c, 'a> fn(OperationRef<'c, 'a>, &Options) -> Result<(), PassFailure>;
+/// Signature of a Rust pass body. The pass owns its anchor op (and what it
+/// holds) for the duration of the run, as a C++ pass does, so it gets a
+/// mutable reference.
+pub type RunFn = for<'c, 'a> fn(OperationRefMut<'c, 'a>, &Options) -> Result<(), PassFailure>;
 
 /// A pass written in Rust.
 pub struct PassSpec {
@@ -113,26 +116,42 @@ unsafe fn string_from_ref(r: &MlirStringRef) -> String {
     if r.data.is_null() || r.length == 0 {
         return String::new();
     }
-    let bytes = std::slice::from_raw_parts(r.data as *const u8, r.length);
+    // SAFETY: by this function's contract `r.data` points to `r.length`
+    // readable bytes (checked non-null above), alive for this call.
+    let bytes = unsafe { std::slice::from_raw_parts(r.data as *const u8, r.length) };
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Called by the C++ `ForeignPass` for each op it runs on.
+///
+/// # Safety
+/// `user_data` is the `&'static PassSpec` given at registration, `op` is the
+/// pass's live anchor op, and `values` points to `num_values` string refs
+/// (the option values, in the order of `spec.options`) that stay valid for
+/// the call (cpp/lib/CAPI/ForeignPass.cpp).
 unsafe extern "C" fn run_trampoline(
     user_data: *mut c_void,
     op: MlirOperation,
     values: *const MlirStringRef,
     num_values: isize,
 ) -> bool {
-    // SAFETY: user_data is the &'static PassSpec given at registration.
-    let spec: &'static PassSpec = &*(user_data as *const PassSpec);
+    // SAFETY: user_data is the `&'static PassSpec` `with_info` put in the
+    // pass info; statics are never freed.
+    let spec: &'static PassSpec = unsafe { &*(user_data as *const PassSpec) };
     let mut options = Options { values: BTreeMap::new() };
     for (index, option) in spec.options.iter().enumerate() {
         if (index as isize) < num_values {
-            options.values.insert(option.name, string_from_ref(&*values.add(index)));
+            // SAFETY: index < num_values, and the shim passes `num_values`
+            // valid string refs backed by the pass's option storage, which
+            // outlives this call.
+            let value = unsafe { string_from_ref(&*values.add(index)) };
+            options.values.insert(option.name, value);
         }
     }
-    // SAFETY: MLIR hands the pass a live operation for the duration of run.
-    let operation = OperationRef::from_raw(op);
+    // SAFETY: MLIR hands the pass its anchor op, live and exclusively the
+    // pass's for the duration of this call; `operation` does not escape it
+    // (the lifetimes of OperationRefMut are bound to this call's `run`).
+    let operation = unsafe { OperationRefMut::from_raw(op) };
     let location: Location = operation.location();
     let outcome = catch_unwind(AssertUnwindSafe(|| (spec.run)(operation, &options)));
     match outcome {

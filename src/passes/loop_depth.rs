@@ -8,7 +8,6 @@
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::{OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult};
 use melior::ir::r#type::IntegerType;
-use melior::ir::OperationRef;
 
 use super::foreign::{Options, PassFailure, PassSpec};
 use crate::ir::is_loop_like;
@@ -34,16 +33,20 @@ fn depth<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> i64 {
     count
 }
 
-fn run(op: OperationRef<'_, '_>, _options: &Options) -> Result<(), PassFailure> {
-    // SAFETY: the pass owns its anchor op while it runs; the walk only sets
-    // attributes, which does not change the IR's structure.
-    let mut anchor = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+fn run(mut anchor: OperationRefMut<'_, '_>, _options: &Options) -> Result<(), PassFailure> {
     // Loops outside the anchor still count, so depth is measured to the top.
     anchor.walk_mut(WalkOrder::PreOrder, |mut inner| {
         if is_loop_like(&inner) {
             let d = depth(&inner);
-            // SAFETY: the context outlives every op in it.
-            let context = unsafe { inner.context().to_ref() };
+            // `ContextRef::to_ref` returns a reference into the `ContextRef`
+            // value itself: it must be called on a local that outlives every
+            // use, never on a temporary (`inner.context().to_ref()` dangled,
+            // and release builds crashed on it).
+            let context_ref = inner.context();
+            // SAFETY: `context_ref` lives until the end of this closure body,
+            // after the last use of `context`; the MLIR context it names
+            // outlives the pass run.
+            let context = unsafe { context_ref.to_ref() };
             let i64_type = IntegerType::new(context, 64).into();
             inner.set_attribute("loom.depth", IntegerAttribute::new(i64_type, d).into());
         }

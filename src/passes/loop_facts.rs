@@ -12,7 +12,7 @@
 //! The index width is the module's DLTI `index` entry when present, else
 //! the `index-bitwidth` option (default 64).
 
-use melior::ir::OperationRef;
+use melior::ir::operation::OperationRefMut;
 
 use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
 use super::foreign::{Options, PassFailure, PassOption, PassSpec};
@@ -30,7 +30,7 @@ pub static SPEC: PassSpec = PassSpec {
     run,
 };
 
-fn run(op: OperationRef<'_, '_>, options: &Options) -> Result<(), PassFailure> {
+fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     let remarks = options.flag("remarks")?;
     let iw = index_bitwidth(options)?;
     let root = Op(op.to_raw());
@@ -38,7 +38,9 @@ fn run(op: OperationRef<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     for l in &analysis.loops {
         let text = report::summary(l);
         if remarks {
-            // SAFETY: the location belongs to a live op of this context.
+            // SAFETY: `l.op` is a live op under the anchor; its location is
+            // uniqued in the context, which outlives this run, and `loc` is
+            // used only in this iteration.
             let loc = unsafe { melior::ir::Location::from_raw(l.op.location()) };
             emit(loc, Severity::Remark, &format!("loop facts: {text}"));
         }

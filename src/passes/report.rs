@@ -8,7 +8,7 @@
 
 use std::io::Write;
 
-use melior::ir::OperationRef;
+use melior::ir::operation::OperationRefMut;
 
 use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
 use super::foreign::{Options, PassFailure, PassOption, PassSpec};
@@ -27,7 +27,7 @@ pub static SPEC: PassSpec = PassSpec {
     run,
 };
 
-fn run(op: OperationRef<'_, '_>, options: &Options) -> Result<(), PassFailure> {
+fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     let format = options.choice("format", &["json", "text"])?.to_string();
     let iw = index_bitwidth(options)?;
     let output = options.get("output").to_string();

@@ -12,7 +12,8 @@
 //! index, its known range and the dimension, and the pass fails.
 //! `mode=remark`: a remark for every access, proven or not; never fails.
 
-use melior::ir::{Location, OperationRef};
+use melior::ir::operation::OperationRefMut;
+use melior::ir::Location;
 
 use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
 use super::foreign::{Options, PassFailure, PassOption, PassSpec};
@@ -30,7 +31,7 @@ pub static SPEC: PassSpec = PassSpec {
     run,
 };
 
-fn run(op: OperationRef<'_, '_>, options: &Options) -> Result<(), PassFailure> {
+fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     let mode = options.choice("mode", &["error", "remark"])?.to_string();
     let iw = index_bitwidth(options)?;
     let root = Op(op.to_raw());
@@ -38,7 +39,9 @@ fn run(op: OperationRef<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     let ranges = Ranges { facts: &analysis.facts, index_width: analysis.index_width };
     let mut failed = false;
     for access in bounds::check_all(root, &ranges) {
-        // SAFETY: the location belongs to a live op of this context.
+        // SAFETY: `access.op` is a live op under the anchor; its location is
+        // uniqued in the context, which outlives this run, and `loc` is used
+        // only in this iteration.
         let loc = unsafe { Location::from_raw(access.op.location()) };
         if access.proven() {
             if mode == "remark" {
