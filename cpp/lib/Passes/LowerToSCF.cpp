@@ -66,7 +66,9 @@
 //   computed in the "after" region from that forwarded value instead. The
 //   forwarded slot is poison on the exit paths; were the increment left in
 //   the body, LLVM would speculate it into the exiting block and merge the
-//   latch with it, which blocks loop rotation (measured in bench/).
+//   latch with it, which blocks loop rotation (measured in bench/). While
+//   such an op is detached it holds no use of an in-loop value (the body
+//   lowering may erase that value, e.g. a continue that became unreachable).
 //
 // Step. A loom.for step must be positive; the verifier rejects constant
 // steps <= 0, and a dynamic step <= 0 at run time is undefined behaviour as
@@ -455,6 +457,8 @@ private:
   }
 
   /// An op computing a next iteration argument, moved to the after region.
+  /// While detached (between extractLatchOps and buildLatch) its `inside`
+  /// operand is null: only values defined outside the loop are used.
   struct LatchOp {
     Operation *op = nullptr;
     /// Its one operand defined inside the loop: the slot now carries it.
@@ -503,6 +507,13 @@ private:
       if (!ok || !inside)
         continue;
       exit->setOperand(first + i, def->getOperand(*inside));
+      // The detached op must not keep a use of an in-loop value: lowering
+      // the body may erase that value (e.g. when the continue sits after an
+      // exit and is unreachable), and a use left in a detached op would
+      // then point into freed memory, corrupting the use list when
+      // buildLatch rewires it. Its remaining operands are defined outside
+      // the loop, which lowering the loop body never erases.
+      def->getOpOperand(*inside).drop();
       def->remove();
       latch[i] = {def, *inside};
     }
