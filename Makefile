@@ -16,8 +16,13 @@ demo: build
 	./target/debug/loom-opt examples/search.mlir \
 	  --pass-pipeline='builtin.module(func.func(loom-loop-depth))'
 
+# The lit suite runs twice: with the debug build (inside `cargo test`) and
+# with the release build, which is what users run and where undefined
+# behaviour shows.
 test: deps
 	$(CARGO) test -j$(JOBS)
+	$(CARGO) build -j$(JOBS) --release --bins --examples
+	$(CARGO) test -j$(JOBS) --release --test lit
 	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc -j$(JOBS) --no-deps
 
 clean:

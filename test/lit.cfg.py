@@ -11,6 +11,7 @@
 #             pass tests can run under both
 import os
 import shutil
+import sys
 
 import lit.formats
 
@@ -36,6 +37,7 @@ plugin_opt = "%s --load-dialect-plugin=%s --load-pass-plugin=%s" % (mlir_opt, pl
 config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", "")])
 config.substitutions.append(("%loom-opt", plugin_opt if driver == "plugin" else loom_opt))
 config.substitutions.append(("%loomopt-bin", loom_opt))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%loom-src", os.path.dirname(config.test_source_root)))
 config.substitutions.append(("%melior-example", os.path.join(os.path.dirname(loom_opt), "examples", "melior_report")))
 config.substitutions.append(("%loom-difftest", os.path.join(os.path.dirname(loom_opt), "loom-difftest")))
