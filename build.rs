@@ -46,6 +46,7 @@ fn main() {
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-env-changed=LLVM_PREFIX");
+    println!("cargo:rerun-if-env-changed=LOOM_SANITIZE");
 
     let tblgen_out = out.join("tblgen");
     fs::create_dir_all(&tblgen_out).expect("create OUT_DIR/tblgen");
@@ -120,6 +121,14 @@ fn llvm_cxxflags(llvm: &Path) -> Vec<String> {
     String::from_utf8_lossy(&output.stdout).split_whitespace().map(str::to_owned).collect()
 }
 
+/// `LOOM_SANITIZE=address` builds loom's C++ with AddressSanitizer
+/// (scripts/asan.sh links the binaries with its runtime). Debian's MLIR
+/// libraries are not instrumented, but loom's own code and the allocator's
+/// quarantine are.
+fn sanitizer() -> Option<String> {
+    env::var("LOOM_SANITIZE").ok().filter(|s| !s.is_empty())
+}
+
 fn cxx_build(llvm: &Path, root: &Path, tblgen_out: &Path) -> cc::Build {
     let mut build = cc::Build::new();
     build
@@ -129,6 +138,9 @@ fn cxx_build(llvm: &Path, root: &Path, tblgen_out: &Path) -> cc::Build {
         .include(tblgen_out)
         .flag("-Wno-unused-parameter")
         .warnings(false);
+    if let Some(sanitizer) = sanitizer() {
+        build.flag(format!("-fsanitize={sanitizer}")).flag("-fno-omit-frame-pointer");
+    }
     for flag in llvm_cxxflags(llvm) {
         if let Some(dir) = flag.strip_prefix("-I") {
             build.include(dir);
@@ -161,6 +173,12 @@ fn compile_cpp(llvm: &Path, root: &Path, tblgen_out: &Path) {
 /// change to one file should not recompile the others. Runs up to
 /// NUM_JOBS compilers at once.
 fn compile_incrementally(llvm: &Path, root: &Path, tblgen_out: &Path, sources: &[PathBuf], group: &str) -> Vec<PathBuf> {
+    // Objects built with a sanitizer live apart, so switching never reuses
+    // objects built with other flags.
+    let group = match sanitizer() {
+        Some(sanitizer) => format!("{group}-{sanitizer}"),
+        None => group.to_string(),
+    };
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("obj").join(group);
     fs::create_dir_all(&out).expect("create object directory");
     let compiler = cxx_build(llvm, root, tblgen_out).get_compiler();
