@@ -17,15 +17,19 @@ pub extern "C" fn loomRegisterAllPasses() {
 
 /// Runs the loop-facts analysis on `op` and returns the report as a
 /// NUL-terminated string (`format`: 0 JSON, 1 text), or null when `op` is
-/// null. Free it with `loomFreeString`.
+/// null (or the analysis failed). Free it with `loomFreeString`.
 ///
 /// # Safety
-/// `op` must be null or a live operation.
+/// `op` must be null or a live operation, and no other thread may use the
+/// IR it belongs to during the call (the analysis reads `op`, what it
+/// holds and its ancestors, and may refresh blocks' cached op order).
 #[no_mangle]
 pub unsafe extern "C" fn loomAnalyzeReport(op: MlirOperation, index_bitwidth: u32, format: i32) -> *mut c_char {
     if op.ptr.is_null() {
         return std::ptr::null_mut();
     }
+    // The `Op` handle is used only during this call, on the live operation
+    // the caller lends us (see `facts::ir`); the result is an owned string.
     let options = Options { index_bitwidth: if index_bitwidth == 0 { 64 } else { index_bitwidth } };
     let outcome = std::panic::catch_unwind(|| {
         let computed = Computed::run(Op(op), &options);
@@ -44,10 +48,15 @@ pub unsafe extern "C" fn loomAnalyzeReport(op: MlirOperation, index_bitwidth: u3
 /// Frees a string returned by loom's C API.
 ///
 /// # Safety
-/// `s` must be null or a pointer returned by `loomAnalyzeReport`, freed once.
+/// `s` must be null or a pointer returned by `loomAnalyzeReport` that has
+/// not been freed yet (each is freed once).
 #[no_mangle]
 pub unsafe extern "C" fn loomFreeString(s: *mut c_char) {
     if !s.is_null() {
-        drop(CString::from_raw(s));
+        // SAFETY: by this function's contract `s` came from
+        // `CString::into_raw` in `loomAnalyzeReport` and was not freed yet,
+        // so rebuilding the `CString` takes back its (unchanged) allocation
+        // and dropping it frees it once.
+        drop(unsafe { CString::from_raw(s) });
     }
 }

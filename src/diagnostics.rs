@@ -22,7 +22,9 @@ pub fn emit(location: Location, severity: Severity, message: &str) {
         Severity::Remark => ffi::LoomSeverity_LoomSeverityRemark,
     };
     let text = MlirStringRef { data: message.as_ptr() as *const _, length: message.len() };
-    // SAFETY: the location is live (borrowed from a live context) and the
-    // message outlives the call.
+    // SAFETY: a melior `Location` is a valid location of a live context (it
+    // is uniqued there); `text` borrows `message`, which outlives the call,
+    // and the C side copies the text into the diagnostic, which it reports
+    // before returning.
     unsafe { ffi::loomEmitDiagnostic(location.to_raw(), severity, text) }
 }

@@ -7,7 +7,9 @@ use crate::ffi;
 
 /// The loom dialect's handle.
 pub fn handle() -> DialectHandle {
-    // SAFETY: returns a pointer to a static handle.
+    // SAFETY: mlirGetDialectHandle__loom__ takes no arguments and returns a
+    // handle to a static registration-hooks object that lives as long as the
+    // program, so the `DialectHandle` never dangles.
     unsafe { DialectHandle::from_raw(ffi::mlirGetDialectHandle__loom__()) }
 }
 

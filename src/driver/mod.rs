@@ -22,10 +22,18 @@ pub fn main(args: Vec<OsString>) -> i32 {
             return 1;
         }
     };
+    // MlirOptMain's InitLLVM hands argv[0] to LLVM's crash handler, which
+    // keeps it for the rest of the process (to symbolize a stack trace), so
+    // the strings must never be freed: leak them.
+    let owned: &'static [CString] = owned.leak();
     let mut argv: Vec<*mut std::os::raw::c_char> = owned.iter().map(|c| c.as_ptr() as *mut _).collect();
     argv.push(std::ptr::null_mut());
-    // SAFETY: argv is a NUL-terminated array of valid C strings that outlive
-    // the call; MlirOptMain does not keep them.
+    // SAFETY: `argv` holds `owned.len()` pointers to NUL-terminated strings
+    // followed by a null pointer, as a C `main` gets; it outlives the call,
+    // and the strings live until the process exits (leaked above). LLVM
+    // only reads them: its option parser copies what it keeps, and the crash
+    // handler's argv[0] stays valid, so the `*mut` cast never leads to a
+    // write.
     let code = unsafe { crate::ffi::loomOptMain(owned.len() as i32, argv.as_mut_ptr()) };
     output::finish(&plan.redirect, code)
 }

@@ -20,7 +20,11 @@ pub static RUST_PASSES: &[&PassSpec] =
 /// Registers loom's C++ and Rust passes in MLIR's global registry
 /// (idempotent), so they can be named in pipelines.
 pub fn register_all() {
-    // SAFETY: a plain, idempotent registration call.
+    // SAFETY: loomRegisterPasses takes no arguments and registers once,
+    // behind a C++ function-local static (whose initialization is
+    // thread-safe), so calls of it from any threads do not race with each
+    // other. (As with every MLIR registration, nothing else may write the
+    // global pass registry on another thread at the same time.)
     unsafe { crate::ffi::loomRegisterPasses() };
     register_rust();
 }
