@@ -31,25 +31,29 @@ impl Lowering {
         }
     }
 
-    /// The `--pass-pipeline` for this lowering. Each loom lowering is
-    /// followed, in the same process, by upstream passes that walk and
-    /// rewrite the whole IR (`cse`, `canonicalize`, with the verifier
-    /// between passes): IR that prints correctly can still hold a dangling
-    /// reference that only a later pass in the same process trips on.
-    pub fn pipeline(self) -> String {
-        self.pipeline_with_tail("cse,canonicalize")
-    }
-
-    /// The pipeline with `tail` after the loom lowering. With no loom op
-    /// left, loom-lower-to-llvm is exactly the upstream conversion path.
-    fn pipeline_with_tail(self, tail: &str) -> String {
+    /// The `--pass-pipeline` for this lowering, with `tail` (upstream passes,
+    /// comma-separated, possibly none) run right after the loom lowering in
+    /// the same process. With no loom op left, loom-lower-to-llvm is then
+    /// exactly the upstream conversion path.
+    pub fn pipeline(self, tail: &str) -> String {
         let lowering = match self {
             Lowering::Cf => "loom-lower-to-cf",
             Lowering::Scf => "loom-lower-to-scf",
         };
-        format!("builtin.module({lowering},{tail},loom-lower-to-llvm)")
+        if tail.is_empty() {
+            format!("builtin.module({lowering},loom-lower-to-llvm)")
+        } else {
+            format!("builtin.module({lowering},{tail},loom-lower-to-llvm)")
+        }
     }
 }
+
+/// The passes run after each lowering by default: upstream passes that walk
+/// and rewrite the whole IR, with the verifier between passes. IR that
+/// prints correctly can still hold a dangling reference that only a later
+/// pass in the same process trips on. `sccp` first also folds the constant
+/// branches that make upstream `canonicalize` loop (see [`Tail::CseOnly`]).
+pub const DEFAULT_TAIL: &str = "sccp,cse,canonicalize";
 
 /// Where the external tools are.
 #[derive(Clone, Debug)]
@@ -63,6 +67,8 @@ pub struct Tools {
     pub work_dir: PathBuf,
     /// How long one tool run may take before it counts as a hang.
     pub timeout: Duration,
+    /// Upstream passes run right after each lowering ([`DEFAULT_TAIL`]).
+    pub tail: String,
 }
 
 impl Tools {
@@ -78,6 +84,7 @@ impl Tools {
             mlir_opt: llvm.join("bin/mlir-opt"),
             work_dir,
             timeout: Duration::from_secs(60),
+            tail: DEFAULT_TAIL.to_string(),
         };
         for path in [&tools.loom_opt, &tools.mlir_runner, &tools.mlir_opt] {
             if !path.exists() {
@@ -94,6 +101,8 @@ impl Tools {
 pub struct Disagreement {
     pub seed: u64,
     pub lowering: Lowering,
+    /// The `--pass-pipeline` the program ran with.
+    pub pipeline: String,
     pub mlir: String,
     pub expected: Vec<String>,
     /// What the lowering produced, or why it produced nothing.
@@ -107,7 +116,7 @@ impl Disagreement {
             "// loom difftest disagreement: seed {}, lowering {}\n// RUN: loom-opt %s --pass-pipeline='{}' | mlir-runner -e main -entry-point-result=void -shared-libs=...\n// expected (reference interpreter):\n",
             self.seed,
             self.lowering.name(),
-            self.lowering.pipeline()
+            self.pipeline
         );
         for line in &self.expected {
             text.push_str(&format!("//   {line}\n"));
@@ -197,15 +206,20 @@ fn run_limited(mut command: Command, limit: Duration) -> Result<Output, String> 
 
 /// How a module was run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tail {
-    /// With the full tail (`cse,canonicalize`).
+pub enum Tail {
+    /// With the whole tail.
     Full,
     /// Upstream's `canonicalize` alone (Debian's `mlir-opt`, no loom code)
-    /// does not terminate on the lowered IR, so it ran with `cse` only: a
-    /// known upstream bug (cf's single-predecessor block merge builds
-    /// self-referential values when folding removes a loop's only entry
-    /// edge; llvm/llvm-project#159743, fixed after LLVM 22).
+    /// does not terminate on the lowered IR, so it ran with the tail less
+    /// `canonicalize`: a known upstream bug (cf's single-predecessor block
+    /// merge builds self-referential values when folding removes a loop's
+    /// only entry edge; llvm/llvm-project#159743, fixed after LLVM 22).
     CseOnly,
+}
+
+/// `tail` without its `canonicalize` passes.
+fn without_canonicalize(tail: &str) -> String {
+    tail.split(',').filter(|p| !p.starts_with("canonicalize")).collect::<Vec<_>>().join(",")
 }
 
 /// Runs loom-opt with `pipeline` on `input`, writing `output`.
@@ -220,14 +234,11 @@ fn lower(tools: &Tools, input: &Path, pipeline: &str, output: &Path) -> Result<(
 }
 
 /// Whether Debian's `mlir-opt --canonicalize` alone fails to terminate on
-/// `module` lowered by `lowering` and `cse`.
+/// `input` lowered by `lowering` and the tail less `canonicalize`.
 fn upstream_canonicalize_hangs(tools: &Tools, lowering: Lowering, input: &Path, tag: &str) -> bool {
-    let lowered = tools.work_dir.join(format!("{tag}.{}.cse.mlir", lowering.name()));
-    let pipeline = match lowering {
-        Lowering::Cf => "builtin.module(loom-lower-to-cf,cse)",
-        Lowering::Scf => "builtin.module(loom-lower-to-scf,cse)",
-    };
-    if lower(tools, input, pipeline, &lowered).is_err() {
+    let lowered = tools.work_dir.join(format!("{tag}.{}.nocanon.mlir", lowering.name()));
+    let pipeline = lowering.pipeline(&without_canonicalize(&tools.tail)).replace(",loom-lower-to-llvm)", ")");
+    if lower(tools, input, &pipeline, &lowered).is_err() {
         return false;
     }
     let mut command = Command::new(&tools.mlir_opt);
@@ -244,12 +255,15 @@ fn execute(tools: &Tools, lowering: Lowering, module: &str, tag: &str) -> Result
     let lowered = tools.work_dir.join(format!("{tag}.{}.ll.mlir", lowering.name()));
     std::fs::write(&input, module).map_err(|e| format!("write {}: {e}", input.display()))?;
     let mut tail = Tail::Full;
-    if let Err(error) = lower(tools, &input, &lowering.pipeline(), &lowered) {
-        if !error.contains("did not finish") || !upstream_canonicalize_hangs(tools, lowering, &input, tag) {
+    if let Err(error) = lower(tools, &input, &lowering.pipeline(&tools.tail), &lowered) {
+        let upstream = tools.tail.contains("canonicalize")
+            && error.contains("did not finish")
+            && upstream_canonicalize_hangs(tools, lowering, &input, tag);
+        if !upstream {
             return Err(error);
         }
         tail = Tail::CseOnly;
-        lower(tools, &input, &lowering.pipeline_with_tail("cse"), &lowered)?;
+        lower(tools, &input, &lowering.pipeline(&without_canonicalize(&tools.tail)), &lowered)?;
     }
     let libs: Vec<String> = tools.runner_libs.iter().map(|p| p.display().to_string()).collect();
     let mut command = Command::new(&tools.mlir_runner);
@@ -267,7 +281,8 @@ pub struct Summary {
     /// Programs that agreed with the interpreter.
     pub checked: u64,
     /// Seeds (among `checked`) that ran with the `cse` tail only, because
-    /// upstream `canonicalize` alone does not terminate on their lowered IR.
+    /// upstream `canonicalize` alone does not terminate on their lowered IR
+    /// (they ran with the tail less `canonicalize`).
     pub cse_only: Vec<u64>,
     /// The first program that disagreed, if any (checking stops there).
     pub disagreement: Option<Disagreement>,
@@ -308,6 +323,7 @@ pub fn check_seeds(
                     summary.disagreement = Some(Disagreement {
                         seed: case.seed,
                         lowering,
+                        pipeline: lowering.pipeline(&tools.tail),
                         mlir: case.mlir.clone(),
                         expected: case.expected.clone(),
                         actual: actual.map(|(lines, _)| lines),
