@@ -1,10 +1,14 @@
 //! In-bounds proofs for memory accesses.
 //!
-//! An access (`memref.load`, `memref.store`, `vector.load`, `vector.store`)
-//! is proven when, for every index, every value the index can have when the
-//! access executes (see `ranges`) lies in `[0, size - extent]` for its
-//! dimension, where `extent` is 1 for scalar accesses and, for the trailing
-//! dimensions of a vector access, the vector's size along that dimension.
+//! An access (`memref.load`, `memref.store`, `vector.load`, `vector.store`,
+//! `vector.maskedload`, `vector.maskedstore`, `vector.expandload`,
+//! `vector.compressstore`, and `vector.transfer_read`/`transfer_write` on a
+//! memref) is proven when, for every index, every value the index can have
+//! when the access executes (see `ranges`) lies in `[0, size - extent]` for
+//! its dimension, where `extent` is the number of elements the access covers
+//! along that dimension: 1 for scalar accesses and, for a vector access, the
+//! vector's size along the dimension it covers (the trailing dimensions, or
+//! those a transfer's permutation map names).
 //! Indices are signed on the target (the lowering sign-extends them into
 //! address arithmetic), so an index must also be non-negative when read as
 //! a signed integer of the index width: at a narrow index width (say 16
@@ -13,46 +17,121 @@
 //! `[0, min(size - extent, 2^(w-1) - 1)]`.
 //! Dimensions of dynamic size cannot be proven from static facts: an access
 //! touching one is unproven, with that reason.
+//!
+//! What the types add:
+//! - A scalable vector dimension (`vector<[4]xf32>`) covers `4 × vscale`
+//!   elements, and vscale is only known at run time. Such an access is proven
+//!   only if it fits for the largest vscale the enclosing function allows:
+//!   its `vscale_range` attribute (`#llvm.vscale_range<minRange = 1 : i32,
+//!   maxRange = 16 : i32>` on `func.func`, which FuncToLLVM turns into the
+//!   `llvm.func` property, or on `llvm.func` itself). Without one vscale has
+//!   no upper bound and the access is unproven. (`llvm.vscale_range` on a
+//!   `func.func` is not lowered to the target, so it is not a bound.)
+//! - A memref whose elements are vectors (`memref<4xvector<8xf32>>`):
+//!   `vector.load`/`vector.store` of that element type cover one element.
+//! - Masks (masked ops, transfers with a mask or inside `vector.mask`) are
+//!   not analysed: the whole vector must fit, as if every lane were active.
+//! - A transfer's `in_bounds = [true]` is the op's own claim, not a proof:
+//!   it is never used; the footprint must be proven like any other.
+//! - Layouts (strided or affine-map memrefs) do not matter: indices are
+//!   logical, so bounds against the logical shape hold for any layout.
+//! - A dimension of size 0 has no valid index; a rank-0 memref has no
+//!   index, and its access is always in bounds.
 
-use super::ir::{shape_of, type_string, walk_preorder, Op, Val};
+use super::ir::{attr_string, element_type, is_memref, is_scalable_dim, shape_of, type_string, walk_preorder, Op, Val};
 use super::ranges::{Range, Ranges};
 
-/// The outcome for one index that could not be proven.
+/// What is known of vscale's largest value where an access runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VscaleMax {
+    /// vscale ≤ this (from the enclosing function's `vscale_range`).
+    Known(i64),
+    /// No known upper bound, and why.
+    Unknown(String),
+}
+
+/// The number of elements an access covers along one memref dimension:
+/// `base`, times vscale when `scalable`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Extent {
+    base: i64,
+    scalable: bool,
+    /// Vector dimension this extent comes from (None: not a vector dim).
+    vector_dim: Option<usize>,
+}
+
+const ONE: Extent = Extent { base: 1, scalable: false, vector_dim: None };
+
+/// One index that could not be proven.
 #[derive(Clone, Debug)]
-pub struct Failure {
+pub struct IndexFailure {
     pub index_position: usize,
     pub index_name: String,
     pub range: Option<Range>,
     pub dimension: usize,
     pub size: Option<i64>,
     pub memref_type: String,
+    /// Elements the access covers along the dimension (times vscale when
+    /// `scalable` is set).
     pub extent: i64,
     /// Largest index the target can express (2^(w-1) - 1 for index width w).
     pub index_max: i128,
+    /// Set when the extent is scalable (`extent × vscale` elements): what is
+    /// known of vscale's upper bound.
+    pub scalable: Option<VscaleMax>,
+    /// Context appended to the message (a mask, an in_bounds claim).
+    pub note: Option<String>,
+}
+
+/// Why an access is not proven.
+#[derive(Clone, Debug)]
+pub enum Failure {
+    /// An index not proven in its dimension.
+    Index(Box<IndexFailure>),
+    /// The access's footprint is not analysed at all: why.
+    Unanalysed(String),
 }
 
 impl Failure {
+    pub fn message(&self, op_name: &str) -> String {
+        match self {
+            Failure::Index(f) => f.message(op_name),
+            Failure::Unanalysed(why) => format!("{op_name}: {why}: its footprint is not analysed, so it cannot be proven"),
+        }
+    }
+}
+
+impl IndexFailure {
     pub fn message(&self, op_name: &str) -> String {
         let range = match &self.range {
             Some(r) => r.describe(),
             None => "unknown".into(),
         };
-        match self.size {
-            None => format!(
-                "{op_name}: index {} ({}) has range {range}, but dimension {} of {} is dynamic: its bounds cannot be proven",
-                self.index_position, self.index_name, self.dimension, self.memref_type
+        let note = self.note.as_deref().map_or(String::new(), |n| format!("; {n}"));
+        let head = format!("{op_name}: index {} ({}) has range {range}, but", self.index_position, self.index_name);
+        match (self.size, &self.scalable) {
+            (None, _) => format!(
+                "{head} dimension {} of {} is dynamic: its bounds cannot be proven{note}",
+                self.dimension, self.memref_type
             ),
-            Some(size) => {
-                let last = ((size - self.extent) as i128).min(self.index_max);
-                let valid = if last < 0 { "none".to_string() } else { format!("[0, {last}]") };
-                let what = if self.extent > 1 {
-                    format!(" for an access of {} elements", self.extent)
-                } else {
-                    String::new()
+            (Some(size), Some(VscaleMax::Unknown(why))) => format!(
+                "{head} the access reads {} × vscale elements along dimension {} of {} (size {size}) and vscale has no known upper bound ({why}){note}",
+                self.extent, self.dimension, self.memref_type
+            ),
+            (Some(size), scalable) => {
+                let (most, what) = match scalable {
+                    Some(VscaleMax::Known(max)) => {
+                        let most = self.extent.saturating_mul(*max);
+                        (most, format!(" for an access of {} × vscale elements, up to {most} with vscale <= {max}", self.extent))
+                    }
+                    _ if self.extent > 1 => (self.extent, format!(" for an access of {} elements", self.extent)),
+                    _ => (self.extent, String::new()),
                 };
+                let last = ((size as i128) - (most as i128)).min(self.index_max);
+                let valid = if last < 0 { "none".to_string() } else { format!("[0, {last}]") };
                 format!(
-                    "{op_name}: index {} ({}) has range {range}, but dimension {} of {} has size {size} (valid indices{what}: {valid})",
-                    self.index_position, self.index_name, self.dimension, self.memref_type
+                    "{head} dimension {} of {} has size {size} (valid indices{what}: {valid}){note}",
+                    self.dimension, self.memref_type
                 )
             }
         }
@@ -75,67 +154,315 @@ impl Access {
     }
 }
 
-/// (memref operand, first index operand, vector shape of the access).
-fn access_layout(op: Op) -> Option<(Val, usize, Vec<i64>)> {
-    let (memref_pos, vector) = if op.is("memref.load") {
-        (0, None)
-    } else if op.is("memref.store") {
-        (1, None)
-    } else if op.is("vector.load") {
-        (0, Some(op.result(0)))
-    } else if op.is("vector.store") {
-        (1, Some(op.operand(0)))
-    } else {
-        return None;
-    };
-    if op.num_operands() <= memref_pos {
+/// How an access's operands and footprint are laid out.
+struct Layout {
+    memref: Val,
+    first_index: usize,
+    /// Elements covered along each memref dimension, or why that is not
+    /// known.
+    extents: Result<Vec<Extent>, String>,
+    /// Why lanes may be inactive (a mask), if they may.
+    mask: Option<&'static str>,
+    /// A transfer's in_bounds flag per vector dimension.
+    in_bounds: Vec<bool>,
+}
+
+/// The vector dims of `vector` covering the trailing memref dims (vector.load
+/// and friends), as extents of a memref of rank `rank`.
+fn trailing_extents(vector: Val, memref: Val, rank: usize, whole_element: bool) -> Result<Vec<Extent>, String> {
+    let vty = vector.ty();
+    if whole_element {
+        // The memref's elements are vectors: the vector is one element.
+        return if element_type(memref.ty()).is_some_and(|e| type_string(e) == type_string(vty)) {
+            Ok(vec![ONE; rank])
+        } else {
+            Err(format!("its vector type {} is not the element type of {}", type_string(vty), type_string(memref.ty())))
+        };
+    }
+    let vshape = shape_of(vty).ok_or_else(|| format!("{} is not a ranked vector type", type_string(vty)))?;
+    let k = vshape.len();
+    if k > rank {
+        return Err(format!("its vector type {} has more dimensions than {}", type_string(vty), type_string(memref.ty())));
+    }
+    let mut extents = vec![ONE; rank];
+    for (j, d) in vshape.iter().enumerate() {
+        let base = d.ok_or_else(|| format!("{} has a dynamic dimension", type_string(vty)))?;
+        extents[rank - k + j] = Extent { base, scalable: is_scalable_dim(vty, j), vector_dim: Some(j) };
+    }
+    Ok(extents)
+}
+
+/// A transfer's permutation map, parsed from its printed form
+/// `affine_map<(d0, d1) -> (d1, 0)>`: for each result, the memref dim it
+/// names (None: a broadcast `0`). None if it is not of that form.
+fn parse_permutation(map: &str, rank: usize) -> Option<Vec<Option<usize>>> {
+    let body = map.strip_prefix("affine_map<(")?.strip_suffix(")>")?;
+    let (dims, results) = body.split_once(") -> (")?;
+    let expected: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
+    if dims != expected.join(", ") {
         return None;
     }
-    let shape = match vector {
-        None => Vec::new(),
-        Some(v) => shape_of(v.ty())?.into_iter().map(|d| d.unwrap_or(i64::MAX)).collect(),
+    if results.is_empty() {
+        return Some(Vec::new());
+    }
+    let mut out = Vec::new();
+    for r in results.split(", ") {
+        if r == "0" {
+            out.push(None);
+        } else {
+            let d: usize = r.strip_prefix('d')?.parse().ok()?;
+            if d >= rank || out.contains(&Some(d)) || r != format!("d{d}") {
+                return None;
+            }
+            out.push(Some(d));
+        }
+    }
+    Some(out)
+}
+
+/// Extents of a transfer: result `i` of the permutation map names the memref
+/// dim vector dim `i` runs along (a `0` broadcasts: one element).
+fn transfer_extents(op: Op, vector: Val, memref: Val, rank: usize) -> Result<Vec<Extent>, String> {
+    let vty = vector.ty();
+    let map = op.attr("permutation_map").map(attr_string).ok_or("it has no permutation_map")?;
+    let perm = parse_permutation(&map, rank).ok_or_else(|| format!("its permutation map {map} is not a projected permutation"))?;
+    let vshape = shape_of(vty).ok_or_else(|| format!("{} is not a ranked vector type", type_string(vty)))?;
+    // Elements that are vectors take the trailing dims of the vector type.
+    let element_rank = element_type(memref.ty()).and_then(shape_of).map_or(0, |s| s.len());
+    if vshape.len() != perm.len() + element_rank {
+        return Err(format!("its vector type {} does not match its permutation map {map}", type_string(vty)));
+    }
+    let mut extents = vec![ONE; rank];
+    for (i, target) in perm.iter().enumerate() {
+        if let Some(d) = target {
+            let base = vshape[i].ok_or_else(|| format!("{} has a dynamic dimension", type_string(vty)))?;
+            extents[*d] = Extent { base, scalable: is_scalable_dim(vty, i), vector_dim: Some(i) };
+        }
+    }
+    Ok(extents)
+}
+
+/// `[true, false]` as flags (empty if the text is not of that form).
+fn parse_bools(text: &str) -> Vec<bool> {
+    let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else { return Vec::new() };
+    if inner.is_empty() {
+        return Vec::new();
+    }
+    let flags: Option<Vec<bool>> = inner
+        .split(", ")
+        .map(|t| match t {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        })
+        .collect();
+    flags.unwrap_or_default()
+}
+
+/// The ops this module checks (on a memref; transfers may be on tensors).
+const ACCESS_OPS: [&str; 10] = [
+    "memref.load",
+    "memref.store",
+    "vector.load",
+    "vector.store",
+    "vector.maskedload",
+    "vector.maskedstore",
+    "vector.expandload",
+    "vector.compressstore",
+    "vector.transfer_read",
+    "vector.transfer_write",
+];
+
+/// The layout of `op`, if it is an access of a memref this module handles.
+fn access_layout(op: Op) -> Option<Layout> {
+    if !ACCESS_OPS.iter().any(|name| op.is(name)) {
+        return None;
+    }
+    let masked_by_parent = op.parent().is_some_and(|p| p.is("vector.mask"));
+    let parent_mask = masked_by_parent.then_some("the enclosing vector.mask is not analysed: the whole vector must fit");
+    let n = op.num_operands();
+    let rank_of = |v: Val| shape_of(v.ty()).map(|s| s.len());
+    let memref_at = |pos: usize| (pos < n && is_memref(op.operand(pos).ty())).then(|| op.operand(pos));
+    let plain = |memref_pos: usize, vector: Option<Val>| -> Option<Layout> {
+        let memref = memref_at(memref_pos)?;
+        let rank = rank_of(memref)?;
+        let extents = match vector {
+            None => Ok(vec![ONE; rank]),
+            Some(v) => {
+                let whole = element_type(memref.ty()).is_some_and(|e| shape_of(e).is_some());
+                trailing_extents(v, memref, rank, whole)
+            }
+        };
+        Some(Layout { memref, first_index: memref_pos + 1, extents, mask: parent_mask, in_bounds: Vec::new() })
     };
-    Some((op.operand(memref_pos), memref_pos + 1, shape))
+    // Masked ops: base, indices, mask, then the pass-through / stored vector.
+    let masked = |vector: Val| -> Option<Layout> {
+        let mut l = plain(0, Some(vector))?;
+        l.mask = Some("the mask is not analysed: the whole vector must fit");
+        Some(l)
+    };
+    let result = (op.num_results() > 0).then(|| op.result(0));
+    let first_operand = (n > 0).then(|| op.operand(0));
+    let last_operand = (n > 0).then(|| op.operand(n - 1));
+    if op.is("memref.load") {
+        plain(0, None)
+    } else if op.is("memref.store") {
+        plain(1, None)
+    } else if op.is("vector.load") {
+        plain(0, Some(result?))
+    } else if op.is("vector.store") {
+        plain(1, Some(first_operand?))
+    } else if op.is("vector.maskedload") || op.is("vector.expandload") {
+        masked(result?)
+    } else if op.is("vector.maskedstore") || op.is("vector.compressstore") {
+        masked(last_operand?)
+    } else if op.is("vector.transfer_read") || op.is("vector.transfer_write") {
+        let read = op.is("vector.transfer_read");
+        let (memref_pos, vector) = if read { (0, result?) } else { (1, first_operand?) };
+        let memref = memref_at(memref_pos)?;
+        let rank = rank_of(memref)?;
+        // read: base, indices, padding[, mask]; write: value, base, indices[, mask].
+        let unmasked = if read { 1 + rank + 1 } else { 2 + rank };
+        let mask = if n > unmasked {
+            Some("the mask is not analysed: the whole vector must fit")
+        } else {
+            parent_mask
+        };
+        let in_bounds = op.attr("in_bounds").map_or(Vec::new(), |a| parse_bools(&attr_string(a)));
+        let extents = transfer_extents(op, vector, memref, rank);
+        Some(Layout { memref, first_index: memref_pos + 1, extents, mask, in_bounds })
+    } else {
+        None
+    }
+}
+
+/// The nearest enclosing function (an op with a `function_type`).
+fn enclosing_function(op: Op) -> Option<Op> {
+    let mut at = op.parent();
+    while let Some(p) = at {
+        if p.has_attr("function_type") {
+            return Some(p);
+        }
+        at = p.parent();
+    }
+    None
+}
+
+/// One `key = value : type` parameter of a printed `vscale_range`: the
+/// value, if it is a non-negative decimal integer of a signless integer or
+/// index type (what the lowering reads as the same number).
+fn vscale_param(text: &str, key: &str) -> Option<i64> {
+    let (value, ty) = text.strip_prefix(key)?.strip_prefix(" = ")?.split_once(" : ")?;
+    let signless = ty == "index" || ty.strip_prefix('i').is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()));
+    if !signless || value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    value.parse().ok()
+}
+
+/// The largest vscale `vscale_range` (printed) allows.
+fn parse_vscale_range(text: &str) -> Result<i64, String> {
+    let unusable = || format!("its vscale_range {text} is not a usable bound");
+    let inner = text.strip_prefix("#llvm.vscale_range<").and_then(|t| t.strip_suffix('>')).ok_or_else(unusable)?;
+    let (min, max) = inner.split_once(", ").ok_or_else(unusable)?;
+    let min = vscale_param(min, "minRange").ok_or_else(unusable)?;
+    let max = vscale_param(max, "maxRange").ok_or_else(unusable)?;
+    if max == 0 {
+        return Err(format!("its vscale_range {text} has maxRange = 0, which means no upper bound"));
+    }
+    if min < 1 || min > max {
+        return Err(unusable());
+    }
+    Ok(max)
+}
+
+/// What the function enclosing `op` says about vscale's upper bound.
+pub fn vscale_max(op: Op) -> VscaleMax {
+    let Some(func) = enclosing_function(op) else {
+        return VscaleMax::Unknown("the access is in no function, so no vscale_range applies".into());
+    };
+    let name = func.attr("sym_name").map(attr_string).unwrap_or_default();
+    let name = name.trim_matches('"');
+    match func.attr("vscale_range") {
+        Some(a) => match parse_vscale_range(&attr_string(a)) {
+            Ok(max) => VscaleMax::Known(max),
+            Err(why) => VscaleMax::Unknown(format!("function @{name}: {why}")),
+        },
+        None if func.has_attr("llvm.vscale_range") => VscaleMax::Unknown(format!(
+            "function @{name} has llvm.vscale_range, which is not lowered to the target: the attribute is vscale_range"
+        )),
+        None => VscaleMax::Unknown(format!("function @{name} has no vscale_range attribute")),
+    }
 }
 
 /// Checks one access; None if `op` is not an access this module handles.
 pub fn check(op: Op, ranges: &Ranges) -> Option<Access> {
-    let (memref, first_index, vshape) = access_layout(op)?;
-    let ty = memref.ty();
+    let layout = access_layout(op)?;
+    let ty = layout.memref.ty();
     let shape = shape_of(ty)?;
-    let rank = shape.len();
-    let num_indices = op.num_operands() - first_index;
+    let access = |failures| Access {
+        op,
+        op_name: op.name(),
+        function: op.enclosing_symbol().unwrap_or_default(),
+        loc: op.loc_string(),
+        failures,
+    };
+    let extents = match layout.extents {
+        Ok(e) => e,
+        Err(why) => return Some(access(vec![Failure::Unanalysed(why)])),
+    };
+    if op.num_operands() < layout.first_index + shape.len() {
+        return Some(access(vec![Failure::Unanalysed(format!("it has fewer indices than {} has dimensions", type_string(ty)))]));
+    }
+    let mut vscale = None;
     let mut failures = Vec::new();
     for (dim, size) in shape.iter().enumerate() {
-        if dim >= num_indices {
-            break;
-        }
-        let index = op.operand(first_index + dim);
-        // Vector dims cover the memref's trailing dims.
-        let k = vshape.len();
-        let extent = if k > 0 && k <= rank && dim + k >= rank { vshape[dim + k - rank] } else { 1 };
+        let index = op.operand(layout.first_index + dim);
+        let extent = extents[dim];
+        let scalable = extent.scalable.then(|| vscale.get_or_insert_with(|| vscale_max(op)).clone());
+        // Elements covered at most: None when vscale has no upper bound.
+        let covered = match &scalable {
+            None => Some(extent.base),
+            Some(VscaleMax::Known(max)) => extent.base.checked_mul(*max),
+            Some(VscaleMax::Unknown(_)) => None,
+        };
         let range = ranges.at(index, op);
         let index_max = range.map_or(i64::MAX as i128, |r| (1i128 << (r.width - 1)) - 1);
-        let ok = match (size, &range) {
-            (Some(size), Some(r)) => {
-                r.is_empty() || (extent <= *size && r.u.1 <= ((size - extent) as i128).min(index_max))
+        let ok = match (size, &range, covered) {
+            (Some(size), Some(r), Some(covered)) => {
+                r.is_empty() || (covered <= *size && r.u.1 <= ((size - covered) as i128).min(index_max))
             }
             _ => false,
         };
         if !ok {
-            failures.push(Failure {
+            let claimed = extent.vector_dim.is_some_and(|v| layout.in_bounds.get(v) == Some(&true));
+            let notes: Vec<String> = [
+                layout.mask.map(str::to_string),
+                claimed.then(|| {
+                    format!(
+                        "in_bounds = true for vector dimension {} is the op's claim, not a proof",
+                        extent.vector_dim.unwrap_or(0)
+                    )
+                }),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            failures.push(Failure::Index(Box::new(IndexFailure {
                 index_position: dim,
                 index_name: index.operand_name(),
                 range,
                 dimension: dim,
                 size: *size,
                 memref_type: type_string(ty),
-                extent,
+                extent: extent.base,
                 index_max,
-            });
+                scalable,
+                note: (!notes.is_empty()).then(|| notes.join("; ")),
+            })));
         }
     }
-    Some(Access { op, op_name: op.name(), function: op.enclosing_symbol().unwrap_or_default(), loc: op.loc_string(), failures })
+    Some(access(failures))
 }
 
 /// Every access under `root`, in program order.
@@ -147,4 +474,90 @@ pub fn check_all(root: Op, ranges: &Ranges) -> Vec<Access> {
         }
     });
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use melior::ir::Module;
+    use melior::Context;
+
+    #[test]
+    fn vscale_range_parses_only_usable_bounds() {
+        let parse = |min: &str, max: &str| parse_vscale_range(&format!("#llvm.vscale_range<minRange = {min}, maxRange = {max}>"));
+        assert_eq!(parse("1 : i32", "16 : i32"), Ok(16));
+        assert_eq!(parse("2 : i64", "2 : i64"), Ok(2));
+        assert_eq!(parse("1 : index", "8 : index"), Ok(8));
+        // maxRange = 0 is "no maximum"; the rest is not a bound we can use.
+        assert!(parse("1 : i32", "0 : i32").unwrap_err().contains("no upper bound"));
+        for (min, max) in [
+            ("4 : i32", "2 : i32"),
+            ("0 : i32", "4 : i32"),
+            ("1 : i32", "-1 : i32"),
+            ("1 : i32", "16 : ui32"),
+            ("true", "true"),
+            ("1 : i32", "0x10 : i32"),
+        ] {
+            assert!(parse(min, max).is_err(), "{min}, {max}");
+        }
+        assert!(parse_vscale_range("#llvm.vscale_range<maxRange = 16 : i32, minRange = 1 : i32>").is_err());
+        assert!(parse_vscale_range("[1, 16]").is_err());
+    }
+
+    #[test]
+    fn permutation_maps_parse_as_projected_permutations() {
+        assert_eq!(parse_permutation("affine_map<(d0, d1) -> (d1)>", 2), Some(vec![Some(1)]));
+        assert_eq!(parse_permutation("affine_map<(d0, d1) -> (d1, d0)>", 2), Some(vec![Some(1), Some(0)]));
+        assert_eq!(parse_permutation("affine_map<(d0, d1) -> (0, d1)>", 2), Some(vec![None, Some(1)]));
+        assert_eq!(parse_permutation("affine_map<() -> ()>", 0), Some(vec![]));
+        for (bad, rank) in [
+            ("affine_map<(d0, d1) -> (d1)>", 3),      // another rank
+            ("affine_map<(d0, d1) -> (d1, d1)>", 2),  // not a permutation
+            ("affine_map<(d0, d1) -> (d0 + d1)>", 2), // not a dim
+            ("affine_map<(d0, d1)[s0] -> (d1)>", 2),  // symbols
+            ("affine_map<(d0, d1) -> (d01)>", 2),     // not canonical
+            ("affine_map<(d0, d1) -> (1)>", 2),       // a constant other than 0
+        ] {
+            assert_eq!(parse_permutation(bad, rank), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn in_bounds_flags_parse() {
+        assert_eq!(parse_bools("[true, false]"), vec![true, false]);
+        assert_eq!(parse_bools("[]"), Vec::<bool>::new());
+        assert_eq!(parse_bools("[true, 1]"), Vec::<bool>::new());
+    }
+
+    fn reasons(source: &str) -> Vec<Option<String>> {
+        let context = Context::new();
+        crate::dialect::register_all(&context);
+        let module = Module::parse(&context, source).expect("valid IR");
+        let root = Op(module.as_operation().to_raw());
+        let analysis = crate::facts::analyze(root, 64);
+        let ranges = Ranges { facts: &analysis.facts, index_width: analysis.index_width };
+        check_all(root, &ranges).iter().map(|a| a.failures.first().map(|f| f.message(&a.op_name))).collect()
+    }
+
+    #[test]
+    fn scalable_vectors_need_a_vscale_bound() {
+        let body = r#"
+            %c0 = arith.constant 0 : index
+            %c4 = arith.constant 4 : index
+            %a = vector.load %m[%c4] : memref<8xf32>, vector<[4]xf32>
+            %b = vector.load %m[%c0] : memref<8xf32>, vector<[2]xf32>
+            return
+          }"#;
+        let unbounded = reasons(&format!("func.func @f(%m: memref<8xf32>) {{{body}"));
+        assert_eq!(unbounded.len(), 2);
+        for r in &unbounded {
+            assert!(r.as_deref().is_some_and(|r| r.contains("× vscale elements") && r.contains("no known upper bound")), "{r:?}");
+        }
+        // vscale <= 4: [4] at 4 may read 16 elements of 8; [2] at 0 reads at most 8.
+        let bounded = reasons(&format!(
+            "func.func @f(%m: memref<8xf32>) attributes {{vscale_range = #llvm.vscale_range<minRange = 1 : i32, maxRange = 4 : i32>}} {{{body}"
+        ));
+        assert!(bounded[0].as_deref().is_some_and(|r| r.contains("up to 16 with vscale <= 4: none")), "{:?}", bounded[0]);
+        assert_eq!(bounded[1], None);
+    }
 }

@@ -24,7 +24,8 @@
 //!   order; all values are written in it), `step`, `condition` [min, max],
 //!   `body` [min, max] (omitted when the body never runs), `exit`.
 //! - access: `function`, `loc`, `op`, `status` (`proven` | `unproven`), and
-//!   for unproven ones `reason` (the first index that is not proven).
+//!   for unproven ones `reason` (the first index that is not proven, or why
+//!   the access could not be analysed).
 
 use super::bounds::Access;
 use super::{Counter, LoopRecord, Status};

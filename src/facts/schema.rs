@@ -103,7 +103,8 @@ pub struct AccessReport {
     pub loc: String,
     pub op: String,
     pub status: AccessStatus,
-    /// For unproven accesses: the first index that is not proven, and why.
+    /// For unproven accesses: the first index that is not proven and why, or
+    /// why the access could not be analysed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }

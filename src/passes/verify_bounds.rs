@@ -1,8 +1,10 @@
 //! `loom-verify-bounds`: proves memory accesses in bounds from loop facts.
 //!
-//! For every `memref.load`, `memref.store`, `vector.load` and
-//! `vector.store`, each index must provably lie in `[0, size - extent]` of
-//! its (statically sized) dimension, using the ranges of `facts::ranges`:
+//! For every memory access of a memref (`memref.load/store`,
+//! `vector.load/store`, the masked, expanding and compressing vector
+//! accesses and `vector.transfer_read/write`; see `facts::bounds`), each
+//! index must provably lie in `[0, size - extent]` of its (statically sized)
+//! dimension, for every vscale the function allows, using the ranges of `facts::ranges`:
 //! constants, `loom.assume_range`, loop facts (a value observed in a loop's
 //! body has the body range, one observed in the condition region has the
 //! condition range, which includes the final failing value) and
