@@ -33,8 +33,16 @@ const GENERATORS: &[Generator] = &[
     Generator { td: "LoomInterfaces.td", args: &["-gen-op-interface-decls"], output: "LoomInterfaces.h.inc" },
     Generator { td: "LoomInterfaces.td", args: &["-gen-op-interface-defs"], output: "LoomInterfaces.cpp.inc" },
     Generator { td: "LoomPasses.td", args: &["-gen-pass-decls", "-name=Loom"], output: "LoomPasses.h.inc" },
-    Generator { td: "test/LoomTestOps.td", args: &["-gen-dialect-decls", "-dialect=loomtest"], output: "LoomTestOpsDialect.h.inc" },
-    Generator { td: "test/LoomTestOps.td", args: &["-gen-dialect-defs", "-dialect=loomtest"], output: "LoomTestOpsDialect.cpp.inc" },
+    Generator {
+        td: "test/LoomTestOps.td",
+        args: &["-gen-dialect-decls", "-dialect=loomtest"],
+        output: "LoomTestOpsDialect.h.inc",
+    },
+    Generator {
+        td: "test/LoomTestOps.td",
+        args: &["-gen-dialect-defs", "-dialect=loomtest"],
+        output: "LoomTestOpsDialect.cpp.inc",
+    },
     Generator { td: "test/LoomTestOps.td", args: &["-gen-op-decls"], output: "LoomTestOps.h.inc" },
     Generator { td: "test/LoomTestOps.td", args: &["-gen-op-defs"], output: "LoomTestOps.cpp.inc" },
     // Reference documentation; docs/ keeps a copy that a test checks is current.
@@ -114,10 +122,8 @@ fn cpp_sources(dir: &Path, found: &mut Vec<PathBuf>) {
 }
 
 fn llvm_cxxflags(llvm: &Path) -> Vec<String> {
-    let output = Command::new(llvm.join("bin/llvm-config"))
-        .arg("--cxxflags")
-        .output()
-        .expect("run llvm-config --cxxflags");
+    let output =
+        Command::new(llvm.join("bin/llvm-config")).arg("--cxxflags").output().expect("run llvm-config --cxxflags");
     String::from_utf8_lossy(&output.stdout).split_whitespace().map(str::to_owned).collect()
 }
 
@@ -172,7 +178,13 @@ fn compile_cpp(llvm: &Path, root: &Path, tblgen_out: &Path) {
 /// from the `-MMD` depfile): MLIR headers make each file cost 10-30 s, and a
 /// change to one file should not recompile the others. Runs up to
 /// NUM_JOBS compilers at once.
-fn compile_incrementally(llvm: &Path, root: &Path, tblgen_out: &Path, sources: &[PathBuf], group: &str) -> Vec<PathBuf> {
+fn compile_incrementally(
+    llvm: &Path,
+    root: &Path,
+    tblgen_out: &Path,
+    sources: &[PathBuf],
+    group: &str,
+) -> Vec<PathBuf> {
     // Objects built with a sanitizer live apart, so switching never reuses
     // objects built with other flags.
     let group = match sanitizer() {
@@ -216,9 +228,9 @@ fn is_up_to_date(object: &Path, depfile: &Path) -> bool {
     let Ok(built) = fs::metadata(object).and_then(|m| m.modified()) else { return false };
     let Ok(text) = fs::read_to_string(depfile) else { return false };
     let Some((_, deps)) = text.split_once(':') else { return false };
-    deps.split_whitespace().filter(|d| *d != "\\").all(|dep| {
-        fs::metadata(dep).and_then(|m| m.modified()).map(|changed| changed <= built).unwrap_or(false)
-    })
+    deps.split_whitespace()
+        .filter(|d| *d != "\\")
+        .all(|dep| fs::metadata(dep).and_then(|m| m.modified()).map(|changed| changed <= built).unwrap_or(false))
 }
 
 fn generate_bindings(llvm: &Path, root: &Path, out: &Path) {

@@ -11,7 +11,8 @@ use loom::melior::pass::PassManager;
 use loom::melior::Context;
 
 fn main() {
-    let path = std::env::args().nth(1).unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/examples/store.mlir").into());
+    let path =
+        std::env::args().nth(1).unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/examples/store.mlir").into());
     let source = match std::fs::read_to_string(&path) {
         Ok(s) => s,
         Err(e) => {
@@ -40,7 +41,14 @@ fn main() {
                 l.body_count.unwrap_or_default(),
                 l.condition_count.unwrap_or_default()
             ),
-            _ => println!("{} {} in @{}: {:?} ({})", l.loc, l.op, l.function, l.status, l.reason.clone().unwrap_or_default()),
+            _ => println!(
+                "{} {} in @{}: {:?} ({})",
+                l.loc,
+                l.op,
+                l.function,
+                l.status,
+                l.reason.clone().unwrap_or_default()
+            ),
         }
     }
     for a in &report.accesses {
@@ -51,7 +59,9 @@ fn main() {
     //    and a Rust pass as a pass object.
     loom::passes::register_all();
     let pm = PassManager::new(&context);
-    if let Err(e) = loom::melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), "builtin.module(loom-lower-to-scf)") {
+    if let Err(e) =
+        loom::melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), "builtin.module(loom-lower-to-scf)")
+    {
         eprintln!("bad pipeline: {e}");
         std::process::exit(1);
     }

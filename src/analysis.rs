@@ -30,8 +30,8 @@
 
 use melior::ir::Module;
 
-use crate::facts::{self, bounds, ir::Op, ranges::Ranges};
 pub use crate::facts::schema::{AccessReport, AccessStatus, CounterReport, LoopReport, LoopStatus, Report};
+use crate::facts::{self, bounds, ir::Op, ranges::Ranges};
 
 /// Analysis options.
 #[derive(Clone, Debug)]

@@ -8,9 +8,9 @@
 pub mod analysis;
 pub mod capi;
 pub mod diagnostics;
+pub mod dialect;
 pub mod difftest;
 pub mod driver;
-pub mod dialect;
 pub mod facts;
 pub mod ffi;
 pub mod ir;

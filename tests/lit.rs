@@ -53,9 +53,7 @@ fn run_lit(driver: &str, suites: &[PathBuf], loom_opt: &Path, plugin: &Path) -> 
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let loom_opt = PathBuf::from(env!("CARGO_BIN_EXE_loom-opt"));
-    let status = Command::new(root.join("scripts/build-plugin.sh"))
-        .status()
-        .expect("run scripts/build-plugin.sh");
+    let status = Command::new(root.join("scripts/build-plugin.sh")).status().expect("run scripts/build-plugin.sh");
     if !status.success() {
         eprintln!("building libLoomPlugin.so failed");
         std::process::exit(1);
@@ -65,10 +63,7 @@ fn main() {
     let mut total_failed = 0;
     let mut ok = true;
     let test = root.join("test");
-    let runs = [
-        ("loom-opt", vec![test.clone()]),
-        ("plugin", PLUGIN_SUITES.iter().map(|s| test.join(s)).collect()),
-    ];
+    let runs = [("loom-opt", vec![test.clone()]), ("plugin", PLUGIN_SUITES.iter().map(|s| test.join(s)).collect())];
     for (driver, suites) in runs {
         println!("== lit with driver {driver}");
         let (passed, failed, success) = run_lit(driver, &suites, &loom_opt, &plugin);

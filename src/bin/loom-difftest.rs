@@ -105,7 +105,8 @@ fn main() {
         match check_seeds(&tools, &config, args.seeds.clone(), *lowering, args.batch) {
             Ok(summary) => {
                 passed += summary.checked;
-                let mut line = format!("lowering {}: {} programs agree with the interpreter", lowering.name(), summary.checked);
+                let mut line =
+                    format!("lowering {}: {} programs agree with the interpreter", lowering.name(), summary.checked);
                 if !summary.cse_only.is_empty() {
                     line += &format!(
                         " ({} ran without canonicalize: upstream canonicalize alone does not terminate on their lowered IR, llvm/llvm-project#159743; seeds {:?})",
@@ -119,8 +120,18 @@ fn main() {
                     let path = args.out.join(format!("difftest-seed-{}-{}.mlir", disagreement.seed, lowering.name()));
                     let _ = std::fs::create_dir_all(&args.out);
                     match std::fs::write(&path, disagreement.reproducer()) {
-                        Ok(()) => eprintln!("lowering {}: seed {} disagrees; reproducer: {}", lowering.name(), disagreement.seed, path.display()),
-                        Err(e) => eprintln!("lowering {}: seed {} disagrees (cannot write reproducer: {e})\n{}", lowering.name(), disagreement.seed, disagreement.reproducer()),
+                        Ok(()) => eprintln!(
+                            "lowering {}: seed {} disagrees; reproducer: {}",
+                            lowering.name(),
+                            disagreement.seed,
+                            path.display()
+                        ),
+                        Err(e) => eprintln!(
+                            "lowering {}: seed {} disagrees (cannot write reproducer: {e})\n{}",
+                            lowering.name(),
+                            disagreement.seed,
+                            disagreement.reproducer()
+                        ),
                     }
                 }
             }

@@ -112,13 +112,14 @@ fn batch(loom_opt: &Path, dir: &Path, cases: &[Case], index32: bool, tally: &mut
             )?;
             let llvm = Path::new("/usr/lib/llvm-22");
             let stdout = run(
-                Command::new(llvm.join("bin/mlir-runner")).arg(&lowered).args(["-e", "main", "-entry-point-result=void"]).arg(
-                    format!(
+                Command::new(llvm.join("bin/mlir-runner"))
+                    .arg(&lowered)
+                    .args(["-e", "main", "-entry-point-result=void"])
+                    .arg(format!(
                         "-shared-libs={},{}",
                         llvm.join("lib/libmlir_c_runner_utils.so").display(),
                         llvm.join("lib/libmlir_runner_utils.so").display()
-                    ),
-                ),
+                    )),
                 "mlir-runner",
             )?;
             let mut numbers = stdout.lines().map(|l| l.trim().parse::<u64>());
@@ -158,7 +159,11 @@ fn batch(loom_opt: &Path, dir: &Path, cases: &[Case], index32: bool, tally: &mut
             let repro = dir.join(format!("case-{}.mlir", c.id));
             let _ = std::fs::write(
                 &repro,
-                format!("{}\n// instrumented:\n{}", fuzz::plain_module(std::slice::from_ref(c), index32), fuzz::emit(c, true)),
+                format!(
+                    "{}\n// instrumented:\n{}",
+                    fuzz::plain_module(std::slice::from_ref(c), index32),
+                    fuzz::emit(c, true)
+                ),
             );
             tally.failures.push(format!("  reproducer: {}", repro.display()));
         }

@@ -49,8 +49,8 @@
 //!   ops plus terminators the interpreter executes (`Execution::steps`).
 
 use super::program::{
-    sign_extend, width_mask, Block, CastOp, CmpIPredicate, Constant, ForOp, IfOp, IntBinOp, LoopOp,
-    Op, Program, ScopeOp, TargetKind, Terminator, TokenId, Type, ValueId,
+    sign_extend, width_mask, Block, CastOp, CmpIPredicate, Constant, ForOp, IfOp, IntBinOp, LoopOp, Op, Program,
+    ScopeOp, TargetKind, Terminator, TokenId, Type, ValueId,
 };
 use std::fmt;
 
@@ -153,9 +153,7 @@ struct Checker<'p> {
 
 impl Checker<'_> {
     fn type_of(&self, v: ValueId) -> Result<Type, CheckError> {
-        self.program
-            .type_of(v)
-            .ok_or_else(|| error(format!("{} has no declared type", name(v))))
+        self.program.type_of(v).ok_or_else(|| error(format!("{} has no declared type", name(v))))
     }
 
     /// The type of a use of `v`, which must be visible here.
@@ -164,10 +162,7 @@ impl Checker<'_> {
         if self.visible.get(v.0 as usize).copied().unwrap_or(false) {
             Ok(ty)
         } else {
-            Err(error(format!(
-                "{} is used where it is not visible",
-                name(v)
-            )))
+            Err(error(format!("{} is used where it is not visible", name(v))))
         }
     }
 
@@ -249,40 +244,20 @@ impl Checker<'_> {
                 match (*value, ty.int_width()) {
                     (Constant::Int(bits), Some(w)) if bits & !width_mask(w) == 0 => {}
                     (Constant::Float(x), None) => check_float_constant(x, ty)?,
-                    _ => {
-                        return Err(error(format!(
-                            "constant {value:?} does not fit {}",
-                            name(*result)
-                        )))
-                    }
+                    _ => return Err(error(format!("constant {value:?} does not fit {}", name(*result)))),
                 }
                 self.define(*result)?;
                 self.constants[result.0 as usize] = Some(*value);
             }
-            Op::IntBinary {
-                result,
-                op: bin,
-                lhs,
-                rhs,
-            } => {
-                let (lt, rt, ty) = (
-                    self.use_value(*lhs)?,
-                    self.use_value(*rhs)?,
-                    self.type_of(*result)?,
-                );
+            Op::IntBinary { result, op: bin, lhs, rhs } => {
+                let (lt, rt, ty) = (self.use_value(*lhs)?, self.use_value(*rhs)?, self.type_of(*result)?);
                 if !ty.is_int() || lt != ty || rt != ty {
-                    return Err(error(format!(
-                        "{} operands/result types differ or are not integers",
-                        bin.mlir_name()
-                    )));
+                    return Err(error(format!("{} operands/result types differ or are not integers", bin.mlir_name())));
                 }
                 let width = ty.int_width().unwrap_or(64);
                 let divisor = self.int_constant(*rhs);
                 if bin.needs_constant_rhs() && divisor.is_none() {
-                    return Err(error(format!(
-                        "{} needs a constant right operand",
-                        bin.mlir_name()
-                    )));
+                    return Err(error(format!("{} needs a constant right operand", bin.mlir_name())));
                 }
                 match bin {
                     IntBinOp::RemS | IntBinOp::RemU => {
@@ -293,10 +268,7 @@ impl Checker<'_> {
                                 _ => false,
                             };
                         if !ok {
-                            return Err(error(format!(
-                                "{} needs a safe constant divisor",
-                                bin.mlir_name()
-                            )));
+                            return Err(error(format!("{} needs a safe constant divisor", bin.mlir_name())));
                         }
                     }
                     IntBinOp::Shl | IntBinOp::ShrS | IntBinOp::ShrU => {
@@ -304,10 +276,7 @@ impl Checker<'_> {
                         let ok = !matches!(ty, Type::I1 | Type::Index)
                             && matches!(amount, Some(Constant::Int(a)) if a < u64::from(width));
                         if !ok {
-                            return Err(error(format!(
-                                "{} needs a constant amount below the width",
-                                bin.mlir_name()
-                            )));
+                            return Err(error(format!("{} needs a constant amount below the width", bin.mlir_name())));
                         }
                     }
                     _ => {}
@@ -317,82 +286,40 @@ impl Checker<'_> {
                     self.rem_divisor[result.0 as usize] = divisor;
                 }
             }
-            Op::FloatBinary {
-                result,
-                op: bin,
-                lhs,
-                rhs,
-            } => {
-                let (lt, rt, ty) = (
-                    self.use_value(*lhs)?,
-                    self.use_value(*rhs)?,
-                    self.type_of(*result)?,
-                );
+            Op::FloatBinary { result, op: bin, lhs, rhs } => {
+                let (lt, rt, ty) = (self.use_value(*lhs)?, self.use_value(*rhs)?, self.type_of(*result)?);
                 if !ty.is_float() || lt != ty || rt != ty {
-                    return Err(error(format!(
-                        "{} operands/result types differ or are not floats",
-                        bin.mlir_name()
-                    )));
+                    return Err(error(format!("{} operands/result types differ or are not floats", bin.mlir_name())));
                 }
                 match self.float_constant(*rhs) {
                     Some(c) if c.abs() <= MAX_FLOAT_STEP => {}
-                    _ => {
-                        return Err(error(format!(
-                            "{} needs a small constant right operand",
-                            bin.mlir_name()
-                        )))
-                    }
+                    _ => return Err(error(format!("{} needs a small constant right operand", bin.mlir_name()))),
                 }
                 self.define(*result)?;
             }
-            Op::CmpI {
-                result, lhs, rhs, ..
-            } => {
-                let (lt, rt, ty) = (
-                    self.use_value(*lhs)?,
-                    self.use_value(*rhs)?,
-                    self.type_of(*result)?,
-                );
+            Op::CmpI { result, lhs, rhs, .. } => {
+                let (lt, rt, ty) = (self.use_value(*lhs)?, self.use_value(*rhs)?, self.type_of(*result)?);
                 if !lt.is_int() || lt != rt || ty != Type::I1 {
                     return Err(error("arith.cmpi types are wrong".to_string()));
                 }
                 self.define(*result)?;
             }
-            Op::CmpF {
-                result, lhs, rhs, ..
-            } => {
-                let (lt, rt, ty) = (
-                    self.use_value(*lhs)?,
-                    self.use_value(*rhs)?,
-                    self.type_of(*result)?,
-                );
+            Op::CmpF { result, lhs, rhs, .. } => {
+                let (lt, rt, ty) = (self.use_value(*lhs)?, self.use_value(*rhs)?, self.type_of(*result)?);
                 if !lt.is_float() || lt != rt || ty != Type::I1 {
                     return Err(error("arith.cmpf types are wrong".to_string()));
                 }
                 self.define(*result)?;
             }
-            Op::Select {
-                result,
-                condition,
-                on_true,
-                on_false,
-            } => {
+            Op::Select { result, condition, on_true, on_false } => {
                 let ct = self.use_value(*condition)?;
-                let (tt, ft, ty) = (
-                    self.use_value(*on_true)?,
-                    self.use_value(*on_false)?,
-                    self.type_of(*result)?,
-                );
+                let (tt, ft, ty) = (self.use_value(*on_true)?, self.use_value(*on_false)?, self.type_of(*result)?);
                 if ct != Type::I1 || tt != ty || ft != ty {
                     return Err(error("arith.select types are wrong".to_string()));
                 }
                 self.define(*result)?;
             }
-            Op::Cast {
-                result,
-                op: cast,
-                operand,
-            } => {
+            Op::Cast { result, op: cast, operand } => {
                 let from = self.use_value(*operand)?;
                 let to = self.type_of(*result)?;
                 self.check_cast(*cast, *operand, from, to)?;
@@ -409,13 +336,7 @@ impl Checker<'_> {
         Ok(mult)
     }
 
-    fn check_cast(
-        &self,
-        cast: CastOp,
-        operand: ValueId,
-        from: Type,
-        to: Type,
-    ) -> Result<(), CheckError> {
+    fn check_cast(&self, cast: CastOp, operand: ValueId, from: Type, to: Type) -> Result<(), CheckError> {
         let plain_int = |t: Type| t.is_int() && t != Type::Index;
         let (fw, tw) = (from.int_width().unwrap_or(0), to.int_width().unwrap_or(0));
         let ok = match cast {
@@ -478,11 +399,7 @@ impl Checker<'_> {
                 self.leave();
                 work = work.saturating_add(else_work?);
             }
-            None if !types.is_empty() => {
-                return Err(error(
-                    "loom.if with results needs an else region".to_string(),
-                ))
-            }
+            None if !types.is_empty() => return Err(error("loom.if with results needs an else region".to_string())),
             None => {}
         }
         self.define_results(&op.results, &types)?;
@@ -492,10 +409,7 @@ impl Checker<'_> {
     /// Checks the fuel guard; returns the iteration bound and `%next`.
     fn fuel_guard(&self, op: &LoopOp) -> Result<(u64, ValueId), CheckError> {
         let bad = |what: &str| error(format!("loom.loop %t{}: {what}", op.token.0));
-        let fuel = op
-            .iter_args
-            .first()
-            .ok_or_else(|| bad("no fuel iteration argument"))?;
+        let fuel = op.iter_args.first().ok_or_else(|| bad("no fuel iteration argument"))?;
         if self.type_of(fuel.param)? != Type::I32 {
             return Err(bad("fuel is not i32"));
         }
@@ -505,33 +419,13 @@ impl Checker<'_> {
             .ok_or_else(|| bad("fuel is not initialised by a small constant"))?;
         let guard = match op.body.ops.get(0..5) {
             Some(
-                [Op::Const {
-                    result: zero,
-                    value: Constant::Int(0),
-                }, Op::CmpI {
-                    result: out,
-                    predicate: CmpIPredicate::Sle,
-                    lhs,
-                    rhs,
-                }, Op::If(guard), Op::Const {
-                    result: one,
-                    value: Constant::Int(1),
-                }, Op::IntBinary {
-                    result: next,
-                    op: IntBinOp::Sub,
-                    lhs: fuel_lhs,
-                    rhs: one_rhs,
-                }],
+                [Op::Const { result: zero, value: Constant::Int(0) }, Op::CmpI { result: out, predicate: CmpIPredicate::Sle, lhs, rhs }, Op::If(guard), Op::Const { result: one, value: Constant::Int(1) }, Op::IntBinary { result: next, op: IntBinOp::Sub, lhs: fuel_lhs, rhs: one_rhs }],
             ) if *lhs == fuel.param
                 && rhs == zero
                 && guard.condition == *out
                 && guard.results.is_empty()
                 && guard.else_block.is_none()
-                && guard
-                    .then_block
-                    .ops
-                    .iter()
-                    .all(|o| matches!(o, Op::Const { .. }))
+                && guard.then_block.ops.iter().all(|o| matches!(o, Op::Const { .. }))
                 && matches!(guard.then_block.terminator, Terminator::Break { target, .. } if target == op.token)
                 && *fuel_lhs == fuel.param
                 && one_rhs == one =>
@@ -544,8 +438,7 @@ impl Checker<'_> {
     }
 
     fn loop_op(&mut self, op: &LoopOp, mult: u64) -> Result<u64, CheckError> {
-        let init_types =
-            self.use_values(&op.iter_args.iter().map(|a| a.init).collect::<Vec<_>>())?;
+        let init_types = self.use_values(&op.iter_args.iter().map(|a| a.init).collect::<Vec<_>>())?;
         let (iterations, fuel_next) = self.fuel_guard(op)?;
         let result_types = self.types_of(&op.results)?;
         self.define_token(op.token)?;
@@ -582,10 +475,7 @@ impl Checker<'_> {
     ) -> Result<u64, CheckError> {
         for (p, ty) in params.iter().zip(types) {
             if self.define(*p)? != *ty {
-                return Err(error(format!(
-                    "iteration argument {} has the wrong type",
-                    name(*p)
-                )));
+                return Err(error(format!("iteration argument {} has the wrong type", name(*p))));
             }
         }
         self.targets.push(target);
@@ -621,37 +511,19 @@ impl Checker<'_> {
     fn for_op(&mut self, op: &ForOp, mult: u64) -> Result<u64, CheckError> {
         let iv_type = self.type_of(op.induction)?;
         let bound_types = self.use_values(&[op.lower, op.upper, op.step])?;
-        if !matches!(iv_type, Type::Index | Type::I32 | Type::I64)
-            || bound_types.iter().any(|t| *t != iv_type)
-        {
-            return Err(error(
-                "loom.for bounds and induction variable types differ".to_string(),
-            ));
+        if !matches!(iv_type, Type::Index | Type::I32 | Type::I64) || bound_types.iter().any(|t| *t != iv_type) {
+            return Err(error("loom.for bounds and induction variable types differ".to_string()));
         }
-        let (lower, upper, step) = match (
-            self.int_constant(op.lower),
-            self.int_constant(op.upper),
-            self.int_constant(op.step),
-        ) {
-            (Some(l), Some(u), Some(s)) => (l, u, s),
-            _ => return Err(error("loom.for bounds are not constants".to_string())),
-        };
-        if step <= 0
-            || step > MAX_FOR_BOUND
-            || lower.abs() > MAX_FOR_BOUND
-            || upper.abs() > MAX_FOR_BOUND
-        {
-            return Err(error(
-                "loom.for bounds or step out of the safe range".to_string(),
-            ));
+        let (lower, upper, step) =
+            match (self.int_constant(op.lower), self.int_constant(op.upper), self.int_constant(op.step)) {
+                (Some(l), Some(u), Some(s)) => (l, u, s),
+                _ => return Err(error("loom.for bounds are not constants".to_string())),
+            };
+        if step <= 0 || step > MAX_FOR_BOUND || lower.abs() > MAX_FOR_BOUND || upper.abs() > MAX_FOR_BOUND {
+            return Err(error("loom.for bounds or step out of the safe range".to_string()));
         }
-        let trips = if upper > lower {
-            ((upper - lower + step - 1) / step) as u64
-        } else {
-            0
-        };
-        let init_types =
-            self.use_values(&op.iter_args.iter().map(|a| a.init).collect::<Vec<_>>())?;
+        let trips = if upper > lower { ((upper - lower + step - 1) / step) as u64 } else { 0 };
+        let init_types = self.use_values(&op.iter_args.iter().map(|a| a.init).collect::<Vec<_>>())?;
         self.define_token(op.token)?;
         self.enter();
         let mut params = vec![op.induction];
@@ -682,9 +554,7 @@ impl Checker<'_> {
         match term {
             Terminator::Yield(values) => {
                 let expected = match role {
-                    Role::LoopBody => {
-                        return Err(error("loom.yield cannot end a loom.loop body".to_string()))
-                    }
+                    Role::LoopBody => return Err(error("loom.yield cannot end a loom.loop body".to_string())),
                     Role::Yielding(types) => types,
                 };
                 if self.use_values(values)? != expected {
@@ -698,32 +568,20 @@ impl Checker<'_> {
                     TargetKind::For => &t.iters,
                 };
                 if &self.use_values(values)? != expected {
-                    return Err(error(format!(
-                        "loom.break %t{} operands do not match",
-                        target.0
-                    )));
+                    return Err(error(format!("loom.break %t{} operands do not match", target.0)));
                 }
             }
             Terminator::Continue { target, values } => {
                 let t = self.target(*target)?;
                 if t.kind == TargetKind::Scope {
-                    return Err(error(format!(
-                        "loom.continue cannot target loom.scope %t{}",
-                        target.0
-                    )));
+                    return Err(error(format!("loom.continue cannot target loom.scope %t{}", target.0)));
                 }
                 if self.use_values(values)? != t.iters {
-                    return Err(error(format!(
-                        "loom.continue %t{} operands do not match",
-                        target.0
-                    )));
+                    return Err(error(format!("loom.continue %t{} operands do not match", target.0)));
                 }
                 if let Some(next) = t.fuel_next {
                     if values.first() != Some(&next) {
-                        return Err(error(format!(
-                            "loom.continue %t{} does not pass the decremented fuel",
-                            target.0
-                        )));
+                        return Err(error(format!("loom.continue %t{} does not pass the decremented fuel", target.0)));
                     }
                 }
             }
@@ -736,12 +594,7 @@ impl Checker<'_> {
             .iter()
             .rev()
             .find(|t| t.token == token)
-            .ok_or_else(|| {
-                error(format!(
-                    "exit to %t{} which is not an enclosing target",
-                    token.0
-                ))
-            })
+            .ok_or_else(|| error(format!("exit to %t{} which is not an enclosing target", token.0)))
     }
 }
 
@@ -753,9 +606,7 @@ fn check_float_constant(x: f64, ty: Type) -> Result<(), CheckError> {
     if x.is_finite() && (x * 2.0).fract() == 0.0 && x.abs() <= MAX_FLOAT_CONSTANT && exact_in_type {
         Ok(())
     } else {
-        Err(error(format!(
-            "float constant {x} is outside the exactly printable domain"
-        )))
+        Err(error(format!("float constant {x} is outside the exactly printable domain")))
     }
 }
 
@@ -768,10 +619,7 @@ mod tests {
         let r = b.value(ty);
         ops.push(Op::Const {
             result: r,
-            value: Constant::Int(super::super::program::wrap_to_width(
-                v,
-                ty.int_width().unwrap_or(64),
-            )),
+            value: Constant::Int(super::super::program::wrap_to_width(v, ty.int_width().unwrap_or(64))),
         });
         r
     }
@@ -790,41 +638,22 @@ mod tests {
         let mut body = Vec::new();
         let zero = int(b, &mut body, Type::I32, 0);
         let out = b.value(Type::I1);
-        body.push(Op::CmpI {
-            result: out,
-            predicate: CmpIPredicate::Sle,
-            lhs: param,
-            rhs: zero,
-        });
+        body.push(Op::CmpI { result: out, predicate: CmpIPredicate::Sle, lhs: param, rhs: zero });
         body.push(Op::If(IfOp {
             results: vec![],
             condition: out,
-            then_block: Block {
-                ops: vec![],
-                terminator: Terminator::Break {
-                    target: token,
-                    values: vec![],
-                },
-            },
+            then_block: Block { ops: vec![], terminator: Terminator::Break { target: token, values: vec![] } },
             else_block: None,
         }));
         let one = int(b, &mut body, Type::I32, 1);
         let next = b.value(Type::I32);
-        body.push(Op::IntBinary {
-            result: next,
-            op: IntBinOp::Sub,
-            lhs: param,
-            rhs: one,
-        });
+        body.push(Op::IntBinary { result: next, op: IntBinOp::Sub, lhs: param, rhs: one });
         let terminator = rest(b, &mut body, token, next);
         outer.push(Op::Loop(LoopOp {
             results: vec![],
             token,
             iter_args: vec![IterArg { param, init }],
-            body: Block {
-                ops: body,
-                terminator,
-            },
+            body: Block { ops: body, terminator },
         }));
     }
 
@@ -832,10 +661,7 @@ mod tests {
     fn accepts_guarded_loop_and_bounds_work() {
         let mut b = ProgramBuilder::new();
         let mut ops = Vec::new();
-        fuel_loop(&mut b, &mut ops, 3, |_, _, t, next| Terminator::Continue {
-            target: t,
-            values: vec![next],
-        });
+        fuel_loop(&mut b, &mut ops, 3, |_, _, t, next| Terminator::Continue { target: t, values: vec![next] });
         let p = b.finish(0, ops);
         let cost = check(&p).expect("valid");
         // 1 (fuel const) + 1 (loop op) + 4 iterations * (5 guard ops + guard break + terminator)
@@ -848,10 +674,7 @@ mod tests {
         let mut ops = Vec::new();
         fuel_loop(&mut b, &mut ops, 3, |b, body, t, _| {
             let c = int(b, body, Type::I32, 3);
-            Terminator::Continue {
-                target: t,
-                values: vec![c],
-            }
+            Terminator::Continue { target: t, values: vec![c] }
         });
         let p = b.finish(0, ops);
         assert!(check(&p).unwrap_err().message.contains("decremented fuel"));
@@ -862,28 +685,16 @@ mod tests {
         let mut b = ProgramBuilder::new();
         let mut ops = Vec::new();
         fuel_loop(&mut b, &mut ops, 1, |_, _, _, _| Terminator::Yield(vec![]));
-        assert!(check(&b.finish(0, ops))
-            .unwrap_err()
-            .message
-            .contains("loom.yield cannot end"));
+        assert!(check(&b.finish(0, ops)).unwrap_err().message.contains("loom.yield cannot end"));
 
         let mut b = ProgramBuilder::new();
         let t = b.token();
         let ops = vec![Op::Scope(ScopeOp {
             results: vec![],
             token: t,
-            body: Block {
-                ops: vec![],
-                terminator: Terminator::Continue {
-                    target: t,
-                    values: vec![],
-                },
-            },
+            body: Block { ops: vec![], terminator: Terminator::Continue { target: t, values: vec![] } },
         })];
-        assert!(check(&b.finish(0, ops))
-            .unwrap_err()
-            .message
-            .contains("cannot target loom.scope"));
+        assert!(check(&b.finish(0, ops)).unwrap_err().message.contains("cannot target loom.scope"));
     }
 
     #[test]
@@ -896,17 +707,11 @@ mod tests {
             Op::Scope(ScopeOp {
                 results: vec![],
                 token: t,
-                body: Block {
-                    ops: inner,
-                    terminator: Terminator::Yield(vec![]),
-                },
+                body: Block { ops: inner, terminator: Terminator::Yield(vec![]) },
             }),
             Op::Print { value: v },
         ];
-        assert!(check(&b.finish(0, ops))
-            .unwrap_err()
-            .message
-            .contains("not visible"));
+        assert!(check(&b.finish(0, ops)).unwrap_err().message.contains("not visible"));
 
         let mut b = ProgramBuilder::new();
         let t1 = b.token();
@@ -915,27 +720,15 @@ mod tests {
             Op::Scope(ScopeOp {
                 results: vec![],
                 token: t1,
-                body: Block {
-                    ops: vec![],
-                    terminator: Terminator::Yield(vec![]),
-                },
+                body: Block { ops: vec![], terminator: Terminator::Yield(vec![]) },
             }),
             Op::Scope(ScopeOp {
                 results: vec![],
                 token: t2,
-                body: Block {
-                    ops: vec![],
-                    terminator: Terminator::Break {
-                        target: t1,
-                        values: vec![],
-                    },
-                },
+                body: Block { ops: vec![], terminator: Terminator::Break { target: t1, values: vec![] } },
             }),
         ];
-        assert!(check(&b.finish(0, ops))
-            .unwrap_err()
-            .message
-            .contains("not an enclosing target"));
+        assert!(check(&b.finish(0, ops)).unwrap_err().message.contains("not an enclosing target"));
     }
 
     #[test]
@@ -954,12 +747,7 @@ mod tests {
             let l = int(&mut b, &mut ops, ty, 5);
             let r = int(&mut b, &mut ops, ty, rhs);
             let res = b.value(ty);
-            ops.push(Op::IntBinary {
-                result: res,
-                op,
-                lhs: l,
-                rhs: r,
-            });
+            ops.push(Op::IntBinary { result: res, op, lhs: l, rhs: r });
             assert!(check(&b.finish(0, ops)).is_err(), "{op:?} {ty:?} {rhs}");
         }
     }
@@ -974,18 +762,9 @@ mod tests {
         let ops = vec![Op::Scope(ScopeOp {
             results: vec![r],
             token: t,
-            body: Block {
-                ops: inner,
-                terminator: Terminator::Break {
-                    target: t,
-                    values: vec![v],
-                },
-            },
+            body: Block { ops: inner, terminator: Terminator::Break { target: t, values: vec![v] } },
         })];
-        assert!(check(&b.finish(0, ops))
-            .unwrap_err()
-            .message
-            .contains("operands do not match"));
+        assert!(check(&b.finish(0, ops)).unwrap_err().message.contains("operands do not match"));
 
         let mut b = ProgramBuilder::new();
         let mut ops = Vec::new();
@@ -996,16 +775,10 @@ mod tests {
         ops.push(Op::If(IfOp {
             results: vec![r],
             condition: c,
-            then_block: Block {
-                ops: then_ops,
-                terminator: Terminator::Yield(vec![y]),
-            },
+            then_block: Block { ops: then_ops, terminator: Terminator::Yield(vec![y]) },
             else_block: None,
         }));
-        assert!(check(&b.finish(0, ops))
-            .unwrap_err()
-            .message
-            .contains("needs an else"));
+        assert!(check(&b.finish(0, ops)).unwrap_err().message.contains("needs an else"));
     }
 
     #[test]
@@ -1016,17 +789,8 @@ mod tests {
             results: vec![],
             token: t,
             iter_args: vec![],
-            body: Block {
-                ops: vec![],
-                terminator: Terminator::Continue {
-                    target: t,
-                    values: vec![],
-                },
-            },
+            body: Block { ops: vec![], terminator: Terminator::Continue { target: t, values: vec![] } },
         })];
-        assert!(check(&b.finish(0, ops))
-            .unwrap_err()
-            .message
-            .contains("fuel"));
+        assert!(check(&b.finish(0, ops)).unwrap_err().message.contains("fuel"));
     }
 }

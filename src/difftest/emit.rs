@@ -23,21 +23,15 @@
 //! ```
 
 use super::program::{
-    sign_extend, Block, Constant, ForOp, IfOp, IterArg, LoopOp, Op, Program, ScopeOp, Terminator,
-    TokenId, Type, ValueId,
+    sign_extend, Block, Constant, ForOp, IfOp, IterArg, LoopOp, Op, Program, ScopeOp, Terminator, TokenId, Type,
+    ValueId,
 };
 use std::fmt::Write;
 
 /// The MLIR module text of `program`.
 pub fn emit_mlir(program: &Program) -> String {
-    let mut e = Emitter {
-        program,
-        out: String::new(),
-    };
-    e.line(
-        0,
-        &format!("// loom difftest program, seed {}", program.seed),
-    );
+    let mut e = Emitter { program, out: String::new() };
+    e.line(0, &format!("// loom difftest program, seed {}", program.seed));
     e.line(0, "func.func @main() {");
     e.ops(&program.body, 1);
     e.line(1, "return");
@@ -85,26 +79,15 @@ impl Emitter<'_> {
     }
 
     fn ty(&self, v: ValueId) -> &'static str {
-        self.program
-            .type_of(v)
-            .map(Type::mlir_name)
-            .unwrap_or("!invalid")
+        self.program.type_of(v).map(Type::mlir_name).unwrap_or("!invalid")
     }
 
     fn names(&self, values: &[ValueId]) -> String {
-        values
-            .iter()
-            .map(|v| value_name(*v))
-            .collect::<Vec<_>>()
-            .join(", ")
+        values.iter().map(|v| value_name(*v)).collect::<Vec<_>>().join(", ")
     }
 
     fn types(&self, values: &[ValueId]) -> String {
-        values
-            .iter()
-            .map(|v| self.ty(*v))
-            .collect::<Vec<_>>()
-            .join(", ")
+        values.iter().map(|v| self.ty(*v)).collect::<Vec<_>>().join(", ")
     }
 
     /// `%a, %b = ` or nothing.
@@ -121,10 +104,8 @@ impl Emitter<'_> {
         if args.is_empty() {
             return String::new();
         }
-        let list: Vec<String> = args
-            .iter()
-            .map(|a| format!("{} = {}", value_name(a.param), value_name(a.init)))
-            .collect();
+        let list: Vec<String> =
+            args.iter().map(|a| format!("{} = {}", value_name(a.param), value_name(a.init))).collect();
         format!(" iter_args({})", list.join(", "))
     }
 
@@ -148,18 +129,10 @@ impl Emitter<'_> {
         let text = match &block.terminator {
             Terminator::Yield(values) => format!("loom.yield{}", self.operand_list(values)),
             Terminator::Break { target, values } => {
-                format!(
-                    "loom.break {}{}",
-                    token_name(*target),
-                    self.exit_operands(values)
-                )
+                format!("loom.break {}{}", token_name(*target), self.exit_operands(values))
             }
             Terminator::Continue { target, values } => {
-                format!(
-                    "loom.continue {}{}",
-                    token_name(*target),
-                    self.exit_operands(values)
-                )
+                format!("loom.continue {}{}", token_name(*target), self.exit_operands(values))
             }
         };
         self.line(depth, &text);
@@ -181,11 +154,7 @@ impl Emitter<'_> {
                 let ty = self.program.type_of(*result);
                 let text = match (value, ty) {
                     (Constant::Int(bits), Some(Type::I1)) => {
-                        format!(
-                            "{} = arith.constant {}",
-                            v(result),
-                            if bits & 1 == 1 { "true" } else { "false" }
-                        )
+                        format!("{} = arith.constant {}", v(result), if bits & 1 == 1 { "true" } else { "false" })
                     }
                     (Constant::Int(bits), Some(t)) => format!(
                         "{} = arith.constant {} : {}",
@@ -194,55 +163,21 @@ impl Emitter<'_> {
                         t.mlir_name()
                     ),
                     (Constant::Float(x), Some(t)) => {
-                        format!(
-                            "{} = arith.constant {} : {}",
-                            v(result),
-                            float_literal(*x, t),
-                            t.mlir_name()
-                        )
+                        format!("{} = arith.constant {} : {}", v(result), float_literal(*x, t), t.mlir_name())
                     }
                     (_, None) => format!("{} = arith.constant 0 : !invalid", v(result)),
                 };
                 self.line(depth, &text);
             }
-            Op::IntBinary {
-                result,
-                op: bin,
-                lhs,
-                rhs,
-            } => {
-                let text = format!(
-                    "{} = {} {}, {} : {}",
-                    v(result),
-                    bin.mlir_name(),
-                    v(lhs),
-                    v(rhs),
-                    self.ty(*result)
-                );
+            Op::IntBinary { result, op: bin, lhs, rhs } => {
+                let text = format!("{} = {} {}, {} : {}", v(result), bin.mlir_name(), v(lhs), v(rhs), self.ty(*result));
                 self.line(depth, &text);
             }
-            Op::FloatBinary {
-                result,
-                op: bin,
-                lhs,
-                rhs,
-            } => {
-                let text = format!(
-                    "{} = {} {}, {} : {}",
-                    v(result),
-                    bin.mlir_name(),
-                    v(lhs),
-                    v(rhs),
-                    self.ty(*result)
-                );
+            Op::FloatBinary { result, op: bin, lhs, rhs } => {
+                let text = format!("{} = {} {}, {} : {}", v(result), bin.mlir_name(), v(lhs), v(rhs), self.ty(*result));
                 self.line(depth, &text);
             }
-            Op::CmpI {
-                result,
-                predicate,
-                lhs,
-                rhs,
-            } => {
+            Op::CmpI { result, predicate, lhs, rhs } => {
                 let text = format!(
                     "{} = arith.cmpi {}, {}, {} : {}",
                     v(result),
@@ -253,12 +188,7 @@ impl Emitter<'_> {
                 );
                 self.line(depth, &text);
             }
-            Op::CmpF {
-                result,
-                predicate,
-                lhs,
-                rhs,
-            } => {
+            Op::CmpF { result, predicate, lhs, rhs } => {
                 let text = format!(
                     "{} = arith.cmpf {}, {}, {} : {}",
                     v(result),
@@ -269,12 +199,7 @@ impl Emitter<'_> {
                 );
                 self.line(depth, &text);
             }
-            Op::Select {
-                result,
-                condition,
-                on_true,
-                on_false,
-            } => {
+            Op::Select { result, condition, on_true, on_false } => {
                 let text = format!(
                     "{} = arith.select {}, {}, {} : {}",
                     v(result),
@@ -285,11 +210,7 @@ impl Emitter<'_> {
                 );
                 self.line(depth, &text);
             }
-            Op::Cast {
-                result,
-                op: cast,
-                operand,
-            } => {
+            Op::Cast { result, op: cast, operand } => {
                 let text = format!(
                     "{} = {} {} : {} to {}",
                     v(result),
@@ -321,12 +242,8 @@ impl Emitter<'_> {
     }
 
     fn if_op(&mut self, op: &IfOp, depth: usize) {
-        let header = format!(
-            "{}loom.if {}{} {{",
-            self.results(&op.results),
-            value_name(op.condition),
-            self.arrow(&op.results)
-        );
+        let header =
+            format!("{}loom.if {}{} {{", self.results(&op.results), value_name(op.condition), self.arrow(&op.results));
         self.line(depth, &header);
         self.block(&op.then_block, depth + 1);
         if let Some(else_block) = &op.else_block {
@@ -408,20 +325,11 @@ mod tests {
         let c = a.int(&mut ops, Type::I1, 1);
         let r = a.scope(&mut ops, &[Type::I32], |a, body, s| {
             let seven = a.int(body, Type::I32, 7);
-            a.exit_if(
-                body,
-                c,
-                Terminator::Break {
-                    target: s,
-                    values: vec![seven],
-                },
-            );
+            a.exit_if(body, c, Terminator::Break { target: s, values: vec![seven] });
             let nine = a.int(body, Type::I32, 9);
             Terminator::Yield(vec![nine])
         });
-        a.for_loop(&mut ops, Type::I32, (-2, 3, 2), &[], |_, _, _, _, _| {
-            Terminator::Yield(vec![])
-        });
+        a.for_loop(&mut ops, Type::I32, (-2, 3, 2), &[], |_, _, _, _, _| Terminator::Yield(vec![]));
         let m1 = a.int(&mut ops, Type::Index, -1);
         let half = a.float(&mut ops, Type::F32, 1.5);
         let l = a.fuel_loop(&mut ops, 2, &[m1], &[Type::F32], &[half], |a, body, ctx| {
@@ -433,33 +341,21 @@ mod tests {
                 body,
                 done,
                 &[Type::Index],
-                |_, _| Terminator::Continue {
-                    target: token,
-                    values: vec![ctx.next, p],
-                },
+                |_, _| Terminator::Continue { target: token, values: vec![ctx.next, p] },
                 |_, _| Terminator::Yield(vec![p]),
             );
             ctx.continue_with(&[v[0]])
         });
-        let f = a.for_loop(
-            &mut ops,
-            Type::Index,
-            (0, 4, 1),
-            &[r[0], half],
-            |_, _, t, _, p| Terminator::Break {
-                target: t,
-                values: p.to_vec(),
-            },
-        );
+        let f = a.for_loop(&mut ops, Type::Index, (0, 4, 1), &[r[0], half], |_, _, t, _, p| Terminator::Break {
+            target: t,
+            values: p.to_vec(),
+        });
         a.print(&mut ops, l[0]);
         a.print(&mut ops, f[0]);
         let program = a.finish(ops);
         assert!(super::super::check::check(&program).is_ok());
         // -1 + 3 = 2 (not > 3): yield; 5 > 3: continue; fuel runs out: 1.5.
-        assert_eq!(
-            super::super::interpret::interpret(&program),
-            Ok(vec!["1.5".to_string(), "7".to_string()])
-        );
+        assert_eq!(super::super::interpret::interpret(&program), Ok(vec!["1.5".to_string(), "7".to_string()]));
         let text = emit_mlir(&program);
         let expected = "\
 // loom difftest program, seed 0
@@ -537,9 +433,8 @@ func.func @main() {
             if after_terminator && !line.starts_with('}') {
                 return Err(format!("line {n}: `{line}` follows a terminator"));
             }
-            after_terminator = line.starts_with("loom.yield")
-                || line.starts_with("loom.break")
-                || line.starts_with("loom.continue");
+            after_terminator =
+                line.starts_with("loom.yield") || line.starts_with("loom.break") || line.starts_with("loom.continue");
             // Definitions: results before ` = `, `token(%t)`, `%p = %init` pairs, `for %iv =`.
             let mut defs = Vec::new();
             let mut uses = Vec::new();
@@ -557,8 +452,7 @@ func.func @main() {
                     continue;
                 }
                 if w.starts_with('%') {
-                    let is_def =
-                        previous == "token" || previous == "loom.for" || previous == "iter_args";
+                    let is_def = previous == "token" || previous == "loom.for" || previous == "iter_args";
                     if is_def {
                         defs.push(w.to_string());
                     } else if pending_param.is_none() && rhs.contains(&format!("{w} = ")) {
@@ -601,21 +495,14 @@ func.func @main() {
                 panic!("seed {seed}: {e}\n{text}");
             }
             assert_eq!(text, emit_mlir(&generate(seed, &config)));
-            assert!(text.starts_with(&format!(
-                "// loom difftest program, seed {seed}\nfunc.func @main() {{\n"
-            )));
+            assert!(text.starts_with(&format!("// loom difftest program, seed {seed}\nfunc.func @main() {{\n")));
             assert!(text.ends_with("  return\n}\n"));
         }
     }
 
     #[test]
     fn text_checker_catches_use_before_definition() {
-        assert!(
-            check_text("func.func @main() {\n  vector.print %v1 : i32\n  return\n}\n").is_err()
-        );
-        assert!(check_text(
-            "func.func @main() {\n  loom.yield\n  %v0 = arith.constant 1 : i32\n}\n"
-        )
-        .is_err());
+        assert!(check_text("func.func @main() {\n  vector.print %v1 : i32\n  return\n}\n").is_err());
+        assert!(check_text("func.func @main() {\n  loom.yield\n  %v0 = arith.constant 1 : i32\n}\n").is_err());
     }
 }

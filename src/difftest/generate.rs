@@ -37,9 +37,8 @@
 
 use super::check::{check, MAX_FUEL};
 use super::program::{
-    wrap_to_width, Block, CastOp, CmpFPredicate, CmpIPredicate, Constant, FloatBinOp, ForOp, IfOp,
-    IntBinOp, IterArg, LoopOp, Op, Program, ProgramBuilder, ScopeOp, TargetKind, Terminator,
-    TokenId, Type, ValueId,
+    wrap_to_width, Block, CastOp, CmpFPredicate, CmpIPredicate, Constant, FloatBinOp, ForOp, IfOp, IntBinOp, IterArg,
+    LoopOp, Op, Program, ProgramBuilder, ScopeOp, TargetKind, Terminator, TokenId, Type, ValueId,
 };
 use super::rng::Rng;
 
@@ -126,10 +125,7 @@ fn generate_with_attempts(seed: u64, config: &Config) -> (Program, u64) {
             return (program, attempt + 1);
         }
     }
-    let flat = Config {
-        max_depth: 0,
-        ..config.clone()
-    };
+    let flat = Config { max_depth: 0, ..config.clone() };
     (Gen::new(&flat, seed).program(seed), MAX_ATTEMPTS + 1)
 }
 
@@ -201,10 +197,8 @@ impl<'c> Gen<'c> {
 
     /// How many iterations a new loop at the current multiplier may have.
     fn iteration_room(&self, cap: u64) -> u64 {
-        let by_work =
-            self.soft_budget().saturating_sub(self.work) / self.mult.saturating_mul(RESERVE).max(1);
-        cap.min(self.cfg.max_iteration_product / self.mult.max(1))
-            .min(by_work)
+        let by_work = self.soft_budget().saturating_sub(self.work) / self.mult.saturating_mul(RESERVE).max(1);
+        cap.min(self.cfg.max_iteration_product / self.mult.max(1)).min(by_work)
     }
 
     fn ty(&self, v: ValueId) -> Type {
@@ -260,13 +254,7 @@ impl<'c> Gen<'c> {
     }
 
     fn random_int_type(&mut self) -> Type {
-        self.weighted(&[
-            (Type::I1, 1),
-            (Type::I8, 1),
-            (Type::I32, 4),
-            (Type::I64, 2),
-            (Type::Index, 2),
-        ])
+        self.weighted(&[(Type::I1, 1), (Type::I8, 1), (Type::I32, 4), (Type::I64, 2), (Type::Index, 2)])
     }
 
     /// `0..=max` types; empty with probability `empty_percent`.
@@ -300,18 +288,11 @@ impl<'c> Gen<'c> {
         if width == 1 {
             return self.rng.range_i64(0, 1);
         }
-        let max = if width >= 64 {
-            i64::MAX
-        } else {
-            (1i64 << (width - 1)) - 1
-        };
+        let max = if width >= 64 { i64::MAX } else { (1i64 << (width - 1)) - 1 };
         match self.rng.below(12) {
             0..=5 => self.rng.range_i64(-4, 9),
             6 | 7 => self.rng.range_i64(-100, 100),
-            8 => *self
-                .rng
-                .choose(&[max, -max - 1, -1, max - 1, -max])
-                .unwrap_or(&0),
+            8 => *self.rng.choose(&[max, -max - 1, -1, max - 1, -max]).unwrap_or(&0),
             9 => self.rng.range_i64(10, 60),
             _ => self.rng.range_i64(-20, 20),
         }
@@ -328,12 +309,7 @@ impl<'c> Gen<'c> {
     }
 
     fn visible(&self, ty: Type) -> Vec<ValueId> {
-        self.frames
-            .iter()
-            .flatten()
-            .copied()
-            .filter(|v| self.ty(*v) == ty)
-            .collect()
+        self.frames.iter().flatten().copied().filter(|v| self.ty(*v) == ty).collect()
     }
 
     /// Non-constant values of the innermost regions (loop state and values
@@ -385,11 +361,7 @@ impl<'c> Gen<'c> {
             6 => self.gen_select(ops),
             7 => self.gen_cast(ops),
             8 | 9 => {
-                let ty = if self.rng.chance(1, 2) {
-                    Type::F32
-                } else {
-                    Type::F64
-                };
+                let ty = if self.rng.chance(1, 2) { Type::F32 } else { Type::F64 };
                 let lhs = self.pick_state(ops, ty);
                 self.float_step(ops, lhs);
             }
@@ -404,13 +376,8 @@ impl<'c> Gen<'c> {
         use IntBinOp::*;
         match ty {
             Type::I1 => &[Add, Sub, Mul, And, Or, Xor, MaxS, MinS, MaxU, MinU],
-            Type::Index => &[
-                Add, Sub, Mul, And, Or, Xor, RemS, RemU, MaxS, MinS, MaxU, MinU,
-            ],
-            _ => &[
-                Add, Sub, Mul, And, Or, Xor, RemS, RemU, Shl, ShrS, ShrU, MaxS, MinS, MaxU, MinU,
-                Add, Sub,
-            ],
+            Type::Index => &[Add, Sub, Mul, And, Or, Xor, RemS, RemU, MaxS, MinS, MaxU, MinU],
+            _ => &[Add, Sub, Mul, And, Or, Xor, RemS, RemU, Shl, ShrS, ShrU, MaxS, MinS, MaxU, MinU, Add, Sub],
         }
     }
 
@@ -421,10 +388,7 @@ impl<'c> Gen<'c> {
             Some(v) if self.rng.chance(2, 3) => self.ty(*v),
             _ => self.random_int_type(),
         };
-        let op = *self
-            .rng
-            .choose(Self::int_ops_for(ty))
-            .unwrap_or(&IntBinOp::Add);
+        let op = *self.rng.choose(Self::int_ops_for(ty)).unwrap_or(&IntBinOp::Add);
         let lhs = self.pick_state(ops, ty);
         self.int_binary_with(ops, op, lhs)
     }
@@ -452,64 +416,26 @@ impl<'c> Gen<'c> {
             _ => self.pick(ops, ty),
         };
         let result = self.fresh(ty);
-        self.emit_def(
-            ops,
-            result,
-            Op::IntBinary {
-                result,
-                op,
-                lhs,
-                rhs,
-            },
-        )
+        self.emit_def(ops, result, Op::IntBinary { result, op, lhs, rhs })
     }
 
     /// `lhs +/- c` with a small constant `c` (keeps floats exact).
     fn float_step(&mut self, ops: &mut Vec<Op>, lhs: ValueId) -> ValueId {
         let ty = self.ty(lhs);
-        let c = *self
-            .rng
-            .choose(&[0.5, 1.0, 1.5, 2.0, -0.5, -1.0, -2.0])
-            .unwrap_or(&1.0);
+        let c = *self.rng.choose(&[0.5, 1.0, 1.5, 2.0, -0.5, -1.0, -2.0]).unwrap_or(&1.0);
         let rhs = self.float_const(ops, ty, c);
-        let op = if self.rng.chance(1, 2) {
-            FloatBinOp::Add
-        } else {
-            FloatBinOp::Sub
-        };
+        let op = if self.rng.chance(1, 2) { FloatBinOp::Add } else { FloatBinOp::Sub };
         let result = self.fresh(ty);
-        self.emit_def(
-            ops,
-            result,
-            Op::FloatBinary {
-                result,
-                op,
-                lhs,
-                rhs,
-            },
-        )
+        self.emit_def(ops, result, Op::FloatBinary { result, op, lhs, rhs })
     }
 
     fn gen_select(&mut self, ops: &mut Vec<Op>) {
         let ty = self.random_type();
-        let condition = if self.rng.chance(1, 2) {
-            self.gen_condition(ops)
-        } else {
-            self.pick(ops, Type::I1)
-        };
+        let condition = if self.rng.chance(1, 2) { self.gen_condition(ops) } else { self.pick(ops, Type::I1) };
         let on_true = self.pick_state(ops, ty);
         let on_false = self.pick(ops, ty);
         let result = self.fresh(ty);
-        self.emit_def(
-            ops,
-            result,
-            Op::Select {
-                result,
-                condition,
-                on_true,
-                on_false,
-            },
-        );
+        self.emit_def(ops, result, Op::Select { result, condition, on_true, on_false });
     }
 
     fn gen_cast(&mut self, ops: &mut Vec<Op>) {
@@ -518,46 +444,20 @@ impl<'c> Gen<'c> {
             0 => {
                 let (from, to) = *self
                     .rng
-                    .choose(&[
-                        (I1, I8),
-                        (I1, I32),
-                        (I8, I32),
-                        (I8, I64),
-                        (I32, I64),
-                        (I1, I64),
-                    ])
+                    .choose(&[(I1, I8), (I1, I32), (I8, I32), (I8, I64), (I32, I64), (I1, I64)])
                     .unwrap_or(&(I32, I64));
-                (
-                    if self.rng.chance(1, 2) {
-                        CastOp::ExtSI
-                    } else {
-                        CastOp::ExtUI
-                    },
-                    from,
-                    to,
-                )
+                (if self.rng.chance(1, 2) { CastOp::ExtSI } else { CastOp::ExtUI }, from, to)
             }
             1 => {
                 let (from, to) = *self
                     .rng
-                    .choose(&[
-                        (I64, I32),
-                        (I64, I8),
-                        (I32, I8),
-                        (I32, I1),
-                        (I8, I1),
-                        (I64, I1),
-                    ])
+                    .choose(&[(I64, I32), (I64, I8), (I32, I8), (I32, I1), (I8, I1), (I64, I1)])
                     .unwrap_or(&(I64, I32));
                 (CastOp::TruncI, from, to)
             }
             2 | 3 => {
                 let int = *self.rng.choose(&[I8, I32, I64]).unwrap_or(&I32);
-                let op = if self.rng.chance(1, 2) {
-                    CastOp::IndexCast
-                } else {
-                    CastOp::IndexCastUI
-                };
+                let op = if self.rng.chance(1, 2) { CastOp::IndexCast } else { CastOp::IndexCastUI };
                 if self.rng.chance(1, 2) {
                     (op, int, Index)
                 } else {
@@ -572,77 +472,29 @@ impl<'c> Gen<'c> {
         };
         let operand = self.pick_state(ops, from);
         let result = self.fresh(to);
-        self.emit_def(
-            ops,
-            result,
-            Op::Cast {
-                result,
-                op,
-                operand,
-            },
-        );
+        self.emit_def(ops, result, Op::Cast { result, op, operand });
     }
 
     fn gen_cmpf(&mut self, ops: &mut Vec<Op>) -> ValueId {
-        let ty = if self.rng.chance(1, 2) {
-            Type::F32
-        } else {
-            Type::F64
-        };
+        let ty = if self.rng.chance(1, 2) { Type::F32 } else { Type::F64 };
         let lhs = self.pick_state(ops, ty);
         let rhs = self.pick(ops, ty);
-        let predicate = *self
-            .rng
-            .choose(&CmpFPredicate::ALL)
-            .unwrap_or(&CmpFPredicate::Olt);
+        let predicate = *self.rng.choose(&CmpFPredicate::ALL).unwrap_or(&CmpFPredicate::Olt);
         let result = self.fresh(Type::I1);
-        self.emit_def(
-            ops,
-            result,
-            Op::CmpF {
-                result,
-                predicate,
-                lhs,
-                rhs,
-            },
-        )
+        self.emit_def(ops, result, Op::CmpF { result, predicate, lhs, rhs })
     }
 
     /// `sitofp(remsi(x, d))`: an exactly representable float from loop state.
     fn gen_int_to_float(&mut self, ops: &mut Vec<Op>) {
-        let from = *self
-            .rng
-            .choose(&[Type::I8, Type::I32, Type::I64])
-            .unwrap_or(&Type::I32);
-        let to = if self.rng.chance(1, 2) {
-            Type::F32
-        } else {
-            Type::F64
-        };
+        let from = *self.rng.choose(&[Type::I8, Type::I32, Type::I64]).unwrap_or(&Type::I32);
+        let to = if self.rng.chance(1, 2) { Type::F32 } else { Type::F64 };
         let x = self.pick_state(ops, from);
         let d = self.rng.range_i64(2, 16);
         let divisor = self.int_const(ops, from, d);
         let rem = self.fresh(from);
-        self.emit_def(
-            ops,
-            rem,
-            Op::IntBinary {
-                result: rem,
-                op: IntBinOp::RemS,
-                lhs: x,
-                rhs: divisor,
-            },
-        );
+        self.emit_def(ops, rem, Op::IntBinary { result: rem, op: IntBinOp::RemS, lhs: x, rhs: divisor });
         let result = self.fresh(to);
-        self.emit_def(
-            ops,
-            result,
-            Op::Cast {
-                result,
-                op: CastOp::SIToFP,
-                operand: rem,
-            },
-        );
+        self.emit_def(ops, result, Op::Cast { result, op: CastOp::SIToFP, operand: rem });
     }
 
     /// An `i1` derived from loop state where possible.
@@ -650,21 +502,9 @@ impl<'c> Gen<'c> {
         if self.rng.chance(1, 8) {
             let a = self.gen_atomic_condition(ops);
             let b = self.gen_atomic_condition(ops);
-            let op = *self
-                .rng
-                .choose(&[IntBinOp::And, IntBinOp::Or, IntBinOp::Xor])
-                .unwrap_or(&IntBinOp::And);
+            let op = *self.rng.choose(&[IntBinOp::And, IntBinOp::Or, IntBinOp::Xor]).unwrap_or(&IntBinOp::And);
             let result = self.fresh(Type::I1);
-            return self.emit_def(
-                ops,
-                result,
-                Op::IntBinary {
-                    result,
-                    op,
-                    lhs: a,
-                    rhs: b,
-                },
-            );
+            return self.emit_def(ops, result, Op::IntBinary { result, op, lhs: a, rhs: b });
         }
         self.gen_atomic_condition(ops)
     }
@@ -678,10 +518,7 @@ impl<'c> Gen<'c> {
             Some(x) if roll < 10 => {
                 let k = self.rng.range_i64(-2, 6);
                 let c = self.int_const(ops, self.ty(x), k);
-                let p = *self
-                    .rng
-                    .choose(&[Eq, Eq, Ne, Slt, Sle, Sgt, Sge, Sgt, Slt, Ult, Ugt])
-                    .unwrap_or(&Eq);
+                let p = *self.rng.choose(&[Eq, Eq, Ne, Slt, Sle, Sgt, Sge, Sgt, Slt, Ult, Ugt]).unwrap_or(&Eq);
                 (p, x, c)
             }
             // Periodic: `x mod k == r`.
@@ -690,16 +527,7 @@ impl<'c> Gen<'c> {
                 let k = self.rng.range_i64(2, 5);
                 let divisor = self.int_const(ops, ty, k);
                 let rem = self.fresh(ty);
-                self.emit_def(
-                    ops,
-                    rem,
-                    Op::IntBinary {
-                        result: rem,
-                        op: IntBinOp::RemU,
-                        lhs: x,
-                        rhs: divisor,
-                    },
-                );
+                self.emit_def(ops, rem, Op::IntBinary { result: rem, op: IntBinOp::RemU, lhs: x, rhs: divisor });
                 let r = self.rng.range_i64(0, k - 1);
                 let c = self.int_const(ops, ty, r);
                 let p = if self.rng.chance(3, 4) { Eq } else { Ne };
@@ -719,16 +547,7 @@ impl<'c> Gen<'c> {
             }
         };
         let result = self.fresh(Type::I1);
-        self.emit_def(
-            ops,
-            result,
-            Op::CmpI {
-                result,
-                predicate,
-                lhs,
-                rhs,
-            },
-        )
+        self.emit_def(ops, result, Op::CmpI { result, predicate, lhs, rhs })
     }
 
     /// A new value for loop-carried `v`: usually `v` changed a little.
@@ -743,46 +562,22 @@ impl<'c> Gen<'c> {
         if ty == Type::I1 {
             let c = self.gen_condition(ops);
             let result = self.fresh(Type::I1);
-            return self.emit_def(
-                ops,
-                result,
-                Op::IntBinary {
-                    result,
-                    op: IntBinOp::Xor,
-                    lhs: v,
-                    rhs: c,
-                },
-            );
+            return self.emit_def(ops, result, Op::IntBinary { result, op: IntBinOp::Xor, lhs: v, rhs: c });
         }
         let op = *self
             .rng
-            .choose(&[
-                IntBinOp::Add,
-                IntBinOp::Add,
-                IntBinOp::Sub,
-                IntBinOp::Mul,
-                IntBinOp::Xor,
-            ])
+            .choose(&[IntBinOp::Add, IntBinOp::Add, IntBinOp::Sub, IntBinOp::Mul, IntBinOp::Xor])
             .unwrap_or(&IntBinOp::Add);
         self.int_binary_with(ops, op, v)
     }
 
     fn print_value(&mut self, ops: &mut Vec<Op>, value: ValueId) {
-        let value =
-            if self.ty(value).is_float() && self.cfg.float_printing == FloatPrinting::ViaFpToSi {
-                let result = self.fresh(Type::I64);
-                self.emit_def(
-                    ops,
-                    result,
-                    Op::Cast {
-                        result,
-                        op: CastOp::FPToSI,
-                        operand: value,
-                    },
-                )
-            } else {
-                value
-            };
+        let value = if self.ty(value).is_float() && self.cfg.float_printing == FloatPrinting::ViaFpToSi {
+            let result = self.fresh(Type::I64);
+            self.emit_def(ops, result, Op::Cast { result, op: CastOp::FPToSI, operand: value })
+        } else {
+            value
+        };
         self.emit(ops, Op::Print { value });
     }
 
@@ -798,11 +593,7 @@ impl<'c> Gen<'c> {
     /// Operands for an exit to `self.targets[index]`.
     fn exit_values(&mut self, ops: &mut Vec<Op>, index: usize, is_continue: bool) -> Vec<ValueId> {
         let target = self.targets[index].clone();
-        let types = if is_continue || target.kind == TargetKind::For {
-            target.iters
-        } else {
-            target.results
-        };
+        let types = if is_continue || target.kind == TargetKind::For { target.iters } else { target.results };
         let mut values = Vec::with_capacity(types.len());
         for (i, ty) in types.iter().enumerate() {
             match target.fuel_next {
@@ -829,21 +620,13 @@ impl<'c> Gen<'c> {
     /// An exit to a uniformly chosen enclosing target (callers ensure one exists).
     fn random_exit(&mut self, ops: &mut Vec<Op>) -> Terminator {
         let index = self.rng.below(self.targets.len() as u64) as usize;
-        let can_continue = self
-            .targets
-            .get(index)
-            .is_some_and(|t| t.kind != TargetKind::Scope);
+        let can_continue = self.targets.get(index).is_some_and(|t| t.kind != TargetKind::Scope);
         let is_continue = can_continue && self.rng.chance(1, 2);
         self.exit_to(ops, index, is_continue)
     }
 
     /// Terminator of a `loom.if` branch (`own == None`) or `loom.scope` body.
-    fn yielding_terminator(
-        &mut self,
-        ops: &mut Vec<Op>,
-        types: &[Type],
-        own: Option<usize>,
-    ) -> Terminator {
+    fn yielding_terminator(&mut self, ops: &mut Vec<Op>, types: &[Type], own: Option<usize>) -> Terminator {
         let roll = self.rng.below(100);
         if self.targets.is_empty() || roll < 86 {
             let values = types.iter().map(|ty| self.pick(ops, *ty)).collect();
@@ -856,12 +639,7 @@ impl<'c> Gen<'c> {
     }
 
     /// Terminator of a `loom.loop` body (`own` is its target index).
-    fn loop_terminator(
-        &mut self,
-        ops: &mut Vec<Op>,
-        own: usize,
-        extra_params: &[ValueId],
-    ) -> Terminator {
+    fn loop_terminator(&mut self, ops: &mut Vec<Op>, own: usize, extra_params: &[ValueId]) -> Terminator {
         let roll = self.rng.below(100);
         if roll < 84 {
             let mut values = Vec::new();
@@ -872,10 +650,7 @@ impl<'c> Gen<'c> {
                 let v = self.evolve(ops, *p);
                 values.push(v);
             }
-            Terminator::Continue {
-                target: self.targets[own].token,
-                values,
-            }
+            Terminator::Continue { target: self.targets[own].token, values }
         } else if roll < 92 {
             self.exit_to(ops, own, false)
         } else {
@@ -891,10 +666,7 @@ impl<'c> Gen<'c> {
             if roll < 68 {
                 Terminator::Yield(values)
             } else {
-                Terminator::Continue {
-                    target: self.targets[own].token,
-                    values,
-                }
+                Terminator::Continue { target: self.targets[own].token, values }
             }
         } else if roll < 92 {
             self.exit_to(ops, own, false)
@@ -906,9 +678,7 @@ impl<'c> Gen<'c> {
     // ----- statements ------------------------------------------------------
 
     fn gen_statements(&mut self, ops: &mut Vec<Op>, depth: u32) {
-        let n = self
-            .rng
-            .range_u64(1, u64::from(self.cfg.max_block_statements.max(1)));
+        let n = self.rng.range_u64(1, u64::from(self.cfg.max_block_statements.max(1)));
         for _ in 0..n {
             if !self.room_for(self.mult) {
                 break;
@@ -938,10 +708,7 @@ impl<'c> Gen<'c> {
         match self.rng.choose(&counters).copied() {
             Some(counter) if self.rng.chance(3, 4) => {
                 // Fires from a chosen iteration on (or exactly at it).
-                let (lo, hi) = (
-                    counter.first.min(counter.last),
-                    counter.first.max(counter.last),
-                );
+                let (lo, hi) = (counter.first.min(counter.last), counter.first.max(counter.last));
                 let k = self.rng.range_i64(lo, hi);
                 let c = self.int_const(ops, self.ty(counter.value), k);
                 let predicate = match (self.rng.below(4), counter.first <= counter.last) {
@@ -950,16 +717,7 @@ impl<'c> Gen<'c> {
                     (_, false) => CmpIPredicate::Sle,
                 };
                 let result = self.fresh(Type::I1);
-                self.emit_def(
-                    ops,
-                    result,
-                    Op::CmpI {
-                        result,
-                        predicate,
-                        lhs: counter.value,
-                        rhs: c,
-                    },
-                )
+                self.emit_def(ops, result, Op::CmpI { result, predicate, lhs: counter.value, rhs: c })
             }
             _ => self.gen_condition(ops),
         }
@@ -983,36 +741,17 @@ impl<'c> Gen<'c> {
             let mut else_ops = Vec::new();
             self.gen_arith(&mut else_ops);
             self.frames.pop();
-            Some(Block {
-                ops: else_ops,
-                terminator: Terminator::Yield(Vec::new()),
-            })
+            Some(Block { ops: else_ops, terminator: Terminator::Yield(Vec::new()) })
         } else {
             None
         };
-        let then_block = Block {
-            ops: then_ops,
-            terminator,
-        };
-        self.emit(
-            ops,
-            Op::If(IfOp {
-                results: Vec::new(),
-                condition,
-                then_block,
-                else_block,
-            }),
-        );
+        let then_block = Block { ops: then_ops, terminator };
+        self.emit(ops, Op::If(IfOp { results: Vec::new(), condition, then_block, else_block }));
     }
 
     /// A `loom.loop`, `loom.for`, `loom.scope` or `loom.if`; returns its
     /// results, of which there is at least one when `need_results`.
-    fn gen_structured(
-        &mut self,
-        ops: &mut Vec<Op>,
-        depth: u32,
-        need_results: bool,
-    ) -> Vec<ValueId> {
+    fn gen_structured(&mut self, ops: &mut Vec<Op>, depth: u32, need_results: bool) -> Vec<ValueId> {
         let kind = self.rng.below(8);
         let attempt = match kind {
             0..=2 => self.gen_loop(ops, depth, need_results),
@@ -1047,21 +786,10 @@ impl<'c> Gen<'c> {
         let condition = self.gen_exit_condition(ops);
         let types = self.result_types(45, need_results);
         let then_block = self.if_branch(depth, &types);
-        let else_block = if !types.is_empty() || self.rng.chance(1, 2) {
-            Some(self.if_branch(depth, &types))
-        } else {
-            None
-        };
+        let else_block =
+            if !types.is_empty() || self.rng.chance(1, 2) { Some(self.if_branch(depth, &types)) } else { None };
         let results = self.define_results(&types);
-        self.emit(
-            ops,
-            Op::If(IfOp {
-                results: results.clone(),
-                condition,
-                then_block,
-                else_block,
-            }),
-        );
+        self.emit(ops, Op::If(IfOp { results: results.clone(), condition, then_block, else_block }));
         self.make_visible(&results);
         results
     }
@@ -1094,49 +822,26 @@ impl<'c> Gen<'c> {
         self.frames.pop();
         self.targets.pop();
         let results = self.define_results(&types);
-        self.emit(
-            ops,
-            Op::Scope(ScopeOp {
-                results: results.clone(),
-                token,
-                body: Block {
-                    ops: body,
-                    terminator,
-                },
-            }),
-        );
+        self.emit(ops, Op::Scope(ScopeOp { results: results.clone(), token, body: Block { ops: body, terminator } }));
         self.make_visible(&results);
         results
     }
 
     /// A fuel-guarded `loom.loop`, or `None` when the budget has no room.
-    fn gen_loop(
-        &mut self,
-        ops: &mut Vec<Op>,
-        depth: u32,
-        need_results: bool,
-    ) -> Option<Vec<ValueId>> {
+    fn gen_loop(&mut self, ops: &mut Vec<Op>, depth: u32, need_results: bool) -> Option<Vec<ValueId>> {
         let max_fuel = u64::from(self.cfg.max_fuel).min(MAX_FUEL as u64);
         let max_iterations = self.iteration_room(max_fuel + 1);
         if max_iterations < 1 {
             return None;
         }
         // Fuel 0 (the guard exits at once) only now and then.
-        let fuel = if self.rng.chance(1, 10) {
-            0
-        } else {
-            self.rng.range_u64(1, max_iterations - 1)
-        };
+        let fuel = if self.rng.chance(1, 10) { 0 } else { self.rng.range_u64(1, max_iterations - 1) };
         let fuel_init = self.int_const(ops, Type::I32, fuel as i64);
-        let extra_types: Vec<Type> = (0..self.rng.range_u64(0, u64::from(self.cfg.max_iter_args)))
-            .map(|_| self.random_type())
-            .collect();
+        let extra_types: Vec<Type> =
+            (0..self.rng.range_u64(0, u64::from(self.cfg.max_iter_args))).map(|_| self.random_type()).collect();
         let mut iter_args = vec![];
         let fuel_param = self.fresh(Type::I32);
-        iter_args.push(IterArg {
-            param: fuel_param,
-            init: fuel_init,
-        });
+        iter_args.push(IterArg { param: fuel_param, init: fuel_init });
         for ty in &extra_types {
             let init = self.pick(ops, *ty);
             let param = self.fresh(*ty);
@@ -1147,8 +852,7 @@ impl<'c> Gen<'c> {
         let mut iters = vec![Type::I32];
         iters.extend(extra_types.iter().copied());
 
-        self.frames
-            .push(iter_args.iter().map(|a| a.param).collect());
+        self.frames.push(iter_args.iter().map(|a| a.param).collect());
         self.targets.push(Target {
             token,
             kind: TargetKind::Loop,
@@ -1167,12 +871,7 @@ impl<'c> Gen<'c> {
         self.emit_def(
             &mut body,
             out,
-            Op::CmpI {
-                result: out,
-                predicate: CmpIPredicate::Sle,
-                lhs: fuel_param,
-                rhs: zero,
-            },
+            Op::CmpI { result: out, predicate: CmpIPredicate::Sle, lhs: fuel_param, rhs: zero },
         );
         self.frames.push(Vec::new());
         let mut guard_ops = Vec::new();
@@ -1183,32 +882,16 @@ impl<'c> Gen<'c> {
             Op::If(IfOp {
                 results: Vec::new(),
                 condition: out,
-                then_block: Block {
-                    ops: guard_ops,
-                    terminator: guard_exit,
-                },
+                then_block: Block { ops: guard_ops, terminator: guard_exit },
                 else_block: None,
             }),
         );
         let one = self.int_const(&mut body, Type::I32, 1);
         let next = self.fresh(Type::I32);
-        self.emit_def(
-            &mut body,
-            next,
-            Op::IntBinary {
-                result: next,
-                op: IntBinOp::Sub,
-                lhs: fuel_param,
-                rhs: one,
-            },
-        );
+        self.emit_def(&mut body, next, Op::IntBinary { result: next, op: IntBinOp::Sub, lhs: fuel_param, rhs: one });
         self.targets[own].fuel_next = Some(next);
         if fuel > 0 {
-            self.targets[own].counter = Some(Counter {
-                value: next,
-                first: fuel as i64 - 1,
-                last: 0,
-            });
+            self.targets[own].counter = Some(Counter { value: next, first: fuel as i64 - 1, last: 0 });
         }
 
         self.gen_statements(&mut body, depth + 1);
@@ -1221,27 +904,14 @@ impl<'c> Gen<'c> {
         let results = self.define_results(&result_types);
         self.emit(
             ops,
-            Op::Loop(LoopOp {
-                results: results.clone(),
-                token,
-                iter_args,
-                body: Block {
-                    ops: body,
-                    terminator,
-                },
-            }),
+            Op::Loop(LoopOp { results: results.clone(), token, iter_args, body: Block { ops: body, terminator } }),
         );
         self.make_visible(&results);
         Some(results)
     }
 
     /// A `loom.for` with small constant bounds, or `None` when the budget has no room.
-    fn gen_for(
-        &mut self,
-        ops: &mut Vec<Op>,
-        depth: u32,
-        need_results: bool,
-    ) -> Option<Vec<ValueId>> {
+    fn gen_for(&mut self, ops: &mut Vec<Op>, depth: u32, need_results: bool) -> Option<Vec<ValueId>> {
         let max_trips = self.iteration_room(u64::from(self.cfg.max_trip_count));
         if max_trips < 1 {
             return None;
@@ -1263,14 +933,8 @@ impl<'c> Gen<'c> {
         let lower_v = self.int_const(ops, iv_type, lower);
         let upper_v = self.int_const(ops, iv_type, upper);
         let step_v = self.int_const(ops, iv_type, step);
-        let min_args = if self.cfg.for_without_iter_args && !need_results {
-            0
-        } else {
-            1
-        };
-        let n_args = self
-            .rng
-            .range_u64(min_args, u64::from(self.cfg.max_iter_args).max(min_args));
+        let min_args = if self.cfg.for_without_iter_args && !need_results { 0 } else { 1 };
+        let n_args = self.rng.range_u64(min_args, u64::from(self.cfg.max_iter_args).max(min_args));
         let types: Vec<Type> = (0..n_args).map(|_| self.random_type()).collect();
         let mut iter_args = Vec::new();
         for ty in &types {
@@ -1318,10 +982,7 @@ impl<'c> Gen<'c> {
                 upper: upper_v,
                 step: step_v,
                 iter_args,
-                body: Block {
-                    ops: body,
-                    terminator,
-                },
+                body: Block { ops: body, terminator },
             }),
         );
         self.make_visible(&results);
@@ -1333,9 +994,7 @@ impl<'c> Gen<'c> {
         self.frames.push(Vec::new());
         let mut ops = Vec::new();
         let mut outputs = Vec::new();
-        let n = self
-            .rng
-            .range_u64(1, u64::from(self.cfg.max_top_level_statements.max(1)));
+        let n = self.rng.range_u64(1, u64::from(self.cfg.max_top_level_statements.max(1)));
         for i in 0..n {
             if i > 0 && !self.room_for(1) {
                 break;
@@ -1388,13 +1047,10 @@ mod tests {
         fn find(ops: &[Op], v: ValueId) -> Option<u64> {
             for op in ops {
                 match op {
-                    Op::Const {
-                        result,
-                        value: Constant::Int(bits),
-                    } if *result == v => return Some(*bits),
+                    Op::Const { result, value: Constant::Int(bits) } if *result == v => return Some(*bits),
                     Op::If(i) => {
-                        if let Some(x) = find(&i.then_block.ops, v)
-                            .or_else(|| i.else_block.as_ref().and_then(|b| find(&b.ops, v)))
+                        if let Some(x) =
+                            find(&i.then_block.ops, v).or_else(|| i.else_block.as_ref().and_then(|b| find(&b.ops, v)))
                         {
                             return Some(x);
                         }
@@ -1420,20 +1076,11 @@ mod tests {
             None
         }
         let bits = find(body, v)?;
-        Some(super::super::program::sign_extend(
-            bits,
-            p.type_of(v)?.int_width()?,
-        ))
+        Some(super::super::program::sign_extend(bits, p.type_of(v)?.int_width()?))
     }
 
     /// (token, is_loop_or_for kind) of enclosing targets while walking.
-    fn walk(
-        p: &Program,
-        ops: &[Op],
-        stack: &mut Vec<(TokenId, TargetKind)>,
-        f: &mut Features,
-        depth: u32,
-    ) {
+    fn walk(p: &Program, ops: &[Op], stack: &mut Vec<(TokenId, TargetKind)>, f: &mut Features, depth: u32) {
         f.max_depth = f.max_depth.max(depth);
         for op in ops {
             match op {
@@ -1484,13 +1131,7 @@ mod tests {
         }
     }
 
-    fn walk_block(
-        p: &Program,
-        b: &Block,
-        stack: &mut Vec<(TokenId, TargetKind)>,
-        f: &mut Features,
-        depth: u32,
-    ) {
+    fn walk_block(p: &Program, b: &Block, stack: &mut Vec<(TokenId, TargetKind)>, f: &mut Features, depth: u32) {
         walk(p, &b.ops, stack, f, depth);
         let innermost = stack.last().map(|t| t.0);
         match &b.terminator {
@@ -1539,20 +1180,10 @@ mod tests {
                 fallbacks += 1;
             }
             let cost = check(&program).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            assert!(
-                cost.work <= config.max_work,
-                "seed {seed}: work {}",
-                cost.work
-            );
+            assert!(cost.work <= config.max_work, "seed {seed}: work {}", cost.work);
             let execution = run(&program, cost.work).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             assert!(execution.steps <= cost.work, "seed {seed}");
-            assert!(
-                !execution.lines.is_empty()
-                    || program
-                        .body
-                        .iter()
-                        .all(|op| !matches!(op, Op::Print { .. }))
-            );
+            assert!(!execution.lines.is_empty() || program.body.iter().all(|op| !matches!(op, Op::Print { .. })));
             max_steps = max_steps.max(execution.steps);
             total_lines += execution.lines.len();
         }
@@ -1582,19 +1213,13 @@ mod tests {
             let p = generate(seed, &config);
             walk(&p, &p.body, &mut Vec::new(), &mut f, 0);
         }
-        assert!(
-            f.loops > 300 && f.fors > 300 && f.scopes > 100 && f.ifs_with_results > 100,
-            "{f:?}"
-        );
+        assert!(f.loops > 300 && f.fors > 300 && f.scopes > 100 && f.ifs_with_results > 100, "{f:?}");
         assert!(f.breaks_not_innermost > 100, "{f:?}");
         assert!(f.continues_not_innermost > 100, "{f:?}");
         assert!(f.continues_to_outer_loop_from_inner_loop > 30, "{f:?}");
         assert!(f.multi_type_breaks > 100, "{f:?}");
         assert!(f.float_exit_operands > 100, "{f:?}");
-        assert!(
-            f.zero_trip_fors > 30 && f.negative_lower_fors > 100,
-            "{f:?}"
-        );
+        assert!(f.zero_trip_fors > 30 && f.negative_lower_fors > 100, "{f:?}");
         assert!(f.step_gt_one_fors > 50 && f.non_index_fors > 100, "{f:?}");
         assert!(f.for_breaks > 50 && f.scope_breaks > 50, "{f:?}");
         assert!(f.max_depth >= 4, "{f:?}");
@@ -1623,34 +1248,22 @@ mod tests {
 
     #[test]
     fn config_variants_are_respected() {
-        let config = Config {
-            float_printing: FloatPrinting::ViaFpToSi,
-            for_without_iter_args: false,
-            ..Config::default()
-        };
+        let config =
+            Config { float_printing: FloatPrinting::ViaFpToSi, for_without_iter_args: false, ..Config::default() };
         for seed in 0..200u64 {
             let p = generate(seed, &config);
             assert!(check(&p).is_ok());
             let text = emit_mlir(&p);
             assert!(
-                !text.contains(": f32\n")
-                    || !text
-                        .lines()
-                        .any(|l| l.contains("vector.print") && l.contains(": f"))
+                !text.contains(": f32\n") || !text.lines().any(|l| l.contains("vector.print") && l.contains(": f"))
             );
             for line in text.lines().filter(|l| l.contains("loom.for ")) {
                 assert!(line.contains("iter_args("), "seed {seed}: {line}");
             }
         }
-        let flat = Config {
-            max_depth: 0,
-            ..Config::default()
-        };
+        let flat = Config { max_depth: 0, ..Config::default() };
         let p = generate(3, &flat);
-        assert!(p
-            .body
-            .iter()
-            .all(|op| !matches!(op, Op::Loop(_) | Op::For(_) | Op::Scope(_) | Op::If(_))));
+        assert!(p.body.iter().all(|op| !matches!(op, Op::Loop(_) | Op::For(_) | Op::Scope(_) | Op::If(_))));
         assert!(check(&p).is_ok());
     }
 }

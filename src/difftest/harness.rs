@@ -7,8 +7,8 @@
 //! batch disagrees (or a tool fails), its programs are run one by one to name
 //! the first failing seed, whose MLIR is written out as a reproducer.
 
-use std::path::{Path, PathBuf};
 use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -91,7 +91,8 @@ impl Tools {
                 return Err(format!("{} not found (build loom-opt; install mlir-22-tools)", path.display()));
             }
         }
-        std::fs::create_dir_all(&tools.work_dir).map_err(|e| format!("cannot create {}: {e}", tools.work_dir.display()))?;
+        std::fs::create_dir_all(&tools.work_dir)
+            .map_err(|e| format!("cannot create {}: {e}", tools.work_dir.display()))?;
         Ok(tools)
     }
 }
@@ -148,7 +149,8 @@ struct Case {
 
 fn make_case(seed: u64, config: &Config) -> Result<Case, String> {
     let program = generate(seed, config);
-    let expected = interpret(&program).map_err(|e| format!("seed {seed}: the interpreter rejected the program: {e:?}"))?;
+    let expected =
+        interpret(&program).map_err(|e| format!("seed {seed}: the interpreter rejected the program: {e:?}"))?;
     Ok(Case { seed, mlir: emit_mlir(&program), expected })
 }
 
@@ -267,7 +269,10 @@ fn execute(tools: &Tools, lowering: Lowering, module: &str, tag: &str) -> Result
     }
     let libs: Vec<String> = tools.runner_libs.iter().map(|p| p.display().to_string()).collect();
     let mut command = Command::new(&tools.mlir_runner);
-    command.arg(&lowered).args(["-e", "main", "-entry-point-result=void"]).arg(format!("-shared-libs={}", libs.join(",")));
+    command
+        .arg(&lowered)
+        .args(["-e", "main", "-entry-point-result=void"])
+        .arg(format!("-shared-libs={}", libs.join(",")));
     let run = run_limited(command, tools.timeout).map_err(|e| format!("mlir-runner: {e}"))?;
     if !run.status.success() {
         return Err(format!("mlir-runner failed ({}):\n{}", run.status, String::from_utf8_lossy(&run.stderr)));

@@ -44,9 +44,8 @@
 
 use super::check::FLOAT_PRINT_LIMIT;
 use super::program::{
-    sign_extend, width_mask, wrap_to_width, Block, CastOp, CmpFPredicate, CmpIPredicate, Constant,
-    FloatBinOp, ForOp, IfOp, IntBinOp, LoopOp, Op, Program, ScopeOp, Terminator, TokenId, Type,
-    ValueId,
+    sign_extend, width_mask, wrap_to_width, Block, CastOp, CmpFPredicate, CmpIPredicate, Constant, FloatBinOp, ForOp,
+    IfOp, IntBinOp, LoopOp, Op, Program, ScopeOp, Terminator, TokenId, Type, ValueId,
 };
 use std::fmt;
 
@@ -63,11 +62,7 @@ pub enum InterpError {
     /// A value does not have the representation its declared type requires.
     TypeMismatch { value: ValueId, expected: Type },
     /// A list of values (iteration arguments, results, ...) has the wrong length.
-    ArityMismatch {
-        what: &'static str,
-        expected: usize,
-        found: usize,
-    },
+    ArityMismatch { what: &'static str, expected: usize, found: usize },
     /// An operation LLVM treats as undefined behaviour or poison.
     UndefinedBehaviour(String),
     /// A terminator that the verifier would reject in its position.
@@ -86,11 +81,7 @@ impl fmt::Display for InterpError {
             InterpError::TypeMismatch { value, expected } => {
                 write!(f, "%v{} does not hold a {}", value.0, expected.mlir_name())
             }
-            InterpError::ArityMismatch {
-                what,
-                expected,
-                found,
-            } => {
+            InterpError::ArityMismatch { what, expected, found } => {
                 write!(f, "{what}: expected {expected} values, found {found}")
             }
             InterpError::UndefinedBehaviour(what) => write!(f, "undefined behaviour: {what}"),
@@ -138,10 +129,7 @@ pub fn run(program: &Program, step_limit: u64) -> Result<Execution, InterpError>
         exits_past_targets: 0,
     };
     if let Some(exit) = machine.ops(&program.body)? {
-        return Err(InterpError::BadControlFlow(format!(
-            "exit to %t{} escaped @main",
-            exit.token().0
-        )));
+        return Err(InterpError::BadControlFlow(format!("exit to %t{} escaped @main", exit.token().0)));
     }
     Ok(Execution {
         lines: machine.lines,
@@ -241,11 +229,7 @@ impl Machine<'_> {
     }
 
     fn get(&self, v: ValueId) -> Result<Val, InterpError> {
-        self.env
-            .get(v.0 as usize)
-            .copied()
-            .flatten()
-            .ok_or(InterpError::UnknownValue(v))
+        self.env.get(v.0 as usize).copied().flatten().ok_or(InterpError::UnknownValue(v))
     }
 
     fn get_all(&self, values: &[ValueId]) -> Result<Vec<Val>, InterpError> {
@@ -257,10 +241,7 @@ impl Machine<'_> {
         let ty = self.ty(v)?;
         match (self.get(v)?, ty.int_width()) {
             (Val::Int(bits), Some(w)) => Ok((bits, w)),
-            _ => Err(InterpError::TypeMismatch {
-                value: v,
-                expected: ty,
-            }),
+            _ => Err(InterpError::TypeMismatch { value: v, expected: ty }),
         }
     }
 
@@ -272,10 +253,7 @@ impl Machine<'_> {
             _ => false,
         };
         if !conforms {
-            return Err(InterpError::TypeMismatch {
-                value: v,
-                expected: ty,
-            });
+            return Err(InterpError::TypeMismatch { value: v, expected: ty });
         }
         match self.env.get_mut(v.0 as usize) {
             Some(slot) => {
@@ -286,18 +264,9 @@ impl Machine<'_> {
         }
     }
 
-    fn set_all(
-        &mut self,
-        targets: &[ValueId],
-        vals: Vec<Val>,
-        what: &'static str,
-    ) -> Result<(), InterpError> {
+    fn set_all(&mut self, targets: &[ValueId], vals: Vec<Val>, what: &'static str) -> Result<(), InterpError> {
         if targets.len() != vals.len() {
-            return Err(InterpError::ArityMismatch {
-                what,
-                expected: targets.len(),
-                found: vals.len(),
-            });
+            return Err(InterpError::ArityMismatch { what, expected: targets.len(), found: vals.len() });
         }
         for (t, v) in targets.iter().zip(vals) {
             self.set(*t, v)?;
@@ -321,12 +290,8 @@ impl Machine<'_> {
         self.tick()?;
         Ok(match &block.terminator {
             Terminator::Yield(values) => Flow::Yield(self.get_all(values)?),
-            Terminator::Break { target, values } => {
-                Flow::Exit(Escape::Break(*target, self.get_all(values)?))
-            }
-            Terminator::Continue { target, values } => {
-                Flow::Exit(Escape::Continue(*target, self.get_all(values)?))
-            }
+            Terminator::Break { target, values } => Flow::Exit(Escape::Break(*target, self.get_all(values)?)),
+            Terminator::Continue { target, values } => Flow::Exit(Escape::Continue(*target, self.get_all(values)?)),
         })
     }
 
@@ -341,59 +306,31 @@ impl Machine<'_> {
                 };
                 self.set(*result, val)?;
             }
-            Op::IntBinary {
-                result,
-                op: bin,
-                lhs,
-                rhs,
-            } => {
+            Op::IntBinary { result, op: bin, lhs, rhs } => {
                 let (a, w) = self.int(*lhs)?;
                 let (b, _) = self.int(*rhs)?;
                 let val = int_binary(*bin, a, b, w)?;
                 self.set(*result, Val::Int(val))?;
             }
-            Op::FloatBinary {
-                result,
-                op: bin,
-                lhs,
-                rhs,
-            } => {
+            Op::FloatBinary { result, op: bin, lhs, rhs } => {
                 let val = match (self.get(*lhs)?, self.get(*rhs)?, bin) {
                     (Val::F32(x), Val::F32(y), FloatBinOp::Add) => Val::F32(x + y),
                     (Val::F32(x), Val::F32(y), FloatBinOp::Sub) => Val::F32(x - y),
                     (Val::F64(x), Val::F64(y), FloatBinOp::Add) => Val::F64(x + y),
                     (Val::F64(x), Val::F64(y), FloatBinOp::Sub) => Val::F64(x - y),
-                    _ => {
-                        return Err(InterpError::TypeMismatch {
-                            value: *lhs,
-                            expected: self.ty(*result)?,
-                        })
-                    }
+                    _ => return Err(InterpError::TypeMismatch { value: *lhs, expected: self.ty(*result)? }),
                 };
                 self.set(*result, val)?;
             }
-            Op::CmpI {
-                result,
-                predicate,
-                lhs,
-                rhs,
-            } => {
+            Op::CmpI { result, predicate, lhs, rhs } => {
                 let (a, w) = self.int(*lhs)?;
                 let (b, _) = self.int(*rhs)?;
                 let holds = compare_ints(*predicate, a, b, w);
                 self.set(*result, Val::Int(u64::from(holds)))?;
             }
-            Op::CmpF {
-                result,
-                predicate,
-                lhs,
-                rhs,
-            } => {
+            Op::CmpF { result, predicate, lhs, rhs } => {
                 let ty = self.ty(*lhs)?;
-                let mismatch = |value| InterpError::TypeMismatch {
-                    value,
-                    expected: ty,
-                };
+                let mismatch = |value| InterpError::TypeMismatch { value, expected: ty };
                 let x = self.get(*lhs)?.as_f64().ok_or_else(|| mismatch(*lhs))?;
                 let y = self.get(*rhs)?.as_f64().ok_or_else(|| mismatch(*rhs))?;
                 let ordered = !x.is_nan() && !y.is_nan();
@@ -408,22 +345,13 @@ impl Machine<'_> {
                     };
                 self.set(*result, Val::Int(u64::from(holds)))?;
             }
-            Op::Select {
-                result,
-                condition,
-                on_true,
-                on_false,
-            } => {
+            Op::Select { result, condition, on_true, on_false } => {
                 let (c, _) = self.int(*condition)?;
                 let chosen = if c & 1 == 1 { *on_true } else { *on_false };
                 let val = self.get(chosen)?;
                 self.set(*result, val)?;
             }
-            Op::Cast {
-                result,
-                op: cast,
-                operand,
-            } => {
+            Op::Cast { result, op: cast, operand } => {
                 let val = self.cast(*cast, *operand, *result)?;
                 self.set(*result, val)?;
             }
@@ -447,24 +375,12 @@ impl Machine<'_> {
             CastOp::SIToFP => {
                 let (a, w) = self.int(operand)?;
                 let signed = sign_extend(a, w);
-                Ok(if to == Type::F32 {
-                    Val::F32(signed as f32)
-                } else {
-                    Val::F64(signed as f64)
-                })
+                Ok(if to == Type::F32 { Val::F32(signed as f32) } else { Val::F64(signed as f64) })
             }
             CastOp::FPToSI => {
-                let x = self
-                    .get(operand)?
-                    .as_f64()
-                    .ok_or(InterpError::TypeMismatch {
-                        value: operand,
-                        expected: from,
-                    })?;
-                let w = target_width.ok_or(InterpError::TypeMismatch {
-                    value: result,
-                    expected: to,
-                })?;
+                let x =
+                    self.get(operand)?.as_f64().ok_or(InterpError::TypeMismatch { value: operand, expected: from })?;
+                let w = target_width.ok_or(InterpError::TypeMismatch { value: result, expected: to })?;
                 let t = x.trunc();
                 let limit = 2f64.powi(w as i32 - 1);
                 if !t.is_finite() || t < -limit || t >= limit {
@@ -474,16 +390,11 @@ impl Machine<'_> {
             }
             _ => {
                 let (a, fw) = self.int(operand)?;
-                let tw = target_width.ok_or(InterpError::TypeMismatch {
-                    value: result,
-                    expected: to,
-                })?;
+                let tw = target_width.ok_or(InterpError::TypeMismatch { value: result, expected: to })?;
                 let bits = match cast {
                     CastOp::ExtSI => wrap_to_width(sign_extend(a, fw), tw),
                     CastOp::ExtUI => a,
-                    CastOp::IndexCast if from != Type::Index => {
-                        wrap_to_width(sign_extend(a, fw), tw)
-                    }
+                    CastOp::IndexCast if from != Type::Index => wrap_to_width(sign_extend(a, fw), tw),
                     CastOp::IndexCastUI if from != Type::Index => a,
                     // trunci, and index_cast(ui) from index: truncate.
                     _ => a & width_mask(tw),
@@ -499,10 +410,7 @@ impl Machine<'_> {
             (Type::I1, Val::Int(bits)) => Ok((bits & 1).to_string()),
             (Type::Index, Val::Int(bits)) => Ok(bits.to_string()),
             (_, Val::Int(bits)) => {
-                let w = ty.int_width().ok_or(InterpError::TypeMismatch {
-                    value: v,
-                    expected: ty,
-                })?;
+                let w = ty.int_width().ok_or(InterpError::TypeMismatch { value: v, expected: ty })?;
                 Ok(sign_extend(bits, w).to_string())
             }
             (_, Val::F32(x)) => format_float(f64::from(x)),
@@ -545,9 +453,7 @@ impl Machine<'_> {
                     return Ok(None);
                 }
                 Flow::Yield(_) => {
-                    return Err(InterpError::BadControlFlow(
-                        "loom.yield ends a loom.loop body".to_string(),
-                    ))
+                    return Err(InterpError::BadControlFlow("loom.yield ends a loom.loop body".to_string()))
                 }
                 Flow::Exit(exit) => {
                     self.record_iterations(count);
@@ -562,9 +468,7 @@ impl Machine<'_> {
             Flow::Yield(vals) => vals,
             Flow::Exit(Escape::Break(t, vals)) if t == op.token => vals,
             Flow::Exit(Escape::Continue(t, _)) if t == op.token => {
-                return Err(InterpError::BadControlFlow(
-                    "loom.continue targets a loom.scope".to_string(),
-                ))
+                return Err(InterpError::BadControlFlow("loom.continue targets a loom.scope".to_string()))
             }
             Flow::Exit(exit) => return self.pass_exit(exit),
         };
@@ -705,60 +609,37 @@ mod tests {
         let mut ops = Vec::new();
         let zero = a.int(&mut ops, Type::I32, 0);
         let minus = a.int(&mut ops, Type::I32, -1);
-        let results = a.fuel_loop(
-            &mut ops,
-            10,
-            &[zero],
-            &[Type::I32, Type::I32],
-            &[minus, minus],
-            |a, body, outer| {
-                let i = outer.params[0];
-                let outer_token = outer.token;
-                let j0 = a.int(body, Type::I32, 0);
-                a.fuel_loop(body, 10, &[j0], &[], &[], |a, body, inner| {
-                    let j = inner.params[0];
-                    let ten = a.int(body, Type::I32, 10);
-                    let i10 = a.bin(body, Mul, i, ten);
-                    let s = a.bin(body, Add, i10, j);
-                    a.print(body, s);
-                    let four = a.int(body, Type::I32, 4);
-                    let j_is_4 = a.cmp(body, Eq, j, four);
-                    a.exit_if(
-                        body,
-                        j_is_4,
-                        Terminator::Break {
-                            target: inner.token,
-                            values: vec![],
-                        },
-                    );
-                    let two = a.int(body, Type::I32, 2);
-                    let three = a.int(body, Type::I32, 3);
-                    let i_is_2 = a.cmp(body, Eq, i, two);
-                    let j_is_3 = a.cmp(body, Eq, j, three);
-                    let both = a.bin(body, And, i_is_2, j_is_3);
-                    a.exit_if(
-                        body,
-                        both,
-                        Terminator::Break {
-                            target: outer_token,
-                            values: vec![i, s],
-                        },
-                    );
-                    let one = a.int(body, Type::I32, 1);
-                    let j1 = a.bin(body, Add, j, one);
-                    inner.continue_with(&[j1])
-                });
+        let results = a.fuel_loop(&mut ops, 10, &[zero], &[Type::I32, Type::I32], &[minus, minus], |a, body, outer| {
+            let i = outer.params[0];
+            let outer_token = outer.token;
+            let j0 = a.int(body, Type::I32, 0);
+            a.fuel_loop(body, 10, &[j0], &[], &[], |a, body, inner| {
+                let j = inner.params[0];
+                let ten = a.int(body, Type::I32, 10);
+                let i10 = a.bin(body, Mul, i, ten);
+                let s = a.bin(body, Add, i10, j);
+                a.print(body, s);
+                let four = a.int(body, Type::I32, 4);
+                let j_is_4 = a.cmp(body, Eq, j, four);
+                a.exit_if(body, j_is_4, Terminator::Break { target: inner.token, values: vec![] });
+                let two = a.int(body, Type::I32, 2);
+                let three = a.int(body, Type::I32, 3);
+                let i_is_2 = a.cmp(body, Eq, i, two);
+                let j_is_3 = a.cmp(body, Eq, j, three);
+                let both = a.bin(body, And, i_is_2, j_is_3);
+                a.exit_if(body, both, Terminator::Break { target: outer_token, values: vec![i, s] });
                 let one = a.int(body, Type::I32, 1);
-                let i1 = a.bin(body, Add, i, one);
-                outer.continue_with(&[i1])
-            },
-        );
+                let j1 = a.bin(body, Add, j, one);
+                inner.continue_with(&[j1])
+            });
+            let one = a.int(body, Type::I32, 1);
+            let i1 = a.bin(body, Add, i, one);
+            outer.continue_with(&[i1])
+        });
         a.print(&mut ops, results[0]);
         a.print(&mut ops, results[1]);
-        let expected = strs(&[
-            "0", "1", "2", "3", "4", "10", "11", "12", "13", "14", "20", "21", "22", "23", "2",
-            "23",
-        ]);
+        let expected =
+            strs(&["0", "1", "2", "3", "4", "10", "11", "12", "13", "14", "20", "21", "22", "23", "2", "23"]);
         assert_eq!(lines(a, ops), expected);
     }
 
@@ -770,47 +651,32 @@ mod tests {
         let mut a = Asm::new();
         let mut ops = Vec::new();
         let acc0 = a.int(&mut ops, Type::I64, 0);
-        let sum = a.for_loop(
-            &mut ops,
-            Type::Index,
-            (0, 4, 1),
-            &[acc0],
-            |a, body, for_token, i, params| {
-                let acc = params[0];
-                let k0 = a.int(body, Type::I64, 1);
-                a.fuel_loop(body, 4, &[k0], &[], &[], |a, body, inner| {
-                    let k = inner.params[0];
-                    a.print(body, k);
-                    let two = a.int(body, Type::I64, 2);
-                    let k_is_2 = a.cmp(body, Eq, k, two);
-                    let two_idx = a.int(body, Type::Index, 2);
-                    let parity = a.bin(body, RemU, i, two_idx);
-                    let one_idx = a.int(body, Type::Index, 1);
-                    let odd = a.cmp(body, Eq, parity, one_idx);
-                    let both = a.bin(body, And, k_is_2, odd);
-                    let ten = a.int(body, Type::I64, 10);
-                    let acc10 = a.bin(body, Add, acc, ten);
-                    a.exit_if(
-                        body,
-                        both,
-                        Terminator::Continue {
-                            target: for_token,
-                            values: vec![acc10],
-                        },
-                    );
-                    let one = a.int(body, Type::I64, 1);
-                    let k1 = a.bin(body, Add, k, one);
-                    inner.continue_with(&[k1])
-                });
+        let sum = a.for_loop(&mut ops, Type::Index, (0, 4, 1), &[acc0], |a, body, for_token, i, params| {
+            let acc = params[0];
+            let k0 = a.int(body, Type::I64, 1);
+            a.fuel_loop(body, 4, &[k0], &[], &[], |a, body, inner| {
+                let k = inner.params[0];
+                a.print(body, k);
+                let two = a.int(body, Type::I64, 2);
+                let k_is_2 = a.cmp(body, Eq, k, two);
+                let two_idx = a.int(body, Type::Index, 2);
+                let parity = a.bin(body, RemU, i, two_idx);
+                let one_idx = a.int(body, Type::Index, 1);
+                let odd = a.cmp(body, Eq, parity, one_idx);
+                let both = a.bin(body, And, k_is_2, odd);
+                let ten = a.int(body, Type::I64, 10);
+                let acc10 = a.bin(body, Add, acc, ten);
+                a.exit_if(body, both, Terminator::Continue { target: for_token, values: vec![acc10] });
                 let one = a.int(body, Type::I64, 1);
-                let acc1 = a.bin(body, Add, acc, one);
-                Terminator::Yield(vec![acc1])
-            },
-        );
+                let k1 = a.bin(body, Add, k, one);
+                inner.continue_with(&[k1])
+            });
+            let one = a.int(body, Type::I64, 1);
+            let acc1 = a.bin(body, Add, acc, one);
+            Terminator::Yield(vec![acc1])
+        });
         a.print(&mut ops, sum[0]);
-        let expected = strs(&[
-            "1", "2", "3", "4", "1", "2", "1", "2", "3", "4", "1", "2", "22",
-        ]);
+        let expected = strs(&["1", "2", "3", "4", "1", "2", "1", "2", "3", "4", "1", "2", "22"]);
         assert_eq!(lines(a, ops), expected);
     }
 
@@ -823,14 +689,7 @@ mod tests {
             let r = a.scope(&mut ops, &[Type::I32, Type::F32], |a, body, s| {
                 let seven = a.int(body, Type::I32, 7);
                 let one_half = a.float(body, Type::F32, 1.5);
-                a.exit_if(
-                    body,
-                    c,
-                    Terminator::Break {
-                        target: s,
-                        values: vec![seven, one_half],
-                    },
-                );
+                a.exit_if(body, c, Terminator::Break { target: s, values: vec![seven, one_half] });
                 let nine = a.int(body, Type::I32, 9);
                 let two = a.float(body, Type::F32, 2.0);
                 Terminator::Yield(vec![nine, two])
@@ -847,59 +706,35 @@ mod tests {
         let mut ops = Vec::new();
         // Zero trips: the iteration argument comes back unchanged.
         let init = a.int(&mut ops, Type::I32, 42);
-        let r = a.for_loop(
-            &mut ops,
-            Type::Index,
-            (5, 2, 1),
-            &[init],
-            |a, body, _, _, p| {
-                let one = a.int(body, Type::I32, 1);
-                let v = a.bin(body, Add, p[0], one);
-                Terminator::Yield(vec![v])
-            },
-        );
+        let r = a.for_loop(&mut ops, Type::Index, (5, 2, 1), &[init], |a, body, _, _, p| {
+            let one = a.int(body, Type::I32, 1);
+            let v = a.bin(body, Add, p[0], one);
+            Terminator::Yield(vec![v])
+        });
         a.print(&mut ops, r[0]);
         // -3, -1, 1, 3 with an i32 induction variable: s = 2s + i.
         let s0 = a.int(&mut ops, Type::I32, 0);
-        let r = a.for_loop(
-            &mut ops,
-            Type::I32,
-            (-3, 4, 2),
-            &[s0],
-            |a, body, _, iv, p| {
-                let two = a.int(body, Type::I32, 2);
-                let twice = a.bin(body, Mul, p[0], two);
-                let v = a.bin(body, Add, twice, iv);
-                Terminator::Yield(vec![v])
-            },
-        );
+        let r = a.for_loop(&mut ops, Type::I32, (-3, 4, 2), &[s0], |a, body, _, iv, p| {
+            let two = a.int(body, Type::I32, 2);
+            let twice = a.bin(body, Mul, p[0], two);
+            let v = a.bin(body, Add, twice, iv);
+            Terminator::Yield(vec![v])
+        });
         a.print(&mut ops, r[0]);
         // One trip that breaks with its own values.
         let x = a.int(&mut ops, Type::I64, 5);
         let r = a.for_loop(&mut ops, Type::I64, (0, 1, 3), &[x], |a, body, t, _, _| {
             let v = a.int(body, Type::I64, 77);
-            Terminator::Break {
-                target: t,
-                values: vec![v],
-            }
+            Terminator::Break { target: t, values: vec![v] }
         });
         a.print(&mut ops, r[0]);
         // 0, 3, 6, 9: continue to self counts the iterations.
         let c0 = a.int(&mut ops, Type::I8, 0);
-        let r = a.for_loop(
-            &mut ops,
-            Type::Index,
-            (0, 10, 3),
-            &[c0],
-            |a, body, t, _, p| {
-                let one = a.int(body, Type::I8, 1);
-                let v = a.bin(body, Add, p[0], one);
-                Terminator::Continue {
-                    target: t,
-                    values: vec![v],
-                }
-            },
-        );
+        let r = a.for_loop(&mut ops, Type::Index, (0, 10, 3), &[c0], |a, body, t, _, p| {
+            let one = a.int(body, Type::I8, 1);
+            let v = a.bin(body, Add, p[0], one);
+            Terminator::Continue { target: t, values: vec![v] }
+        });
         a.print(&mut ops, r[0]);
         assert_eq!(lines(a, ops), strs(&["42", "-23", "77", "4"]));
     }
@@ -923,10 +758,7 @@ mod tests {
                 |a, ops| {
                     let hundred = a.int(ops, Type::I64, 100);
                     let x = a.bin(ops, Mul, i, hundred);
-                    Terminator::Break {
-                        target: token,
-                        values: vec![x],
-                    }
+                    Terminator::Break { target: token, values: vec![x] }
                 },
                 |a, ops| {
                     let one = a.int(ops, Type::I64, 1);
@@ -1066,10 +898,7 @@ mod tests {
         assert_eq!(format_float(99999.5).as_deref(), Ok("99999.5"));
         assert_eq!(format_float(-40000.0).as_deref(), Ok("-40000"));
         assert_eq!(format_float(0.25), Err(InterpError::UnprintableFloat(0.25)));
-        assert_eq!(
-            format_float(100000.0),
-            Err(InterpError::UnprintableFloat(100000.0))
-        );
+        assert_eq!(format_float(100000.0), Err(InterpError::UnprintableFloat(100000.0)));
         assert!(format_float(f64::NAN).is_err());
     }
 
@@ -1081,10 +910,7 @@ mod tests {
         let x = a.int(&mut ops, Type::I32, 5);
         let z = a.int(&mut ops, Type::I32, 0);
         a.bin(&mut ops, RemS, x, z);
-        assert!(matches!(
-            interpret(&a.finish(ops)),
-            Err(InterpError::UndefinedBehaviour(_))
-        ));
+        assert!(matches!(interpret(&a.finish(ops)), Err(InterpError::UndefinedBehaviour(_))));
 
         // INT_MIN remsi -1.
         let mut a = Asm::new();
@@ -1092,10 +918,7 @@ mod tests {
         let x = a.int(&mut ops, Type::I8, -128);
         let m = a.int(&mut ops, Type::I8, -1);
         a.bin(&mut ops, RemS, x, m);
-        assert!(matches!(
-            interpret(&a.finish(ops)),
-            Err(InterpError::UndefinedBehaviour(_))
-        ));
+        assert!(matches!(interpret(&a.finish(ops)), Err(InterpError::UndefinedBehaviour(_))));
 
         // A loop without fuel that never exits.
         let mut b = ProgramBuilder::new();
@@ -1104,28 +927,16 @@ mod tests {
             results: vec![],
             token: t,
             iter_args: vec![],
-            body: Block {
-                ops: vec![],
-                terminator: Terminator::Continue {
-                    target: t,
-                    values: vec![],
-                },
-            },
+            body: Block { ops: vec![], terminator: Terminator::Continue { target: t, values: vec![] } },
         })];
-        assert_eq!(
-            run(&b.finish(0, ops), 1000),
-            Err(InterpError::StepLimitExceeded { limit: 1000 })
-        );
+        assert_eq!(run(&b.finish(0, ops), 1000), Err(InterpError::StepLimitExceeded { limit: 1000 }));
 
         // An unprintable float.
         let mut a = Asm::new();
         let mut ops = Vec::new();
         let q = a.float(&mut ops, Type::F64, 0.25);
         a.print(&mut ops, q);
-        assert_eq!(
-            interpret(&a.finish(ops)),
-            Err(InterpError::UnprintableFloat(0.25))
-        );
+        assert_eq!(interpret(&a.finish(ops)), Err(InterpError::UnprintableFloat(0.25)));
 
         // Iteration-argument arity mismatch.
         let mut b = ProgramBuilder::new();
@@ -1133,27 +944,15 @@ mod tests {
         let p = b.value(Type::I32);
         let init = b.value(Type::I32);
         let ops = vec![
-            Op::Const {
-                result: init,
-                value: Constant::Int(0),
-            },
+            Op::Const { result: init, value: Constant::Int(0) },
             Op::Loop(LoopOp {
                 results: vec![],
                 token: t,
                 iter_args: vec![IterArg { param: p, init }],
-                body: Block {
-                    ops: vec![],
-                    terminator: Terminator::Continue {
-                        target: t,
-                        values: vec![],
-                    },
-                },
+                body: Block { ops: vec![], terminator: Terminator::Continue { target: t, values: vec![] } },
             }),
         ];
-        assert!(matches!(
-            interpret(&b.finish(0, ops)),
-            Err(InterpError::ArityMismatch { .. })
-        ));
+        assert!(matches!(interpret(&b.finish(0, ops)), Err(InterpError::ArityMismatch { .. })));
     }
 
     #[test]
@@ -1161,17 +960,11 @@ mod tests {
         let mut a = Asm::new();
         let mut ops = Vec::new();
         let acc = a.int(&mut ops, Type::I32, 0);
-        a.for_loop(
-            &mut ops,
-            Type::Index,
-            (0, 3, 1),
-            &[acc],
-            |a, body, _, _, p| {
-                let one = a.int(body, Type::I32, 1);
-                let v = a.bin(body, Add, p[0], one);
-                Terminator::Yield(vec![v])
-            },
-        );
+        a.for_loop(&mut ops, Type::Index, (0, 3, 1), &[acc], |a, body, _, _, p| {
+            let one = a.int(body, Type::I32, 1);
+            let v = a.bin(body, Add, p[0], one);
+            Terminator::Yield(vec![v])
+        });
         let e = run(&a.finish(ops), 100).expect("runs");
         assert_eq!(e.iterations[3], 1);
         assert_eq!(e.exits_past_targets, 0);

@@ -164,10 +164,7 @@ impl IntBinOp {
 
     /// True for the ops whose right operand must be a constant.
     pub fn needs_constant_rhs(self) -> bool {
-        matches!(
-            self,
-            IntBinOp::RemS | IntBinOp::RemU | IntBinOp::Shl | IntBinOp::ShrS | IntBinOp::ShrU
-        )
+        matches!(self, IntBinOp::RemS | IntBinOp::RemU | IntBinOp::Shl | IntBinOp::ShrS | IntBinOp::ShrU)
     }
 }
 
@@ -329,15 +326,9 @@ pub enum Terminator {
     /// `loom.for` iteration.
     Yield(Vec<ValueId>),
     /// `loom.break %target, values`.
-    Break {
-        target: TokenId,
-        values: Vec<ValueId>,
-    },
+    Break { target: TokenId, values: Vec<ValueId> },
     /// `loom.continue %target, values`.
-    Continue {
-        target: TokenId,
-        values: Vec<ValueId>,
-    },
+    Continue { target: TokenId, values: Vec<ValueId> },
 }
 
 /// The single block of a region.
@@ -500,12 +491,7 @@ impl ProgramBuilder {
 
     /// The finished program with `body` as the ops of `@main`.
     pub fn finish(self, seed: u64, body: Vec<Op>) -> Program {
-        Program {
-            seed,
-            value_types: self.value_types,
-            token_count: self.token_count,
-            body,
-        }
+        Program { seed, value_types: self.value_types, token_count: self.token_count, body }
     }
 }
 
@@ -530,15 +516,7 @@ mod tests {
 
     #[test]
     fn type_properties() {
-        for ty in [
-            Type::I1,
-            Type::I8,
-            Type::I32,
-            Type::I64,
-            Type::Index,
-            Type::F32,
-            Type::F64,
-        ] {
+        for ty in [Type::I1, Type::I8, Type::I32, Type::I64, Type::Index, Type::F32, Type::F64] {
             assert_ne!(ty.is_int(), ty.is_float());
         }
         assert_eq!(Type::Index.int_width(), Some(64));

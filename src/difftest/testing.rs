@@ -6,8 +6,8 @@
 //! hand-written programs are valid generated-style programs too.
 
 use super::program::{
-    wrap_to_width, Block, CastOp, CmpIPredicate, Constant, FloatBinOp, ForOp, IfOp, IntBinOp,
-    IterArg, LoopOp, Op, Program, ProgramBuilder, ScopeOp, Terminator, TokenId, Type, ValueId,
+    wrap_to_width, Block, CastOp, CmpIPredicate, Constant, FloatBinOp, ForOp, IfOp, IntBinOp, IterArg, LoopOp, Op,
+    Program, ProgramBuilder, ScopeOp, Terminator, TokenId, Type, ValueId,
 };
 
 /// What a `fuel_loop` body gets to work with.
@@ -24,10 +24,7 @@ impl LoopCtx {
     pub fn continue_with(&self, values: &[ValueId]) -> Terminator {
         let mut all = vec![self.next];
         all.extend_from_slice(values);
-        Terminator::Continue {
-            target: self.token,
-            values: all,
-        }
+        Terminator::Continue { target: self.token, values: all }
     }
 }
 
@@ -37,9 +34,7 @@ pub struct Asm {
 
 impl Asm {
     pub fn new() -> Asm {
-        Asm {
-            b: ProgramBuilder::new(),
-        }
+        Asm { b: ProgramBuilder::new() }
     }
 
     pub fn finish(self, ops: Vec<Op>) -> Program {
@@ -53,74 +48,37 @@ impl Asm {
     pub fn int(&mut self, ops: &mut Vec<Op>, ty: Type, v: i64) -> ValueId {
         let result = self.b.value(ty);
         let bits = wrap_to_width(v, ty.int_width().expect("integer type"));
-        ops.push(Op::Const {
-            result,
-            value: Constant::Int(bits),
-        });
+        ops.push(Op::Const { result, value: Constant::Int(bits) });
         result
     }
 
     pub fn float(&mut self, ops: &mut Vec<Op>, ty: Type, x: f64) -> ValueId {
         let result = self.b.value(ty);
-        ops.push(Op::Const {
-            result,
-            value: Constant::Float(x),
-        });
+        ops.push(Op::Const { result, value: Constant::Float(x) });
         result
     }
 
     pub fn bin(&mut self, ops: &mut Vec<Op>, op: IntBinOp, lhs: ValueId, rhs: ValueId) -> ValueId {
         let result = self.b.value(self.ty(lhs));
-        ops.push(Op::IntBinary {
-            result,
-            op,
-            lhs,
-            rhs,
-        });
+        ops.push(Op::IntBinary { result, op, lhs, rhs });
         result
     }
 
-    pub fn fbin(
-        &mut self,
-        ops: &mut Vec<Op>,
-        op: FloatBinOp,
-        lhs: ValueId,
-        rhs: ValueId,
-    ) -> ValueId {
+    pub fn fbin(&mut self, ops: &mut Vec<Op>, op: FloatBinOp, lhs: ValueId, rhs: ValueId) -> ValueId {
         let result = self.b.value(self.ty(lhs));
-        ops.push(Op::FloatBinary {
-            result,
-            op,
-            lhs,
-            rhs,
-        });
+        ops.push(Op::FloatBinary { result, op, lhs, rhs });
         result
     }
 
-    pub fn cmp(
-        &mut self,
-        ops: &mut Vec<Op>,
-        predicate: CmpIPredicate,
-        lhs: ValueId,
-        rhs: ValueId,
-    ) -> ValueId {
+    pub fn cmp(&mut self, ops: &mut Vec<Op>, predicate: CmpIPredicate, lhs: ValueId, rhs: ValueId) -> ValueId {
         let result = self.b.value(Type::I1);
-        ops.push(Op::CmpI {
-            result,
-            predicate,
-            lhs,
-            rhs,
-        });
+        ops.push(Op::CmpI { result, predicate, lhs, rhs });
         result
     }
 
     pub fn cast(&mut self, ops: &mut Vec<Op>, op: CastOp, operand: ValueId, to: Type) -> ValueId {
         let result = self.b.value(to);
-        ops.push(Op::Cast {
-            result,
-            op,
-            operand,
-        });
+        ops.push(Op::Cast { result, op, operand });
         result
     }
 
@@ -133,10 +91,7 @@ impl Asm {
         ops.push(Op::If(IfOp {
             results: vec![],
             condition,
-            then_block: Block {
-                ops: vec![],
-                terminator,
-            },
+            then_block: Block { ops: vec![], terminator },
             else_block: None,
         }));
     }
@@ -158,14 +113,8 @@ impl Asm {
         ops.push(Op::If(IfOp {
             results: results.clone(),
             condition,
-            then_block: Block {
-                ops: then_ops,
-                terminator: then_term,
-            },
-            else_block: Some(Block {
-                ops: else_ops,
-                terminator: else_term,
-            }),
+            then_block: Block { ops: then_ops, terminator: then_term },
+            else_block: Some(Block { ops: else_ops, terminator: else_term }),
         }));
         results
     }
@@ -185,10 +134,7 @@ impl Asm {
         let fuel_init = self.int(ops, Type::I32, fuel);
         let token = self.b.token();
         let fuel_param = self.b.value(Type::I32);
-        let mut iter_args = vec![IterArg {
-            param: fuel_param,
-            init: fuel_init,
-        }];
+        let mut iter_args = vec![IterArg { param: fuel_param, init: fuel_init }];
         let mut params = Vec::new();
         for init in inits {
             let param = self.b.value(self.ty(*init));
@@ -198,31 +144,17 @@ impl Asm {
         let mut body_ops = Vec::new();
         let zero = self.int(&mut body_ops, Type::I32, 0);
         let out = self.cmp(&mut body_ops, CmpIPredicate::Sle, fuel_param, zero);
-        self.exit_if(
-            &mut body_ops,
-            out,
-            Terminator::Break {
-                target: token,
-                values: guard_values.to_vec(),
-            },
-        );
+        self.exit_if(&mut body_ops, out, Terminator::Break { target: token, values: guard_values.to_vec() });
         let one = self.int(&mut body_ops, Type::I32, 1);
         let next = self.bin(&mut body_ops, IntBinOp::Sub, fuel_param, one);
-        let ctx = LoopCtx {
-            token,
-            params,
-            next,
-        };
+        let ctx = LoopCtx { token, params, next };
         let terminator = body(self, &mut body_ops, &ctx);
         let results: Vec<ValueId> = results.iter().map(|t| self.b.value(*t)).collect();
         ops.push(Op::Loop(LoopOp {
             results: results.clone(),
             token,
             iter_args,
-            body: Block {
-                ops: body_ops,
-                terminator,
-            },
+            body: Block { ops: body_ops, terminator },
         }));
         results
     }
@@ -259,10 +191,7 @@ impl Asm {
             upper,
             step,
             iter_args,
-            body: Block {
-                ops: body_ops,
-                terminator,
-            },
+            body: Block { ops: body_ops, terminator },
         }));
         results
     }
@@ -278,14 +207,7 @@ impl Asm {
         let mut body_ops = Vec::new();
         let terminator = body(self, &mut body_ops, token);
         let results: Vec<ValueId> = results.iter().map(|t| self.b.value(*t)).collect();
-        ops.push(Op::Scope(ScopeOp {
-            results: results.clone(),
-            token,
-            body: Block {
-                ops: body_ops,
-                terminator,
-            },
-        }));
+        ops.push(Op::Scope(ScopeOp { results: results.clone(), token, body: Block { ops: body_ops, terminator } }));
         results
     }
 }

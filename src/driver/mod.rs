@@ -10,12 +10,7 @@ use std::os::unix::ffi::OsStrExt;
 pub fn main(args: Vec<OsString>) -> i32 {
     crate::passes::register_all();
     let plan = output::plan(&args, std::process::id());
-    let owned: Vec<CString> = match plan
-        .args
-        .iter()
-        .map(|a| CString::new(a.as_bytes()))
-        .collect::<Result<_, _>>()
-    {
+    let owned: Vec<CString> = match plan.args.iter().map(|a| CString::new(a.as_bytes())).collect::<Result<_, _>>() {
         Ok(v) => v,
         Err(_) => {
             eprintln!("loom-opt: an argument contains a NUL byte");

@@ -96,7 +96,9 @@ impl Failure {
     pub fn message(&self, op_name: &str) -> String {
         match self {
             Failure::Index(f) => f.message(op_name),
-            Failure::Unanalysed(why) => format!("{op_name}: {why}: its footprint is not analysed, so it cannot be proven"),
+            Failure::Unanalysed(why) => {
+                format!("{op_name}: {why}: its footprint is not analysed, so it cannot be proven")
+            }
         }
     }
 }
@@ -182,7 +184,11 @@ fn trailing_extents(vector: Val, memref: Val, rank: usize, whole_element: bool) 
     let vshape = shape_of(vty).ok_or_else(|| format!("{} is not a ranked vector type", type_string(vty)))?;
     let k = vshape.len();
     if k > rank {
-        return Err(format!("its vector type {} has more dimensions than {}", type_string(vty), type_string(memref.ty())));
+        return Err(format!(
+            "its vector type {} has more dimensions than {}",
+            type_string(vty),
+            type_string(memref.ty())
+        ));
     }
     let mut extents = vec![ONE; rank];
     for (j, d) in vshape.iter().enumerate() {
@@ -225,7 +231,8 @@ fn parse_permutation(map: &str, rank: usize) -> Option<Vec<Option<usize>>> {
 fn transfer_extents(op: Op, vector: Val, memref: Val, rank: usize) -> Result<Vec<Extent>, String> {
     let vty = vector.ty();
     let map = op.attr("permutation_map").map(attr_string).ok_or("it has no permutation_map")?;
-    let perm = parse_permutation(&map, rank).ok_or_else(|| format!("its permutation map {map} is not a projected permutation"))?;
+    let perm = parse_permutation(&map, rank)
+        .ok_or_else(|| format!("its permutation map {map} is not a projected permutation"))?;
     let vshape = shape_of(vty).ok_or_else(|| format!("{} is not a ranked vector type", type_string(vty)))?;
     // Elements that are vectors take the trailing dims of the vector type.
     let element_rank = element_type(memref.ty()).and_then(shape_of).map_or(0, |s| s.len());
@@ -279,7 +286,8 @@ fn access_layout(op: Op) -> Option<Layout> {
         return None;
     }
     let masked_by_parent = op.parent().is_some_and(|p| p.is("vector.mask"));
-    let parent_mask = masked_by_parent.then_some("the enclosing vector.mask is not analysed: the whole vector must fit");
+    let parent_mask =
+        masked_by_parent.then_some("the enclosing vector.mask is not analysed: the whole vector must fit");
     let n = op.num_operands();
     let rank_of = |v: Val| shape_of(v.ty()).map(|s| s.len());
     let memref_at = |pos: usize| (pos < n && is_memref(op.operand(pos).ty())).then(|| op.operand(pos));
@@ -323,11 +331,7 @@ fn access_layout(op: Op) -> Option<Layout> {
         let rank = rank_of(memref)?;
         // read: base, indices, padding[, mask]; write: value, base, indices[, mask].
         let unmasked = if read { 1 + rank + 1 } else { 2 + rank };
-        let mask = if n > unmasked {
-            Some("the mask is not analysed: the whole vector must fit")
-        } else {
-            parent_mask
-        };
+        let mask = if n > unmasked { Some("the mask is not analysed: the whole vector must fit") } else { parent_mask };
         let in_bounds = op.attr("in_bounds").map_or(Vec::new(), |a| parse_bools(&attr_string(a)));
         let extents = transfer_extents(op, vector, memref, rank);
         Some(Layout { memref, first_index: memref_pos + 1, extents, mask, in_bounds })
@@ -353,7 +357,8 @@ fn enclosing_function(op: Op) -> Option<Op> {
 /// index type (what the lowering reads as the same number).
 fn vscale_param(text: &str, key: &str) -> Option<i64> {
     let (value, ty) = text.strip_prefix(key)?.strip_prefix(" = ")?.split_once(" : ")?;
-    let signless = ty == "index" || ty.strip_prefix('i').is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()));
+    let signless =
+        ty == "index" || ty.strip_prefix('i').is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()));
     if !signless || value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -412,7 +417,10 @@ pub fn check(op: Op, ranges: &Ranges) -> Option<Access> {
         Err(why) => return Some(access(vec![Failure::Unanalysed(why)])),
     };
     if op.num_operands() < layout.first_index + shape.len() {
-        return Some(access(vec![Failure::Unanalysed(format!("it has fewer indices than {} has dimensions", type_string(ty)))]));
+        return Some(access(vec![Failure::Unanalysed(format!(
+            "it has fewer indices than {} has dimensions",
+            type_string(ty)
+        ))]));
     }
     let mut vscale = None;
     let mut failures = Vec::new();
@@ -484,7 +492,9 @@ mod tests {
 
     #[test]
     fn vscale_range_parses_only_usable_bounds() {
-        let parse = |min: &str, max: &str| parse_vscale_range(&format!("#llvm.vscale_range<minRange = {min}, maxRange = {max}>"));
+        let parse = |min: &str, max: &str| {
+            parse_vscale_range(&format!("#llvm.vscale_range<minRange = {min}, maxRange = {max}>"))
+        };
         assert_eq!(parse("1 : i32", "16 : i32"), Ok(16));
         assert_eq!(parse("2 : i64", "2 : i64"), Ok(2));
         assert_eq!(parse("1 : index", "8 : index"), Ok(8));
@@ -551,13 +561,20 @@ mod tests {
         let unbounded = reasons(&format!("func.func @f(%m: memref<8xf32>) {{{body}"));
         assert_eq!(unbounded.len(), 2);
         for r in &unbounded {
-            assert!(r.as_deref().is_some_and(|r| r.contains("× vscale elements") && r.contains("no known upper bound")), "{r:?}");
+            assert!(
+                r.as_deref().is_some_and(|r| r.contains("× vscale elements") && r.contains("no known upper bound")),
+                "{r:?}"
+            );
         }
         // vscale <= 4: [4] at 4 may read 16 elements of 8; [2] at 0 reads at most 8.
         let bounded = reasons(&format!(
             "func.func @f(%m: memref<8xf32>) attributes {{vscale_range = #llvm.vscale_range<minRange = 1 : i32, maxRange = 4 : i32>}} {{{body}"
         ));
-        assert!(bounded[0].as_deref().is_some_and(|r| r.contains("up to 16 with vscale <= 4: none")), "{:?}", bounded[0]);
+        assert!(
+            bounded[0].as_deref().is_some_and(|r| r.contains("up to 16 with vscale <= 4: none")),
+            "{:?}",
+            bounded[0]
+        );
         assert_eq!(bounded[1], None);
     }
 }

@@ -121,10 +121,19 @@ pub enum AddForm {
 /// A value computed from the loop-carried values: `src + c`, or a decoy.
 #[derive(Clone, Debug)]
 pub enum Expr {
-    Add { src: usize, c: u128, form: AddForm },
+    Add {
+        src: usize,
+        c: u128,
+        form: AddForm,
+    },
     Const(u128),
     /// `select(src <slt> k, src + c1, src + c2)`.
-    Select { src: usize, k: u128, c1: u128, c2: u128 },
+    Select {
+        src: usize,
+        k: u128,
+        c1: u128,
+        c2: u128,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,7 +150,11 @@ pub enum AccessOp {
     Store,
     VectorLoad(u64),
     /// 2-D `memref<d0 x d1>`; the other index is a constant in range.
-    Store2D { dim: usize, other: u64, other_size: u64 },
+    Store2D {
+        dim: usize,
+        other: u64,
+        other_size: u64,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -170,11 +183,20 @@ pub struct Access {
 #[derive(Clone, Debug)]
 pub enum Kind {
     /// scf.while; `forward[p] = arg[perm[p]] + fo[p]`.
-    While { perm: Vec<usize>, fo: Vec<u128> },
+    While {
+        perm: Vec<usize>,
+        fo: Vec<u128>,
+    },
     /// Counted loom.loop (guard breaks when the negated predicate holds).
-    LoomLoop { guard_form: u8 },
-    ScfFor { unsigned: bool },
-    LoomFor { brk: Option<u128> },
+    LoomLoop {
+        guard_form: u8,
+    },
+    ScfFor {
+        unsigned: bool,
+    },
+    LoomFor {
+        brk: Option<u128>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -365,7 +387,11 @@ pub fn generate(id: u64, index32: bool) -> Case {
             yields[tested] = Expr::Add { src: p, c, form: add_form(&mut rng, ty, c) };
         }
         case.yields = yields;
-        case.kind = if is_while { Kind::While { perm, fo } } else { Kind::LoomLoop { guard_form: if rng.below(12) == 0 { 2 } else { rng.below(2) as u8 } } };
+        case.kind = if is_while {
+            Kind::While { perm, fo }
+        } else {
+            Kind::LoomLoop { guard_form: if rng.below(12) == 0 { 2 } else { rng.below(2) as u8 } }
+        };
     } else {
         case.ub = bound;
         case.offset = 0;
@@ -397,7 +423,8 @@ pub fn generate(id: u64, index32: bool) -> Case {
     for _ in 0..n_acc {
         let is_for = matches!(case.kind, Kind::ScfFor { .. } | Kind::LoomFor { .. });
         let place = if is_for || rng.below(2) == 0 { Place::Body } else { Place::Condition };
-        let src = if case.outer.is_some() && rng.below(5) == 0 { usize::MAX } else { rng.below(carried as u64) as usize };
+        let src =
+            if case.outer.is_some() && rng.below(5) == 0 { usize::MAX } else { rng.below(carried as u64) as usize };
         let c = if rng.below(2) == 0 { 0 } else { (rng.range_i64(-4, 4) as i128 as u128) & m };
         let size = 1 + rng.below(20);
         let op = match rng.below(5) {
@@ -1003,7 +1030,10 @@ impl Emitter<'_> {
                 let args: Vec<String> = (0..k).map(|i| format!("%x{i}")).collect();
                 let bind: Vec<String> = (0..k).map(|i| format!("{} = {}", args[i], inits[i])).collect();
                 let res = self.fresh();
-                self.line(&format!("{res} = loom.loop token(%tok) iter_args({}) : ({types}) -> ({t}) {{", bind.join(", ")));
+                self.line(&format!(
+                    "{res} = loom.loop token(%tok) iter_args({}) : ({types}) -> ({t}) {{",
+                    bind.join(", ")
+                ));
                 self.indent += 1;
                 if self.instrument {
                     self.bump(0, None);
@@ -1031,7 +1061,11 @@ impl Emitter<'_> {
                             None => self.constant(cc.bound, cc.ty),
                         };
                         let p = negate(cc.pred);
-                        let neg = if cc.counter_lhs { self.cmp(p, &tt, &b, cc.ty, true) } else { self.cmp(p, &b, &tt, cc.ty, true) };
+                        let neg = if cc.counter_lhs {
+                            self.cmp(p, &tt, &b, cc.ty, true)
+                        } else {
+                            self.cmp(p, &b, &tt, cc.ty, true)
+                        };
                         self.line(&format!("loom.if {neg} {{ {brk} }}"));
                     }
                 }
@@ -1360,13 +1394,23 @@ pub fn check_case(
     let fail = |tally: &mut Tally, msg: String| tally.failures.push(format!("case {}: {msg}", case.id));
     let expected_loops = 1 + case.outer.is_some() as usize;
     if loops.len() != expected_loops || accesses.len() != case.accesses.len() {
-        fail(tally, format!("report has {} loops and {} accesses, expected {expected_loops} and {}", loops.len(), accesses.len(), case.accesses.len()));
+        fail(
+            tally,
+            format!(
+                "report has {} loops and {} accesses, expected {expected_loops} and {}",
+                loops.len(),
+                accesses.len(),
+                case.accesses.len()
+            ),
+        );
         return;
     }
     let entries = case.outer.unwrap_or(1) as u128;
     if let Some(e) = case.outer {
         let o = loops[0];
-        if o.get("status").and_then(Json::str) != Some("exact") || o.get("body_count").and_then(Json::int) != Some(e as i128) {
+        if o.get("status").and_then(Json::str) != Some("exact")
+            || o.get("body_count").and_then(Json::int) != Some(e as i128)
+        {
             fail(tally, format!("enclosing scf.for of {e} iterations reported as {o:?}"));
         }
     }
@@ -1383,14 +1427,20 @@ pub fn check_case(
             } else {
                 tally.at_most += 1;
             }
-            let claimed = if exact { l.get("body_count") } else { l.get("max_body_count") }.and_then(Json::int).unwrap_or(-1);
+            let claimed =
+                if exact { l.get("body_count") } else { l.get("max_body_count") }.and_then(Json::int).unwrap_or(-1);
             let owned;
             let rec = match outcome {
                 Outcome::Ran(r) => Some(r),
                 Outcome::Undefined => None,
                 Outcome::OutOfFuel => {
                     if claimed >= 0 && (claimed as u128) <= FUEL as u128 {
-                        fail(tally, format!("claims {status} {claimed} body executions, but the loop runs more than {FUEL} times"));
+                        fail(
+                            tally,
+                            format!(
+                                "claims {status} {claimed} body executions, but the loop runs more than {FUEL} times"
+                            ),
+                        );
                         return;
                     }
                     if exact && (claimed as u128) <= LONG_FUEL as u128 {
@@ -1485,7 +1535,13 @@ pub fn check_case(
                                 )
                             })
                             .collect();
-                        fail(tally, format!("claims condition {cond_claim:?} body {body_claim:?} exit {exit_claim:?}; executed {}", seen.join("; ")));
+                        fail(
+                            tally,
+                            format!(
+                                "claims condition {cond_claim:?} body {body_claim:?} exit {exit_claim:?}; executed {}",
+                                seen.join("; ")
+                            ),
+                        );
                     }
                 }
             }

@@ -536,7 +536,9 @@ pub fn is_scalable_dim(ty: MlirType, i: usize) -> bool {
     // SAFETY: `ty` is a valid type (uniqued in a live context); the rank and
     // scalability queries run only on a vector type (checked first, vectors
     // are always ranked), and the dim query only for 0 <= i < rank.
-    unsafe { mlirTypeIsAVector(ty) && (i as i64) < mlirShapedTypeGetRank(ty) && mlirVectorTypeIsDimScalable(ty, i as isize) }
+    unsafe {
+        mlirTypeIsAVector(ty) && (i as i64) < mlirShapedTypeGetRank(ty) && mlirVectorTypeIsDimScalable(ty, i as isize)
+    }
 }
 
 /// Element type of a shaped type (memref, vector, tensor); None otherwise.

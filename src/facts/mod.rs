@@ -43,10 +43,18 @@ pub struct Counter {
 
 #[derive(Clone, Debug)]
 pub enum Status {
-    Exact { body_count: u128, condition_count: u128 },
+    Exact {
+        body_count: u128,
+        condition_count: u128,
+    },
     /// The body runs at most `max_body_count` times (early exits).
-    AtMost { max_body_count: u128, why: String },
-    Unknown { reason: String },
+    AtMost {
+        max_body_count: u128,
+        why: String,
+    },
+    Unknown {
+        reason: String,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -100,8 +108,10 @@ fn depth(op: Op) -> u32 {
 /// `offset` (mod 2^width) when that provably does not wrap.
 fn shifted(span: (i128, i128), offset: u128, width: u32, signed: bool) -> Option<Range> {
     let s = recognize::to_signed(offset, width);
-    let candidates = if s == 0 { vec![0] } else { vec![s, if s > 0 { s - (1i128 << width) } else { s + (1i128 << width) }] };
-    let (lo_lim, hi_lim) = if signed { (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1) } else { (0, (1i128 << width) - 1) };
+    let candidates =
+        if s == 0 { vec![0] } else { vec![s, if s > 0 { s - (1i128 << width) } else { s + (1i128 << width) }] };
+    let (lo_lim, hi_lim) =
+        if signed { (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1) } else { (0, (1i128 << width) - 1) };
     for r in candidates {
         let (lo, hi) = (span.0 + r, span.1 + r);
         if lo >= lo_lim && hi <= hi_lim {

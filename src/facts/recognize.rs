@@ -485,16 +485,7 @@ fn recognize_while(op: Op, iw: u32) -> Result<Recognized, String> {
             }
         }
     }
-    Ok(Recognized {
-        type_name,
-        width,
-        signed: is_signed(predicate),
-        step,
-        core,
-        at_most: None,
-        note: None,
-        roles,
-    })
+    Ok(Recognized { type_name, width, signed: is_signed(predicate), step, core, at_most: None, note: None, roles })
 }
 
 fn recognize_for(op: Op, iw: u32, is_loom: bool) -> Result<Recognized, String> {

@@ -78,12 +78,25 @@ pub fn summary(l: &LoopRecord) -> String {
 /// The human-readable report.
 pub fn text(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> String {
     let mut out = format!("loom loop facts (index width {index_bitwidth})\n\n");
-    let header = ["location", "function", "op", "depth", "status", "body", "condition", "entries", "total body", "total condition"];
+    let header = [
+        "location",
+        "function",
+        "op",
+        "depth",
+        "status",
+        "body",
+        "condition",
+        "entries",
+        "total body",
+        "total condition",
+    ];
     let mut rows: Vec<Vec<String>> = vec![header.iter().map(|s| s.to_string()).collect()];
     let mut details = Vec::new();
     for l in loops {
         let (status, body, cond) = match &l.status {
-            Status::Exact { body_count, condition_count } => ("exact", body_count.to_string(), condition_count.to_string()),
+            Status::Exact { body_count, condition_count } => {
+                ("exact", body_count.to_string(), condition_count.to_string())
+            }
             Status::AtMost { max_body_count, .. } => ("at_most", format!("<= {max_body_count}"), "-".into()),
             Status::Unknown { .. } => ("unknown", "-".into(), "-".into()),
         };
@@ -113,11 +126,21 @@ pub fn text(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> S
         out.push_str(&d);
         out.push('\n');
     }
-    out.push_str(&format!("\naccesses: {} proven, {} unproven\n", accesses.iter().filter(|a| a.proven()).count(), accesses.iter().filter(|a| !a.proven()).count()));
+    out.push_str(&format!(
+        "\naccesses: {} proven, {} unproven\n",
+        accesses.iter().filter(|a| a.proven()).count(),
+        accesses.iter().filter(|a| !a.proven()).count()
+    ));
     for a in accesses {
         match a.failures.first() {
             None => out.push_str(&format!("  {} {} {}: proven\n", a.loc, a.function, a.op_name)),
-            Some(f) => out.push_str(&format!("  {} {} {}: unproven: {}\n", a.loc, a.function, a.op_name, f.message(&a.op_name))),
+            Some(f) => out.push_str(&format!(
+                "  {} {} {}: unproven: {}\n",
+                a.loc,
+                a.function,
+                a.op_name,
+                f.message(&a.op_name)
+            )),
         }
     }
     out

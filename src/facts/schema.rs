@@ -185,7 +185,8 @@ impl Report {
     /// The JSON form: one loop or access per line (for diffs and greps),
     /// `"key": value` pairs separated by `, `.
     pub fn to_json(&self) -> String {
-        let mut out = format!("{{\"version\": {}, \"index_bitwidth\": {},\n \"loops\": [", self.version, self.index_bitwidth);
+        let mut out =
+            format!("{{\"version\": {}, \"index_bitwidth\": {},\n \"loops\": [", self.version, self.index_bitwidth);
         push_lines(&mut out, &self.loops);
         out.push_str("],\n \"accesses\": [");
         push_lines(&mut out, &self.accesses);
@@ -211,10 +212,18 @@ struct Spaced;
 
 impl serde_json::ser::Formatter for Spaced {
     fn begin_array_value<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, first: bool) -> std::io::Result<()> {
-        if first { Ok(()) } else { writer.write_all(b", ") }
+        if first {
+            Ok(())
+        } else {
+            writer.write_all(b", ")
+        }
     }
     fn begin_object_key<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, first: bool) -> std::io::Result<()> {
-        if first { Ok(()) } else { writer.write_all(b", ") }
+        if first {
+            Ok(())
+        } else {
+            writer.write_all(b", ")
+        }
     }
     fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
         writer.write_all(b": ")
@@ -296,6 +305,8 @@ mod tests {
         let text = sample().to_json();
         assert!(!text.contains("null"));
         assert!(!text.contains("max_body_count"));
-        assert!(text.contains("{\"function\": \"f\", \"loc\": \"in.mlir:15:7\", \"op\": \"memref.store\", \"status\": \"proven\"}"));
+        assert!(text.contains(
+            "{\"function\": \"f\", \"loc\": \"in.mlir:15:7\", \"op\": \"memref.store\", \"status\": \"proven\"}"
+        ));
     }
 }

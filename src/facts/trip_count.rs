@@ -147,20 +147,10 @@ impl Carrier {
         let modulus = 1i128 << width;
         let half = modulus >> 1;
         let range = match order {
-            Order::Signed => ValueRange {
-                min: -half,
-                max: half - 1,
-            },
-            Order::Unsigned => ValueRange {
-                min: 0,
-                max: modulus - 1,
-            },
+            Order::Signed => ValueRange { min: -half, max: half - 1 },
+            Order::Unsigned => ValueRange { min: 0, max: modulus - 1 },
         };
-        Some(Carrier {
-            order,
-            modulus,
-            range,
-        })
+        Some(Carrier { order, modulus, range })
     }
 
     /// Reads the low `width` bits of `raw` as a value in the order.
@@ -222,12 +212,8 @@ impl Predicate {
     pub fn order(self) -> Option<Order> {
         match self {
             Predicate::Eq | Predicate::Ne => None,
-            Predicate::Slt | Predicate::Sle | Predicate::Sgt | Predicate::Sge => {
-                Some(Order::Signed)
-            }
-            Predicate::Ult | Predicate::Ule | Predicate::Ugt | Predicate::Uge => {
-                Some(Order::Unsigned)
-            }
+            Predicate::Slt | Predicate::Sle | Predicate::Sgt | Predicate::Sge => Some(Order::Signed),
+            Predicate::Ult | Predicate::Ule | Predicate::Ugt | Predicate::Uge => Some(Order::Unsigned),
         }
     }
 
@@ -497,11 +483,7 @@ fn facts_in_order(input: &LoopInput, relation: Relation, order: Order) -> Facts 
         body_count: n,
         condition_count: n + 1,
         condition: ValueRange::spanning(init, exit),
-        body: if n > 0 {
-            Some(ValueRange::spanning(init, exit - step))
-        } else {
-            None
-        },
+        body: if n > 0 { Some(ValueRange::spanning(init, exit - step)) } else { None },
         exit,
         exit_next: match input.shape {
             Shape::HeaderTested => None,
@@ -534,10 +516,7 @@ fn first_failure(
         return Err(UnknownReason::CounterWraps);
     }
     if !relation.holds(start, bound) {
-        return Ok(Failure {
-            index: 0,
-            tested: start,
-        });
+        return Ok(Failure { index: 0, tested: start });
     }
     if step == 0 {
         return Err(UnknownReason::DoesNotTerminate);
@@ -548,38 +527,21 @@ fn first_failure(
             if step < 0 {
                 return Err(UnknownReason::MovesAwayFromExit);
             }
-            let threshold = if matches!(relation, Relation::Lt) {
-                bound
-            } else {
-                bound + 1
-            };
+            let threshold = if matches!(relation, Relation::Lt) { bound } else { bound + 1 };
             let (index, overshoot) = steps_to_cover(threshold - start, step);
-            Failure {
-                index,
-                tested: threshold + overshoot,
-            }
+            Failure { index, tested: threshold + overshoot }
         }
         // Fails once the value descends to `threshold`.
         Relation::Gt | Relation::Ge => {
             if step > 0 {
                 return Err(UnknownReason::MovesAwayFromExit);
             }
-            let threshold = if matches!(relation, Relation::Gt) {
-                bound
-            } else {
-                bound - 1
-            };
+            let threshold = if matches!(relation, Relation::Gt) { bound } else { bound - 1 };
             let (index, overshoot) = steps_to_cover(start - threshold, -step);
-            Failure {
-                index,
-                tested: threshold - overshoot,
-            }
+            Failure { index, tested: threshold - overshoot }
         }
         // `start == bound` holds and any non-zero step leaves it.
-        Relation::Eq => Failure {
-            index: 1,
-            tested: start + step,
-        },
+        Relation::Eq => Failure { index: 1, tested: start + step },
         // `start != bound` holds; it fails only on landing on the bound.
         Relation::Ne => {
             let distance = bound - start;
@@ -589,10 +551,7 @@ fn first_failure(
             if distance % step != 0 {
                 return Err(UnknownReason::SkipsBound);
             }
-            Failure {
-                index: distance / step,
-                tested: bound,
-            }
+            Failure { index: distance / step, tested: bound }
         }
     };
     if !range.contains(failure.tested) {
@@ -633,11 +592,7 @@ pub fn for_facts(width: u32, order: Order, lb: i128, ub: i128, step: i128) -> Fa
     if step <= 0 {
         return Facts::Unknown(UnknownReason::NonPositiveStep);
     }
-    let n = if lb < ub {
-        steps_to_cover(ub - lb, step).0
-    } else {
-        0
-    };
+    let n = if lb < ub { steps_to_cover(ub - lb, step).0 } else { 0 };
     let exit = lb + n * step;
     Facts::Exact(LoopFacts {
         order,
@@ -707,13 +662,7 @@ mod tests {
     }
 
     /// `arith.cmpi` on raw `width`-bit patterns, with the counter on `side`.
-    fn ref_holds(
-        width: u32,
-        pred: Predicate,
-        side: CounterSide,
-        counter: u128,
-        bound: u128,
-    ) -> bool {
+    fn ref_holds(width: u32, pred: Predicate, side: CounterSide, counter: u128, bound: u128) -> bool {
         let (l, r) = match side {
             CounterSide::Lhs => (counter, bound),
             CounterSide::Rhs => (bound, counter),
@@ -786,16 +735,12 @@ mod tests {
     /// True when every step of the run moves by exactly the step's reading.
     fn no_wrap(width: u32, signed: bool, step: u128, xs: &[u128]) -> bool {
         let d = ref_step(signed, width, step);
-        xs.windows(2)
-            .all(|w| ref_value(signed, width, w[0]) + d == ref_value(signed, width, w[1]))
+        xs.windows(2).all(|w| ref_value(signed, width, w[0]) + d == ref_value(signed, width, w[1]))
     }
 
     fn range_of(width: u32, signed: bool, xs: &[u128]) -> ValueRange {
         let vals = xs.iter().map(|&x| ref_value(signed, width, x));
-        ValueRange {
-            min: vals.clone().min().unwrap_or(i128::MAX),
-            max: vals.max().unwrap_or(i128::MIN),
-        }
+        ValueRange { min: vals.clone().min().unwrap_or(i128::MAX), max: vals.max().unwrap_or(i128::MIN) }
     }
 
     /// Checks `trip_facts(input)` against a simulation of at most `max_tests`
@@ -821,19 +766,12 @@ mod tests {
             }
             (Run::Unfinished, Facts::Unknown(_)) => return,
         };
-        let proven: Vec<bool> = allowed_orders(input.predicate)
-            .iter()
-            .copied()
-            .filter(|&s| no_wrap(width, s, step_bits, xs))
-            .collect();
+        let proven: Vec<bool> =
+            allowed_orders(input.predicate).iter().copied().filter(|&s| no_wrap(width, s, step_bits, xs)).collect();
         match facts {
             Facts::Exact(f) => {
                 let signed = order_is_signed(f.order);
-                assert_eq!(
-                    proven.first(),
-                    Some(&signed),
-                    "{input:?}: {f:?} is not in the preferred proven order"
-                );
+                assert_eq!(proven.first(), Some(&signed), "{input:?}: {f:?} is not in the preferred proven order");
                 let n = xs.len() - 1 - usize::from(input.shape == Shape::DoWhile);
                 let expected = LoopFacts {
                     order: f.order,
@@ -843,21 +781,14 @@ mod tests {
                     condition: range_of(width, signed, &xs[..=n]),
                     body: (n > 0).then(|| range_of(width, signed, &xs[..n])),
                     exit: ref_value(signed, width, xs[n]),
-                    exit_next: (input.shape == Shape::DoWhile)
-                        .then(|| ref_value(signed, width, xs[n + 1])),
+                    exit_next: (input.shape == Shape::DoWhile).then(|| ref_value(signed, width, xs[n + 1])),
                 };
                 assert_eq!(f, expected, "{input:?}");
             }
             Facts::Unknown(reason) => {
+                assert!(proven.is_empty(), "{input:?}: unknown ({reason}) but the run exits without wrapping: {run:?}");
                 assert!(
-                    proven.is_empty(),
-                    "{input:?}: unknown ({reason}) but the run exits without wrapping: {run:?}"
-                );
-                assert!(
-                    !matches!(
-                        reason,
-                        UnknownReason::DoesNotTerminate | UnknownReason::ConditionNeverFails
-                    ),
+                    !matches!(reason, UnknownReason::DoesNotTerminate | UnknownReason::ConditionNeverFails),
                     "{input:?}: {reason} but the loop exits"
                 );
             }
@@ -869,44 +800,20 @@ mod tests {
     fn check_consistent_beyond_budget(input: &LoopInput, f: &LoopFacts, max_tests: usize) {
         let width = input.width;
         let signed = order_is_signed(f.order);
-        let range = f
-            .order
-            .carrier_range(width)
-            .unwrap_or_else(|| panic!("{input:?}: bad width"));
+        let range = f.order.carrier_range(width).unwrap_or_else(|| panic!("{input:?}: bad width"));
         let mask = (1u128 << width) - 1;
         let value = |raw: i128| ref_value(signed, width, (raw as u128) & mask);
-        let holds = |v: i128| {
-            ref_holds(
-                width,
-                input.predicate,
-                input.side,
-                (v as u128) & mask,
-                (input.bound as u128) & mask,
-            )
-        };
+        let holds =
+            |v: i128| ref_holds(width, input.predicate, input.side, (v as u128) & mask, (input.bound as u128) & mask);
         let (init, d) = (value(input.init), f.step);
-        assert_eq!(
-            d,
-            ref_step(signed, width, (input.step as u128) & mask),
-            "{input:?}"
-        );
-        assert!(
-            f.body_count + 1 >= max_tests as u128,
-            "{input:?}: {f:?} is shorter than the simulated run"
-        );
+        assert_eq!(d, ref_step(signed, width, (input.step as u128) & mask), "{input:?}");
+        assert!(f.body_count + 1 >= max_tests as u128, "{input:?}: {f:?} is shorter than the simulated run");
         assert_eq!(f.condition_count, f.body_count + 1);
         let n = f.body_count as i128;
         let exit = init + n * d;
         assert_eq!(f.exit, exit, "{input:?}");
-        let last = if input.shape == Shape::DoWhile {
-            exit + d
-        } else {
-            exit
-        };
-        assert!(
-            range.contains(init) && range.contains(last),
-            "{input:?}: {f:?} wraps"
-        );
+        let last = if input.shape == Shape::DoWhile { exit + d } else { exit };
+        assert!(range.contains(init) && range.contains(last), "{input:?}: {f:?} wraps");
         let tested = |k: i128| {
             if input.shape == Shape::DoWhile {
                 init + (k + 1) * d
@@ -915,32 +822,11 @@ mod tests {
             }
         };
         assert!(!holds(tested(n)), "{input:?}: {f:?}: the last test holds");
-        assert!(
-            holds(tested(n - 1)),
-            "{input:?}: {f:?}: the test before the last fails"
-        );
+        assert!(holds(tested(n - 1)), "{input:?}: {f:?}: the test before the last fails");
         assert!(holds(tested(0)), "{input:?}: {f:?}: the first test fails");
-        assert_eq!(
-            f.condition,
-            ValueRange {
-                min: init.min(exit),
-                max: init.max(exit)
-            },
-            "{input:?}"
-        );
-        assert_eq!(
-            f.body,
-            Some(ValueRange {
-                min: init.min(exit - d),
-                max: init.max(exit - d)
-            }),
-            "{input:?}"
-        );
-        assert_eq!(
-            f.exit_next,
-            (input.shape == Shape::DoWhile).then_some(exit + d),
-            "{input:?}"
-        );
+        assert_eq!(f.condition, ValueRange { min: init.min(exit), max: init.max(exit) }, "{input:?}");
+        assert_eq!(f.body, Some(ValueRange { min: init.min(exit - d), max: init.max(exit - d) }), "{input:?}");
+        assert_eq!(f.exit_next, (input.shape == Shape::DoWhile).then_some(exit + d), "{input:?}");
     }
 
     // ---------------------------------------------------------------------
@@ -959,15 +845,7 @@ mod tests {
                             for bound in 0..m {
                                 for step in 0..m {
                                     cases += 1;
-                                    let input = LoopInput {
-                                        width,
-                                        predicate,
-                                        side,
-                                        shape,
-                                        init,
-                                        bound,
-                                        step,
-                                    };
+                                    let input = LoopInput { width, predicate, side, shape, init, bound, step };
                                     check_against_simulation(&input, (1 << width) + 1);
                                 }
                             }
@@ -990,32 +868,18 @@ mod tests {
                         for init in 0..m {
                             for bound in 0..m {
                                 for step in 0..m {
-                                    let input = LoopInput {
-                                        width,
-                                        predicate,
-                                        side,
-                                        shape,
-                                        init,
-                                        bound,
-                                        step,
-                                    };
+                                    let input = LoopInput { width, predicate, side, shape, init, bound, step };
                                     let facts = trip_facts(&input);
-                                    for (di, db, ds) in [
-                                        (-m, 3 * m, -5 * m),
-                                        (i128::MIN, i128::MIN, i128::MIN),
-                                        (7 * m, -m, m),
-                                    ] {
+                                    for (di, db, ds) in
+                                        [(-m, 3 * m, -5 * m), (i128::MIN, i128::MIN, i128::MIN), (7 * m, -m, m)]
+                                    {
                                         let shifted = LoopInput {
                                             init: init.wrapping_add(di),
                                             bound: bound.wrapping_add(db),
                                             step: step.wrapping_add(ds),
                                             ..input
                                         };
-                                        assert_eq!(
-                                            trip_facts(&shifted),
-                                            facts,
-                                            "{shifted:?} vs {input:?}"
-                                        );
+                                        assert_eq!(trip_facts(&shifted), facts, "{shifted:?} vs {input:?}");
                                     }
                                 }
                             }
@@ -1067,24 +931,13 @@ mod tests {
                 };
                 // Bounds near where the loop would end, or anywhere.
                 let bound = match sampler.next() % 3 {
-                    0 => {
-                        init + step * (sampler.next() % 700) as i128 + (sampler.next() % 3) as i128
-                            - 1
-                    }
+                    0 => init + step * (sampler.next() % 700) as i128 + (sampler.next() % 3) as i128 - 1,
                     _ => sampler.bits(width),
                 };
                 for predicate in PREDICATES {
                     for side in SIDES {
                         for shape in SHAPES {
-                            let input = LoopInput {
-                                width,
-                                predicate,
-                                side,
-                                shape,
-                                init,
-                                bound,
-                                step,
-                            };
+                            let input = LoopInput { width, predicate, side, shape, init, bound, step };
                             check_against_simulation(&input, 600);
                         }
                     }
@@ -1232,10 +1085,7 @@ mod tests {
                         *slot = k as u32;
                     }
                 }
-                let first_change = tested
-                    .iter()
-                    .position(|&t| t != tested[0])
-                    .map_or(NEVER, |k| k as u32);
+                let first_change = tested.iter().position(|&t| t != tested[0]).map_or(NEVER, |k| k as u32);
                 for (bits, exits) in self.exits[shape].iter_mut().enumerate() {
                     let b = ref_value(self.signed, width, bits as u128) as i32;
                     let slot = (b - lo) as usize;
@@ -1259,16 +1109,9 @@ mod tests {
                     let x = self.vals[n];
                     min = min.min(x);
                     max = max.max(x);
-                    let condition = ValueRange {
-                        min: min.into(),
-                        max: max.into(),
-                    };
+                    let condition = ValueRange { min: min.into(), max: max.into() };
                     expected.push(LoopFacts {
-                        order: if self.signed {
-                            Order::Signed
-                        } else {
-                            Order::Unsigned
-                        },
+                        order: if self.signed { Order::Signed } else { Order::Unsigned },
                         step: d,
                         body_count: n as u128,
                         condition_count: n as u128 + 1,
@@ -1327,9 +1170,7 @@ mod tests {
                                 let facts = trip_facts(&input);
                                 let expected = match first_expected.get(n as usize) {
                                     Some(e) => Some(e),
-                                    None => {
-                                        fallback_expected.and_then(|table| table.get(n as usize))
-                                    }
+                                    None => fallback_expected.and_then(|table| table.get(n as usize)),
                                 };
                                 check_case(&input, &facts, n, expected);
                             }
@@ -1352,18 +1193,14 @@ mod tests {
                 }
             }
             (Facts::Unknown(reason), None) => {
-                let never_exits = matches!(
-                    *reason,
-                    UnknownReason::DoesNotTerminate | UnknownReason::ConditionNeverFails
-                );
+                let never_exits =
+                    matches!(*reason, UnknownReason::DoesNotTerminate | UnknownReason::ConditionNeverFails);
                 if never_exits && n != NEVER {
                     panic!("{input:?}: {reason}, but the simulation exits at test {n}");
                 }
             }
             (facts, expected) => {
-                panic!(
-                    "{input:?}: got {facts:?}, the simulation (exit at test {n}) expects {expected:?}"
-                )
+                panic!("{input:?}: got {facts:?}, the simulation (exit at test {n}) expects {expected:?}")
             }
         }
     }
@@ -1374,19 +1211,13 @@ mod tests {
         for width in 1..=7 {
             cases += exhaustive_orbits(width, 0..1 << width);
         }
-        assert_eq!(
-            cases,
-            40 * (8 + 64 + 512 + 4096 + 32768 + 262_144 + 2_097_152)
-        );
+        assert_eq!(cases, 40 * (8 + 64 + 512 + 4096 + 32768 + 262_144 + 2_097_152));
     }
 
     // Width 8 in eight slices of 32 initial values, so the test harness can
     // spread them over its threads.
     fn exhaustive_width_8_slice(slice: u64) {
-        assert_eq!(
-            exhaustive_orbits(8, slice * 32..(slice + 1) * 32),
-            40 * 32 * 256 * 256
-        );
+        assert_eq!(exhaustive_orbits(8, slice * 32..(slice + 1) * 32), 40 * 32 * 256 * 256);
     }
 
     #[test]
@@ -1449,15 +1280,7 @@ mod tests {
     }
 
     fn do_while(width: u32, predicate: Predicate, init: i128, bound: i128, step: i128) -> Facts {
-        trip_facts(&LoopInput {
-            width,
-            predicate,
-            side: CounterSide::Lhs,
-            shape: Shape::DoWhile,
-            init,
-            bound,
-            step,
-        })
+        trip_facts(&LoopInput { width, predicate, side: CounterSide::Lhs, shape: Shape::DoWhile, init, bound, step })
     }
 
     fn range(min: i128, max: i128) -> ValueRange {
@@ -1473,9 +1296,7 @@ mod tests {
         body: Option<(i128, i128)>,
         exit: i128,
     ) -> LoopFacts {
-        let Facts::Exact(f) = facts else {
-            panic!("expected exact facts, got {facts:?}")
-        };
+        let Facts::Exact(f) = facts else { panic!("expected exact facts, got {facts:?}") };
         assert_eq!(f.body_count, n, "{f:?}");
         assert_eq!(f.condition_count, n + 1, "{f:?}");
         assert_eq!(f.condition, range(condition.0, condition.1), "{f:?}");
@@ -1486,13 +1307,7 @@ mod tests {
 
     #[test]
     fn i32_slt_0_to_4() {
-        assert_exact(
-            header(32, Predicate::Slt, 0, 4, 1),
-            4,
-            (0, 4),
-            Some((0, 3)),
-            4,
-        );
+        assert_exact(header(32, Predicate::Slt, 0, 4, 1), 4, (0, 4), Some((0, 3)), 4);
     }
 
     #[test]
@@ -1507,57 +1322,27 @@ mod tests {
 
     #[test]
     fn slt_7_to_19_step_4() {
-        assert_exact(
-            header(32, Predicate::Slt, 7, 19, 4),
-            3,
-            (7, 19),
-            Some((7, 15)),
-            19,
-        );
+        assert_exact(header(32, Predicate::Slt, 7, 19, 4), 3, (7, 19), Some((7, 15)), 19);
     }
 
     #[test]
     fn slt_7_to_20_step_4_partial_last_step() {
-        assert_exact(
-            header(32, Predicate::Slt, 7, 20, 4),
-            4,
-            (7, 23),
-            Some((7, 19)),
-            23,
-        );
+        assert_exact(header(32, Predicate::Slt, 7, 20, 4), 4, (7, 23), Some((7, 19)), 23);
     }
 
     #[test]
     fn sle_7_to_19_step_4() {
-        assert_exact(
-            header(32, Predicate::Sle, 7, 19, 4),
-            4,
-            (7, 23),
-            Some((7, 19)),
-            23,
-        );
+        assert_exact(header(32, Predicate::Sle, 7, 19, 4), 4, (7, 23), Some((7, 19)), 23);
     }
 
     #[test]
     fn sle_0_to_4() {
-        assert_exact(
-            header(32, Predicate::Sle, 0, 4, 1),
-            5,
-            (0, 5),
-            Some((0, 4)),
-            5,
-        );
+        assert_exact(header(32, Predicate::Sle, 0, 4, 1), 5, (0, 5), Some((0, 4)), 5);
     }
 
     #[test]
     fn i32_ult_minus_1_to_4_is_zero_trip() {
-        let f = assert_exact(
-            header(32, Predicate::Ult, -1, 4, 1),
-            0,
-            (U32_MAX, U32_MAX),
-            None,
-            U32_MAX,
-        );
+        let f = assert_exact(header(32, Predicate::Ult, -1, 4, 1), 0, (U32_MAX, U32_MAX), None, U32_MAX);
         assert_eq!(f.order, Order::Unsigned);
         // The same pattern written unsigned.
         assert_eq!(header(32, Predicate::Ult, U32_MAX, 4, 1), Facts::Exact(f));
@@ -1565,21 +1350,9 @@ mod tests {
 
     #[test]
     fn i32_slt_minus_1_to_4() {
-        assert_exact(
-            header(32, Predicate::Slt, -1, 4, 1),
-            5,
-            (-1, 4),
-            Some((-1, 3)),
-            4,
-        );
+        assert_exact(header(32, Predicate::Slt, -1, 4, 1), 5, (-1, 4), Some((-1, 3)), 4);
         // As a raw bit pattern.
-        assert_exact(
-            header(32, Predicate::Slt, U32_MAX, 4, 1),
-            5,
-            (-1, 4),
-            Some((-1, 3)),
-            4,
-        );
+        assert_exact(header(32, Predicate::Slt, U32_MAX, 4, 1), 5, (-1, 4), Some((-1, 3)), 4);
     }
 
     #[test]
@@ -1595,10 +1368,7 @@ mod tests {
 
     #[test]
     fn i32_slt_int_max_minus_1_to_int_max_step_2_wraps() {
-        assert_eq!(
-            header(32, Predicate::Slt, I32_MAX - 1, I32_MAX, 2),
-            Facts::Unknown(UnknownReason::CounterWraps)
-        );
+        assert_eq!(header(32, Predicate::Slt, I32_MAX - 1, I32_MAX, 2), Facts::Unknown(UnknownReason::CounterWraps));
     }
 
     #[test]
@@ -1621,21 +1391,12 @@ mod tests {
 
     #[test]
     fn i8_ult_0_to_255_step_2_wraps() {
-        assert_eq!(
-            header(8, Predicate::Ult, 0, 255, 2),
-            Facts::Unknown(UnknownReason::CounterWraps)
-        );
+        assert_eq!(header(8, Predicate::Ult, 0, 255, 2), Facts::Unknown(UnknownReason::CounterWraps));
     }
 
     #[test]
     fn sgt_4_to_0_step_minus_1() {
-        let f = assert_exact(
-            header(32, Predicate::Sgt, 4, 0, -1),
-            4,
-            (0, 4),
-            Some((1, 4)),
-            0,
-        );
+        let f = assert_exact(header(32, Predicate::Sgt, 4, 0, -1), 4, (0, 4), Some((1, 4)), 0);
         assert_eq!(f.step, -1);
         // `addi %c, 0xFFFFFFFF` is the same decrement.
         assert_eq!(header(32, Predicate::Sgt, 4, 0, U32_MAX), Facts::Exact(f));
@@ -1656,55 +1417,34 @@ mod tests {
 
     #[test]
     fn do_while_ult_0_to_4() {
-        let f = assert_exact(
-            do_while(32, Predicate::Ult, 0, 4, 1),
-            3,
-            (0, 3),
-            Some((0, 2)),
-            3,
-        );
+        let f = assert_exact(do_while(32, Predicate::Ult, 0, 4, 1), 3, (0, 3), Some((0, 2)), 3);
         assert_eq!(f.exit_next, Some(4));
     }
 
     #[test]
     fn do_while_ult_init_3_4_9_to_4_is_zero_trip() {
         for init in [3, 4, 9] {
-            let f = assert_exact(
-                do_while(32, Predicate::Ult, init, 4, 1),
-                0,
-                (init, init),
-                None,
-                init,
-            );
+            let f = assert_exact(do_while(32, Predicate::Ult, init, 4, 1), 0, (init, init), None, init);
             assert_eq!(f.exit_next, Some(init + 1));
         }
     }
 
     #[test]
     fn do_while_ult_init_uint_max_wraps() {
-        assert_eq!(
-            do_while(32, Predicate::Ult, U32_MAX, 4, 1),
-            Facts::Unknown(UnknownReason::CounterWraps)
-        );
+        assert_eq!(do_while(32, Predicate::Ult, U32_MAX, 4, 1), Facts::Unknown(UnknownReason::CounterWraps));
     }
 
     #[test]
     fn do_while_slt_init_int_max_wraps() {
         for bound in [0, 4, I32_MAX] {
-            assert_eq!(
-                do_while(32, Predicate::Slt, I32_MAX, bound, 1),
-                Facts::Unknown(UnknownReason::CounterWraps)
-            );
+            assert_eq!(do_while(32, Predicate::Slt, I32_MAX, bound, 1), Facts::Unknown(UnknownReason::CounterWraps));
         }
     }
 
     #[test]
     fn index_width_32_wraps_but_64_is_exact() {
         let (init, bound) = (2_147_483_642, 2_147_483_647);
-        assert_eq!(
-            header(32, Predicate::Slt, init, bound, 2),
-            Facts::Unknown(UnknownReason::CounterWraps)
-        );
+        assert_eq!(header(32, Predicate::Slt, init, bound, 2), Facts::Unknown(UnknownReason::CounterWraps));
         assert_exact(
             header(64, Predicate::Slt, init, bound, 2),
             3,
@@ -1728,15 +1468,9 @@ mod tests {
 
     #[test]
     fn step_zero() {
-        assert_eq!(
-            header(32, Predicate::Slt, 0, 4, 0),
-            Facts::Unknown(UnknownReason::DoesNotTerminate)
-        );
+        assert_eq!(header(32, Predicate::Slt, 0, 4, 0), Facts::Unknown(UnknownReason::DoesNotTerminate));
         assert_exact(header(32, Predicate::Slt, 4, 4, 0), 0, (4, 4), None, 4);
-        assert_eq!(
-            do_while(32, Predicate::Ult, 0, 4, 0),
-            Facts::Unknown(UnknownReason::DoesNotTerminate)
-        );
+        assert_eq!(do_while(32, Predicate::Ult, 0, 4, 0), Facts::Unknown(UnknownReason::DoesNotTerminate));
     }
 
     #[test]
@@ -1757,69 +1491,30 @@ mod tests {
     #[test]
     fn ugt_decrement_reads_as_minus_one() {
         // `addi %c, -1 : i8` with `ugt 0`: 10, 9, …, 1, exit at 0.
-        let f = assert_exact(
-            header(8, Predicate::Ugt, 10, 0, -1),
-            10,
-            (0, 10),
-            Some((1, 10)),
-            0,
-        );
+        let f = assert_exact(header(8, Predicate::Ugt, 10, 0, -1), 10, (0, 10), Some((1, 10)), 0);
         assert_eq!((f.order, f.step), (Order::Unsigned, -1));
         // Past zero it would wrap to 255.
-        assert_eq!(
-            header(8, Predicate::Uge, 10, 0, -1),
-            Facts::Unknown(UnknownReason::ConditionNeverFails)
-        );
-        assert_eq!(
-            header(8, Predicate::Ugt, 10, 0, 1),
-            Facts::Unknown(UnknownReason::MovesAwayFromExit)
-        );
+        assert_eq!(header(8, Predicate::Uge, 10, 0, -1), Facts::Unknown(UnknownReason::ConditionNeverFails));
+        assert_eq!(header(8, Predicate::Ugt, 10, 0, 1), Facts::Unknown(UnknownReason::MovesAwayFromExit));
     }
 
     #[test]
     fn ne_lands_exactly_or_is_unknown() {
-        assert_exact(
-            header(32, Predicate::Ne, 0, 12, 3),
-            4,
-            (0, 12),
-            Some((0, 9)),
-            12,
-        );
-        assert_eq!(
-            header(32, Predicate::Ne, 0, 13, 3),
-            Facts::Unknown(UnknownReason::SkipsBound)
-        );
+        assert_exact(header(32, Predicate::Ne, 0, 12, 3), 4, (0, 12), Some((0, 9)), 12);
+        assert_eq!(header(32, Predicate::Ne, 0, 13, 3), Facts::Unknown(UnknownReason::SkipsBound));
         // i8 0 != 200: only the unsigned order proves it.
-        let f = assert_exact(
-            header(8, Predicate::Ne, 0, 200, 1),
-            200,
-            (0, 200),
-            Some((0, 199)),
-            200,
-        );
+        let f = assert_exact(header(8, Predicate::Ne, 0, 200, 1), 200, (0, 200), Some((0, 199)), 200);
         assert_eq!(f.order, Order::Unsigned);
         // i8 -10 != 0: only the signed order proves it.
-        let f = assert_exact(
-            header(8, Predicate::Ne, -10, 0, 1),
-            10,
-            (-10, 0),
-            Some((-10, -1)),
-            0,
-        );
+        let f = assert_exact(header(8, Predicate::Ne, -10, 0, 1), 10, (-10, 0), Some((-10, -1)), 0);
         assert_eq!(f.order, Order::Signed);
     }
 
     #[test]
     fn unsupported_widths() {
         for width in [0, 65, 128] {
-            assert_eq!(
-                header(width, Predicate::Slt, 0, 4, 1),
-                Facts::Unknown(UnknownReason::UnsupportedWidth)
-            );
-            assert_eq!(
-                for_facts(width, Order::Signed, 0, 4, 1),
-                Facts::Unknown(UnknownReason::UnsupportedWidth)
-            );
+            assert_eq!(header(width, Predicate::Slt, 0, 4, 1), Facts::Unknown(UnknownReason::UnsupportedWidth));
+            assert_eq!(for_facts(width, Order::Signed, 0, 4, 1), Facts::Unknown(UnknownReason::UnsupportedWidth));
         }
     }
 
@@ -1837,42 +1532,15 @@ mod tests {
         );
         assert_eq!(f.condition_count, 1u128 << 64);
         // Downward signed sweep with the largest magnitude step.
-        assert_exact(
-            header(64, Predicate::Sgt, max, -1, min),
-            1,
-            (-1, max),
-            Some((max, max)),
-            -1,
-        );
-        assert_exact(
-            header(64, Predicate::Sgt, max, 0, min),
-            1,
-            (-1, max),
-            Some((max, max)),
-            -1,
-        );
-        assert_eq!(
-            header(64, Predicate::Sgt, max, min, min),
-            Facts::Unknown(UnknownReason::CounterWraps)
-        );
+        assert_exact(header(64, Predicate::Sgt, max, -1, min), 1, (-1, max), Some((max, max)), -1);
+        assert_exact(header(64, Predicate::Sgt, max, 0, min), 1, (-1, max), Some((max, max)), -1);
+        assert_eq!(header(64, Predicate::Sgt, max, min, min), Facts::Unknown(UnknownReason::CounterWraps));
         // Half-way unsigned step is an increment.
         let half = 1i128 << 63;
-        let f = assert_exact(
-            header(64, Predicate::Ult, 0, half, half),
-            1,
-            (0, half),
-            Some((0, 0)),
-            half,
-        );
+        let f = assert_exact(header(64, Predicate::Ult, 0, half, half), 1, (0, half), Some((0, 0)), half);
         assert_eq!(f.step, half);
-        assert_eq!(
-            header(64, Predicate::Ult, 0, half + 1, half),
-            Facts::Unknown(UnknownReason::CounterWraps)
-        );
-        assert_eq!(
-            header(64, Predicate::Ugt, half, 0, half),
-            Facts::Unknown(UnknownReason::MovesAwayFromExit)
-        );
+        assert_eq!(header(64, Predicate::Ult, 0, half + 1, half), Facts::Unknown(UnknownReason::CounterWraps));
+        assert_eq!(header(64, Predicate::Ugt, half, 0, half), Facts::Unknown(UnknownReason::MovesAwayFromExit));
     }
 
     // ---------------------------------------------------------------------
@@ -1886,17 +1554,12 @@ mod tests {
         for width in 1..=6u32 {
             let m = 1u128 << width;
             for signed in [true, false] {
-                let order = if signed {
-                    Order::Signed
-                } else {
-                    Order::Unsigned
-                };
+                let order = if signed { Order::Signed } else { Order::Unsigned };
                 for lb in 0..m {
                     for ub in 0..m {
                         for step in 0..m {
                             cases += 1;
-                            let facts =
-                                for_facts(width, order, lb as i128, ub as i128, step as i128);
+                            let facts = for_facts(width, order, lb as i128, ub as i128, step as i128);
                             let (l, u, s) = (
                                 ref_value(signed, width, lb),
                                 ref_value(signed, width, ub),
@@ -1938,45 +1601,15 @@ mod tests {
 
     #[test]
     fn for_facts_cases() {
-        assert_exact(
-            for_facts(32, Order::Signed, 0, 4, 1),
-            4,
-            (0, 4),
-            Some((0, 3)),
-            4,
-        );
-        assert_exact(
-            for_facts(32, Order::Signed, 7, 20, 4),
-            4,
-            (7, 23),
-            Some((7, 19)),
-            23,
-        );
+        assert_exact(for_facts(32, Order::Signed, 0, 4, 1), 4, (0, 4), Some((0, 3)), 4);
+        assert_exact(for_facts(32, Order::Signed, 7, 20, 4), 4, (7, 23), Some((7, 19)), 23);
         assert_exact(for_facts(32, Order::Signed, 5, 4, 1), 0, (5, 5), None, 5);
         // i8 unsigned 0 to 255 step 2: N = 128, exit 256 (past the carrier: UB for scf.for,
         // unknown for the scf.while form).
-        assert_exact(
-            for_facts(8, Order::Unsigned, 0, 255, 2),
-            128,
-            (0, 256),
-            Some((0, 254)),
-            256,
-        );
-        assert_eq!(
-            for_facts(32, Order::Signed, 0, 4, 0),
-            Facts::Unknown(UnknownReason::NonPositiveStep)
-        );
-        assert_eq!(
-            for_facts(32, Order::Signed, 0, 4, -1),
-            Facts::Unknown(UnknownReason::NonPositiveStep)
-        );
+        assert_exact(for_facts(8, Order::Unsigned, 0, 255, 2), 128, (0, 256), Some((0, 254)), 256);
+        assert_eq!(for_facts(32, Order::Signed, 0, 4, 0), Facts::Unknown(UnknownReason::NonPositiveStep));
+        assert_eq!(for_facts(32, Order::Signed, 0, 4, -1), Facts::Unknown(UnknownReason::NonPositiveStep));
         // Unsigned: 0xFFFFFFFF is a (huge) positive step.
-        assert_exact(
-            for_facts(32, Order::Unsigned, 0, 4, -1),
-            1,
-            (0, U32_MAX),
-            Some((0, 0)),
-            U32_MAX,
-        );
+        assert_exact(for_facts(32, Order::Unsigned, 0, 4, -1), 1, (0, U32_MAX), Some((0, 0)), U32_MAX);
     }
 }

@@ -12,5 +12,4 @@ pub fn index_bitwidth(options: &Options) -> Result<u32, String> {
     Ok(w)
 }
 
-pub const INDEX_BITWIDTH_DESCRIPTION: &str =
-    "Bit width of index on the target when the module has no DLTI index entry";
+pub const INDEX_BITWIDTH_DESCRIPTION: &str = "Bit width of index on the target when the module has no DLTI index entry";

@@ -27,7 +27,11 @@ pub static SPEC: PassSpec = PassSpec {
     description: "Prove memref/vector accesses in bounds from loop facts and assumptions",
     op_name: "",
     options: &[
-        PassOption { name: "mode", description: "error: unproven accesses are errors; remark: report every access", default: "error" },
+        PassOption {
+            name: "mode",
+            description: "error: unproven accesses are errors; remark: report every access",
+            default: "error",
+        },
         PassOption { name: "index-bitwidth", description: INDEX_BITWIDTH_DESCRIPTION, default: "64" },
     ],
     run,
