@@ -16,10 +16,16 @@ demo: build
 	./target/debug/loom-opt examples/search.mlir \
 	  --pass-pipeline='builtin.module(func.func(loom-loop-depth))'
 
-# The lit suite runs twice: with the debug build (inside `cargo test`) and
-# with the release build, which is what users run and where undefined
-# behaviour shows.
+# Style first (rustfmt, clippy with undocumented unsafe denied, C++ under
+# -Wall -Wextra with warnings as errors: LOOM_WERROR, see build.rs), then
+# the tests. The lit suite runs twice: with the debug build (inside `cargo
+# test`) and with the release build, which is what users run and where
+# undefined behaviour shows.
+test: export LOOM_WERROR = 1
 test: deps
+	$(CARGO) fmt --check
+	cd plugin && $(CARGO) fmt --check
+	$(CARGO) clippy -j$(JOBS) --all-targets -- -D warnings
 	$(CARGO) test -j$(JOBS)
 	$(CARGO) build -j$(JOBS) --release --bins --examples
 	$(CARGO) test -j$(JOBS) --release --test lit

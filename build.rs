@@ -54,7 +54,12 @@ fn main() {
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-env-changed=LLVM_PREFIX");
+    // The one place the LLVM prefix is resolved: Rust code (the test
+    // harnesses, tests/lit.rs) reads it as env!("LOOM_LLVM_PREFIX"); scripts
+    // read LLVM_PREFIX with the same default.
+    println!("cargo:rustc-env=LOOM_LLVM_PREFIX={}", llvm.display());
     println!("cargo:rerun-if-env-changed=LOOM_SANITIZE");
+    println!("cargo:rerun-if-env-changed=LOOM_WERROR");
 
     let tblgen_out = out.join("tblgen");
     fs::create_dir_all(&tblgen_out).expect("create OUT_DIR/tblgen");
@@ -135,6 +140,12 @@ fn sanitizer() -> Option<String> {
     env::var("LOOM_SANITIZE").ok().filter(|s| !s.is_empty())
 }
 
+/// `LOOM_WERROR=1` (set by `make test`, so CI) turns C++ warnings into
+/// errors: loom's C++ is kept warning-free under -Wall -Wextra.
+fn werror() -> bool {
+    env::var("LOOM_WERROR").is_ok_and(|v| v == "1")
+}
+
 fn cxx_build(llvm: &Path, root: &Path, tblgen_out: &Path) -> cc::Build {
     let mut build = cc::Build::new();
     build
@@ -142,14 +153,21 @@ fn cxx_build(llvm: &Path, root: &Path, tblgen_out: &Path) -> cc::Build {
         .compiler(llvm.join("bin/clang++"))
         .include(root.join("cpp/include"))
         .include(tblgen_out)
+        // LLVM's own warning set: ODS-generated code has unused parameters.
+        .flag("-Wall")
+        .flag("-Wextra")
         .flag("-Wno-unused-parameter")
         .warnings(false);
+    if werror() {
+        build.flag("-Werror");
+    }
     if let Some(sanitizer) = sanitizer() {
         build.flag(format!("-fsanitize={sanitizer}")).flag("-fno-omit-frame-pointer");
     }
     for flag in llvm_cxxflags(llvm) {
         if let Some(dir) = flag.strip_prefix("-I") {
-            build.include(dir);
+            // MLIR's headers are not ours to keep warning-free.
+            build.flag("-isystem").flag(dir);
         } else {
             build.flag(&flag);
         }
@@ -187,10 +205,14 @@ fn compile_incrementally(
 ) -> Vec<PathBuf> {
     // Objects built with a sanitizer live apart, so switching never reuses
     // objects built with other flags.
-    let group = match sanitizer() {
-        Some(sanitizer) => format!("{group}-{sanitizer}"),
-        None => group.to_string(),
-    };
+    let mut group = group.to_string();
+    if let Some(sanitizer) = sanitizer() {
+        group += &format!("-{sanitizer}");
+    }
+    if werror() {
+        // Objects compiled without -Werror were never checked.
+        group += "-werror";
+    }
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("obj").join(group);
     fs::create_dir_all(&out).expect("create object directory");
     let compiler = cxx_build(llvm, root, tblgen_out).get_compiler();

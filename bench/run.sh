@@ -17,7 +17,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-llvm=/usr/lib/llvm-22/bin
+llvm=${LLVM_PREFIX:-/usr/lib/llvm-22}/bin
 clang=${CLANG:-clang-22}
 out="$root/target/bench"
 mkdir -p "$out"

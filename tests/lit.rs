@@ -10,7 +10,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
+/// LLVM 22's tools (`LLVM_PREFIX`, resolved once by build.rs).
+const LLVM_BIN: &str = concat!(env!("LOOM_LLVM_PREFIX"), "/bin");
 
 /// The parts of the suite that also run under Debian's mlir-opt with the
 /// plugin: every pass test. Tests there name loom passes inside
@@ -27,7 +28,8 @@ fn run_lit(driver: &str, suites: &[PathBuf], loom_opt: &Path, plugin: &Path) -> 
         .arg("-sv")
         .arg(format!("--param=loom_opt={}", loom_opt.display()))
         .arg(format!("--param=plugin={}", plugin.display()))
-        .arg(format!("--param=driver={driver}"));
+        .arg(format!("--param=driver={driver}"))
+        .arg(format!("--param=llvm_bin={LLVM_BIN}"));
     if let Ok(extra) = std::env::var("LOOM_LIT_ARGS") {
         // A filter may match nothing in one of the two runs.
         command.arg("--allow-empty-runs").args(extra.split_whitespace());

@@ -8,7 +8,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 LOOM_OPT=${LOOM_OPT:-$root/target/release/loom-opt}
-MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
+MLIR_OPT=${MLIR_OPT:-${LLVM_PREFIX:-/usr/lib/llvm-22}/bin/mlir-opt}
 REPEAT=${REPEAT:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -110,7 +110,7 @@ fn batch(loom_opt: &Path, dir: &Path, cases: &[Case], index32: bool, tally: &mut
                     .arg(&lowered),
                 "loom-opt loom-lower-to-llvm",
             )?;
-            let llvm = Path::new("/usr/lib/llvm-22");
+            let llvm = Path::new(env!("LOOM_LLVM_PREFIX"));
             let stdout = run(
                 Command::new(llvm.join("bin/mlir-runner"))
                     .arg(&lowered)

@@ -76,7 +76,7 @@ impl Tools {
     pub fn discover(work_dir: PathBuf) -> Result<Tools, String> {
         let exe = std::env::current_exe().map_err(|e| format!("cannot find this executable: {e}"))?;
         let loom_opt = exe.with_file_name("loom-opt");
-        let llvm = Path::new("/usr/lib/llvm-22");
+        let llvm = Path::new(env!("LOOM_LLVM_PREFIX"));
         let tools = Tools {
             loom_opt,
             mlir_runner: llvm.join("bin/mlir-runner"),

@@ -321,11 +321,14 @@ struct DropUnusedForResults : OpRewritePattern<ForOp> {
 
     llvm::BitVector drop(op.getNumResults());
     for (auto [i, result, iterArg] :
-         llvm::enumerate(op.getResults(), op.getIterArgs()))
+         llvm::enumerate(op.getResults(), op.getIterArgs())) {
+      unsigned index = i; // C++17 lambdas cannot capture structured bindings.
       if (result.use_empty() &&
-          llvm::all_of(iterArg.getUses(),
-                       [&](OpOperand &use) { return forwardsItself(use, i); }))
+          llvm::all_of(iterArg.getUses(), [&](OpOperand &use) {
+            return forwardsItself(use, index);
+          }))
         drop.set(i);
+    }
     if (drop.none())
       return rewriter.notifyMatchFailure(op, "no droppable result");
 

@@ -714,7 +714,7 @@ private:
                                   false, false);
     Block *thenBlock = rewriter.createBlock(&step.getThenRegion());
     rewriter.mergeBlocks(body, thenBlock, before->getArguments());
-    Block *elseBlock = rewriter.createBlock(&step.getElseRegion());
+    rewriter.createBlock(&step.getElseRegion());
     scf::YieldOp::create(rewriter, loc,
                          encode(loc, bodyLayout, breakOf(forOp), args));
     rewriter.setInsertionPointAfter(step);
