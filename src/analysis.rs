@@ -31,7 +31,7 @@
 use melior::ir::Module;
 
 pub use crate::facts::schema::{AccessReport, AccessStatus, CounterReport, LoopReport, LoopStatus, Report};
-use crate::facts::{self, bounds, ir::Op, ranges::Ranges};
+use crate::facts::{self, bounds, ir::Op};
 
 /// Analysis options.
 #[derive(Clone, Debug)]
@@ -68,7 +68,7 @@ impl Computed {
     pub(crate) fn run(root: Op, options: &Options) -> Computed {
         let width = options.index_bitwidth.clamp(1, 64);
         let analysis = facts::analyze(root, width);
-        let ranges = Ranges { facts: &analysis.facts, index_width: analysis.index_width };
+        let ranges = analysis.ranges();
         let accesses = bounds::check_all(root, &ranges);
         Computed { index_width: analysis.index_width, loops: analysis.loops, accesses }
     }

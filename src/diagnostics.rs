@@ -1,9 +1,9 @@
 //! Emitting MLIR diagnostics (errors, warnings, remarks) from Rust.
 
 use melior::ir::Location;
-use mlir_sys::MlirStringRef;
 
 use crate::ffi;
+use crate::strings::string_ref;
 
 /// Diagnostic severity, as MLIR's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub fn emit(location: Location, severity: Severity, message: &str) {
         Severity::Warning => ffi::LoomSeverity_LoomSeverityWarning,
         Severity::Remark => ffi::LoomSeverity_LoomSeverityRemark,
     };
-    let text = MlirStringRef { data: message.as_ptr() as *const _, length: message.len() };
+    let text = string_ref(message);
     // SAFETY: a melior `Location` is a valid location of a live context (it
     // is uniqued there); `text` borrows `message`, which outlives the call,
     // and the C side copies the text into the diagnostic, which it reports

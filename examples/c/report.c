@@ -39,12 +39,12 @@ static void print_chunk(MlirStringRef s, void *user) {
 
 /* Visits every op, reporting loom loops and exits with their targets. */
 static void describe(MlirOperation op) {
-  int kind = loomGetExitKind(op);
+  LoomExitKind kind = loomGetExitKind(op);
   if (loomOpIsLoop(op))
     printf("loop: %s\n", mlirIdentifierStr(mlirOperationGetName(op)).data);
-  if (kind == 0 || kind == 1) {
+  if (kind == LoomExitKindBreak || kind == LoomExitKindContinue) {
     MlirOperation target = loomGetExitTarget(op);
-    printf("%s targets %s\n", kind == 0 ? "break" : "continue",
+    printf("%s targets %s\n", kind == LoomExitKindBreak ? "break" : "continue",
            mlirIdentifierStr(mlirOperationGetName(target)).data);
   }
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)

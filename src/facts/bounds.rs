@@ -545,7 +545,7 @@ mod tests {
         let module = Module::parse(&context, source).expect("valid IR");
         let root = Op(module.as_operation().to_raw());
         let analysis = crate::facts::analyze(root, 64);
-        let ranges = Ranges { facts: &analysis.facts, index_width: analysis.index_width };
+        let ranges = analysis.ranges();
         check_all(root, &ranges).iter().map(|a| a.failures.first().map(|f| f.message(&a.op_name))).collect()
     }
 

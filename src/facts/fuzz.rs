@@ -41,7 +41,8 @@
 //! cannot execute faithfully) the counters are `index` and the report is
 //! compared with the 32-bit simulation only.
 
-use super::recognize::{mask, to_signed};
+use super::bits::{in_order, mask, to_signed};
+use super::predicate::Predicate;
 use crate::difftest::rng::Rng;
 
 /// Iterations per loop entry that a case may run to be executed.
@@ -67,39 +68,27 @@ impl Ty {
     }
 }
 
-/// arith.cmpi predicate names, numbered as arith does (2..=9 ordered).
-const PRED_NAMES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
-
-fn negate(p: u32) -> u32 {
+/// `a pred b` on w-bit patterns (the simulator's own reading, independent
+/// of the analyses).
+fn compare(p: Predicate, a: u128, b: u128, w: u32) -> bool {
+    let (sa, sb) = (to_signed(a, w), to_signed(b, w));
     match p {
-        0 => 1,
-        1 => 0,
-        2 => 5,
-        3 => 4,
-        4 => 3,
-        5 => 2,
-        6 => 9,
-        7 => 8,
-        8 => 7,
-        _ => 6,
+        Predicate::Eq => a == b,
+        Predicate::Ne => a != b,
+        Predicate::Slt => sa < sb,
+        Predicate::Sle => sa <= sb,
+        Predicate::Sgt => sa > sb,
+        Predicate::Sge => sa >= sb,
+        Predicate::Ult => a < b,
+        Predicate::Ule => a <= b,
+        Predicate::Ugt => a > b,
+        Predicate::Uge => a >= b,
     }
 }
 
-/// `a pred b` on w-bit patterns.
-fn compare(p: u32, a: u128, b: u128, w: u32) -> bool {
-    let (sa, sb) = (to_signed(a, w), to_signed(b, w));
-    match p {
-        0 => a == b,
-        1 => a != b,
-        2 => sa < sb,
-        3 => sa <= sb,
-        4 => sa > sb,
-        5 => sa >= sb,
-        6 => a < b,
-        7 => a <= b,
-        8 => a > b,
-        _ => a >= b,
-    }
+/// One of the eight ordered predicates, uniformly.
+fn ordered_predicate(rng: &mut Rng) -> Predicate {
+    Predicate::ORDERED[rng.below(8) as usize]
 }
 
 /// How `x + c` is written.
@@ -159,7 +148,7 @@ pub enum AccessOp {
 
 #[derive(Clone, Debug)]
 pub struct Guard {
-    pub pred: u32,
+    pub pred: Predicate,
     /// Compares the index value (else the source value in the loop type).
     pub on_index: bool,
     pub c: u128,
@@ -210,8 +199,8 @@ pub struct Case {
     pub tested: usize,
     pub offset: u128,
     pub offset_form: AddForm,
-    /// Continuation predicate (arith numbering) and counter side.
-    pub pred: u32,
+    /// Continuation predicate and counter side.
+    pub pred: Predicate,
     pub counter_lhs: bool,
     pub bound: u128,
     /// Next values (while: of the after args; loom.loop: of the iter args).
@@ -299,8 +288,8 @@ pub fn generate(id: u64, index32: bool) -> Case {
     let k = if kind_pick < 6 { [1, 1, 1, 2, 2, 3][rng.below(6) as usize] } else { 1 };
     let tested = rng.below(k as u64) as usize;
     let step = step_value(&mut rng, w);
-    let pred = 2 + rng.below(8) as u32;
-    let pred = if rng.below(30) == 0 { rng.below(2) as u32 } else { pred };
+    let pred = ordered_predicate(&mut rng);
+    let pred = if rng.below(30) == 0 { [Predicate::Eq, Predicate::Ne][rng.below(2) as usize] } else { pred };
     let mut inits: Vec<u128> = (0..k).map(|_| interesting(&mut rng, w)).collect();
     if k > 1 && rng.below(2) == 0 {
         inits[1] = inits[0];
@@ -437,7 +426,7 @@ pub fn generate(id: u64, index32: bool) -> Case {
             _ => AccessOp::Store,
         };
         let guard = (rng.below(3) == 0).then(|| Guard {
-            pred: 2 + rng.below(8) as u32,
+            pred: ordered_predicate(&mut rng),
             on_index: rng.below(2) == 0,
             c: if rng.below(2) == 0 { rng.below(24) as u128 } else { interesting(&mut rng, w) },
             in_then: rng.below(3) != 0,
@@ -503,7 +492,7 @@ impl Case {
             Expr::Add { src, c, .. } => self.add(vals[*src], *c),
             Expr::Const(c) => *c,
             Expr::Select { src, k, c1, c2 } => {
-                let c = if compare(2, vals[*src], *k, w) { *c1 } else { *c2 };
+                let c = if compare(Predicate::Slt, vals[*src], *k, w) { *c1 } else { *c2 };
                 self.add(vals[*src], c)
             }
         }
@@ -772,12 +761,12 @@ impl Emitter<'_> {
             }
         }
     }
-    fn cmp(&mut self, pred: u32, a: &str, b: &str, ty: Ty, allow_index: bool) -> String {
+    fn cmp(&mut self, pred: Predicate, a: &str, b: &str, ty: Ty, allow_index: bool) -> String {
         let v = self.fresh();
         if ty.index && allow_index && self.case.use_index_cmp {
-            self.line(&format!("{v} = index.cmp {}({a}, {b})", PRED_NAMES[pred as usize]));
+            self.line(&format!("{v} = index.cmp {}({a}, {b})", pred.name()));
         } else {
-            self.line(&format!("{v} = arith.cmpi {}, {a}, {b} : {}", PRED_NAMES[pred as usize], ty.name()));
+            self.line(&format!("{v} = arith.cmpi {}, {a}, {b} : {}", pred.name(), ty.name()));
         }
         v
     }
@@ -873,7 +862,7 @@ impl Emitter<'_> {
                 idx = Some(x.clone());
                 let k = self.index_const(to_signed(g.c, self.case.iw) as u128 & mask(64));
                 let v = self.fresh();
-                self.line(&format!("{v} = arith.cmpi {}, {x}, {k} : index", PRED_NAMES[g.pred as usize]));
+                self.line(&format!("{v} = arith.cmpi {}, {x}, {k} : index", g.pred.name()));
                 v
             } else {
                 let k = self.constant(g.c & mask(src_ty.width), src_ty);
@@ -1060,7 +1049,7 @@ impl Emitter<'_> {
                             Some(b) => b.clone(),
                             None => self.constant(cc.bound, cc.ty),
                         };
-                        let p = negate(cc.pred);
+                        let p = cc.pred.negate();
                         let neg = if cc.counter_lhs {
                             self.cmp(p, &tt, &b, cc.ty, true)
                         } else {
@@ -1122,7 +1111,7 @@ impl Emitter<'_> {
         self.accesses(Place::Body, &iv);
         if let Some(b) = brk {
             let k = self.constant(b, self.case.ty);
-            let e = self.cmp(0, "%iv", &k, self.case.ty, false);
+            let e = self.cmp(Predicate::Eq, "%iv", &k, self.case.ty, false);
             self.line(&format!("loom.if {e} {{ loom.break %tok }}"));
         }
     }
@@ -1356,12 +1345,7 @@ pub struct Tally {
 }
 
 fn read(bits: u64, w: u32, signed: bool) -> i128 {
-    let b = (bits as u128) & mask(w);
-    if signed {
-        to_signed(b, w)
-    } else {
-        b as i128
-    }
+    in_order(bits as u128, w, signed)
 }
 
 /// The `[lo, hi]` recorded at `slot` in the given order.
@@ -1590,7 +1574,7 @@ mod tests {
         c.inits = vec![7];
         c.tested = 0;
         c.offset = 0;
-        c.pred = 2;
+        c.pred = Predicate::Slt;
         c.counter_lhs = true;
         c.bound = 20;
         c.yields = vec![Expr::Add { src: 0, c: 4, form: AddForm::AddR }];

@@ -10,12 +10,20 @@
 //! (or that an analysis entry point borrows) and never keep them beyond that
 //! run or call. The compiler cannot check this, so the functions below rely
 //! on it; what else each C call needs, they check or state.
+//!
+//! This is also the crate's one home for the IR queries melior lacks: loop
+//! likeness and loop depth ([`Op::is_loop_like`], [`Op::loop_depth`]), loom
+//! exits ([`Op::loom_exit`], [`ExitKind`]) and comparison predicates
+//! ([`Op::compare_predicate`]); code holding a melior operation wraps its
+//! raw handle (`Op(op.to_raw())`) to ask them.
 
 use std::ffi::c_void;
 
 use mlir_sys::*;
 
+use super::predicate::Predicate;
 use crate::ffi;
+use crate::strings::{string_from_ref, string_ref};
 
 /// An operation handle (never null once constructed through [`Op::new`]).
 #[derive(Clone, Copy, Debug)]
@@ -63,39 +71,20 @@ impl PartialEq for Reg {
     }
 }
 
-fn sref(s: &str) -> MlirStringRef {
-    MlirStringRef { data: s.as_ptr() as *const _, length: s.len() }
-}
-
-/// Copies the bytes of `r` into a `String` (invalid UTF-8 is replaced).
-///
-/// # Safety
-/// `r.data` must be null or point to `r.length` bytes that are readable for
-/// the duration of the call.
-unsafe fn string_of(r: MlirStringRef) -> String {
-    if r.data.is_null() || r.length == 0 {
-        return String::new();
-    }
-    // SAFETY: `r.data` is non-null and, by this function's contract, points
-    // to `r.length` readable bytes; the slice is copied before returning.
-    let bytes = unsafe { std::slice::from_raw_parts(r.data as *const u8, r.length) };
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// `MlirStringCallback` appending each printed part to a `String`.
 ///
 /// # Safety
 /// `user` must point to a live `String` that nothing else accesses during
-/// the call, and `part` must satisfy [`string_of`]'s contract. MLIR's print
-/// functions pass back the `userData` they were given, and a part that is
-/// valid for the duration of the callback.
+/// the call, and `part` must satisfy [`string_from_ref`]'s contract. MLIR's
+/// print functions pass back the `userData` they were given, and a part that
+/// is valid for the duration of the callback.
 unsafe extern "C" fn collect_string(part: MlirStringRef, user: *mut c_void) {
     // SAFETY: by this function's contract `user` is a live, otherwise
     // unaccessed `String` (callers pass `&mut out` of a local `out`).
     let out = unsafe { &mut *(user as *mut String) };
     // SAFETY: by this function's contract `part` is valid for this call, and
-    // `string_of` copies it before returning.
-    out.push_str(&unsafe { string_of(part) });
+    // `string_from_ref` copies it before returning.
+    out.push_str(&unsafe { string_from_ref(part) });
 }
 
 // Every handle below points into live IR (the module's invariant above): the
@@ -108,9 +97,9 @@ impl Op {
     }
     pub fn name(self) -> String {
         // SAFETY: `self` is a live op. Its name identifier's string is
-        // interned in the context, which outlives the op, and `string_of`
-        // copies it before returning.
-        unsafe { string_of(mlirIdentifierStr(mlirOperationGetName(self.0))) }
+        // interned in the context, which outlives the op, and
+        // `string_from_ref` copies it before returning.
+        unsafe { string_from_ref(mlirIdentifierStr(mlirOperationGetName(self.0))) }
     }
     /// Whether the op is named `name` (no allocation: compares the
     /// context's interned name bytes).
@@ -186,10 +175,10 @@ impl Op {
         unsafe { Op::new(mlirOperationGetNextInBlock(self.0)) }
     }
     pub fn attr(self, name: &str) -> Option<MlirAttribute> {
-        // SAFETY: `self` is a live op; `sref(name)` borrows `name`, which
-        // outlives the call (the C API only compares the bytes). A missing
-        // attribute gives null (None).
-        let a = unsafe { mlirOperationGetAttributeByName(self.0, sref(name)) };
+        // SAFETY: `self` is a live op; `string_ref(name)` borrows `name`,
+        // which outlives the call (the C API only compares the bytes). A
+        // missing attribute gives null (None).
+        let a = unsafe { mlirOperationGetAttributeByName(self.0, string_ref(name)) };
         (!a.ptr.is_null()).then_some(a)
     }
     pub fn has_attr(self, name: &str) -> bool {
@@ -273,31 +262,43 @@ impl Op {
         }
         out
     }
-    /// The loom exit target of a loom.break/loom.continue (and kind: 0 break,
-    /// 1 continue, 2 yield), if this op is a loom exit terminator.
-    pub fn loom_exit(self) -> Option<(i32, Option<Op>)> {
+    /// If this op is a loom exit terminator (it implements loom's
+    /// `RegionExitTerminatorOpInterface`): its kind and the op it exits
+    /// (None when the target cannot be resolved).
+    pub fn loom_exit(self) -> Option<(ExitKind, Option<Op>)> {
         // SAFETY: `self` is a live (non-null) op; loomGetExitKind only casts it
         // to loom's exit interface.
-        let kind = unsafe { ffi::loomGetExitKind(self.0) };
-        if kind < 0 {
-            return None;
-        }
+        let kind = ExitKind::from_c(unsafe { ffi::loomGetExitKind(self.0) })?;
         // SAFETY: `self` is a live op (an exit terminator, checked above);
         // the result is the op it exits (in the same live IR) or null (None).
         let target = unsafe { Op::new(ffi::loomGetExitTarget(self.0)) };
         Some((kind, target))
     }
-    /// Predicate of arith.cmpi / index.cmp (arith numbering), if it is one.
-    pub fn compare_predicate(self) -> Option<u32> {
+    /// Predicate of arith.cmpi / index.cmp, if the op is one.
+    pub fn compare_predicate(self) -> Option<Predicate> {
         // SAFETY: `self` is a live op; the C function only reads its name and
         // predicate attribute.
-        let p = unsafe { ffi::loomFactsComparePredicate(self.0) };
-        (p >= 0).then_some(p as u32)
+        Predicate::from_arith(unsafe { ffi::loomFactsComparePredicate(self.0) })
     }
+    /// Whether the op implements MLIR's `LoopLikeOpInterface` (scf, affine,
+    /// loom loops...).
     pub fn is_loop_like(self) -> bool {
         // SAFETY: `self` is a live (non-null) op; the C function only checks
         // its interfaces.
         unsafe { ffi::loomOpIsLoopLike(self.0) }
+    }
+    /// Number of loop-like ops strictly enclosing the op, up to the top
+    /// (0 for an outermost loop), as `loom-loop-depth` annotates it.
+    pub fn loop_depth(self) -> u32 {
+        let mut n = 0;
+        let mut at = self.parent();
+        while let Some(p) = at {
+            if p.is_loop_like() {
+                n += 1;
+            }
+            at = p.parent();
+        }
+        n
     }
     /// Name of the nearest enclosing op with a `sym_name` (normally the function).
     pub fn enclosing_symbol(self) -> Option<String> {
@@ -309,8 +310,9 @@ impl Op {
                 if unsafe { mlirAttributeIsAString(a) } {
                     // SAFETY: `a` is a valid string attribute (checked
                     // above); its value lives in the context's attribute
-                    // storage and `string_of` copies it before returning.
-                    return Some(unsafe { string_of(mlirStringAttrGetValue(a)) });
+                    // storage and `string_from_ref` copies it before
+                    // returning.
+                    return Some(unsafe { string_from_ref(mlirStringAttrGetValue(a)) });
                 }
             }
             at = op.parent();
@@ -378,6 +380,41 @@ impl Reg {
     pub fn single_block(self) -> Option<Blk> {
         let first = self.first_block()?;
         first.next().is_none().then_some(first)
+    }
+}
+
+/// What a loom exit terminator does (`loom::ExitKind` in C++, returned as
+/// `LoomExitKind` by the C API).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExitKind {
+    /// Leaves the target; forwarded operands become its results.
+    Break,
+    /// Starts the target loop's next iteration.
+    Continue,
+    /// Normal end of the parent's region.
+    Yield,
+}
+
+impl ExitKind {
+    /// The C API's value; None for `LoomExitKindNone` (not an exit). Panics
+    /// on any other value: the C enum and this one would disagree.
+    fn from_c(kind: ffi::LoomExitKind) -> Option<ExitKind> {
+        match kind {
+            ffi::LoomExitKind_LoomExitKindNone => None,
+            ffi::LoomExitKind_LoomExitKindBreak => Some(ExitKind::Break),
+            ffi::LoomExitKind_LoomExitKindContinue => Some(ExitKind::Continue),
+            ffi::LoomExitKind_LoomExitKindYield => Some(ExitKind::Yield),
+            other => panic!("loomGetExitKind returned {other}, which is not a LoomExitKind"),
+        }
+    }
+
+    /// The loom op of this kind (`loom.break`...), as messages name exits.
+    pub fn loom_op(self) -> &'static str {
+        match self {
+            ExitKind::Break => "loom.break",
+            ExitKind::Continue => "loom.continue",
+            ExitKind::Yield => "loom.yield",
+        }
     }
 }
 
@@ -607,13 +644,13 @@ pub fn walk_preorder(root: Op, f: &mut impl FnMut(Op)) {
 
 /// Sets a discardable string attribute on `op`.
 pub fn set_string_attr(op: Op, name: &str, value: &str) {
-    // SAFETY: `op` is a live op the caller may modify. `sref(value)` and
-    // `sref(name)` borrow strings that outlive the calls, and MLIR copies
-    // both into the context (the string attribute and the name identifier),
-    // so the attribute does not point into them afterwards.
+    // SAFETY: `op` is a live op the caller may modify. `string_ref(value)`
+    // and `string_ref(name)` borrow strings that outlive the calls, and MLIR
+    // copies both into the context (the string attribute and the name
+    // identifier), so the attribute does not point into them afterwards.
     unsafe {
-        let attr = mlirStringAttrGet(op.context(), sref(value));
-        mlirOperationSetDiscardableAttributeByName(op.0, sref(name), attr);
+        let attr = mlirStringAttrGet(op.context(), string_ref(value));
+        mlirOperationSetDiscardableAttributeByName(op.0, string_ref(name), attr);
     }
 }
 
@@ -634,9 +671,9 @@ pub fn insert_bool_constant(before: Op, value: bool) -> Option<Val> {
         let ctx = before.context();
         let i1 = mlirIntegerTypeGet(ctx, 1);
         let attr = mlirIntegerAttrGet(i1, value as i64);
-        let name = sref("arith.constant");
+        let name = string_ref("arith.constant");
         let mut state = mlirOperationStateGet(name, before.location());
-        let value_id = mlirIdentifierGet(ctx, sref("value"));
+        let value_id = mlirIdentifierGet(ctx, string_ref("value"));
         let named = mlirNamedAttributeGet(value_id, attr);
         mlirOperationStateAddAttributes(&mut state, 1, &named);
         mlirOperationStateAddResults(&mut state, 1, &i1);

@@ -1,6 +1,10 @@
 //! Loop facts: exact trip counts, counter ranges with a no-wrap proof, and
 //! what follows from them (in-bounds accesses, decided comparisons).
 //!
+//! - `bits`: width-bit patterns, their signed/unsigned readings, and the
+//!   exact bits of constant values (shared by every module here);
+//! - `predicate`: the comparison predicates (`slt`, `uge`, ...);
+//! - `ir`: a copyable view of MLIR IR (ops, values, loom exits);
 //! - `trip_count`: the pure arithmetic core (counts and ranges from width,
 //!   predicate, init, bound, step and shape, with the no-wrap proof);
 //! - `recognize`: loop shapes on IR → core inputs, and the values whose
@@ -13,9 +17,11 @@
 //! Claims are never guesses: whatever is not proven is `unknown` with the
 //! reason, and counts that are only upper bounds are `at_most`.
 
+pub mod bits;
 pub mod bounds;
 pub mod fuzz;
 pub mod ir;
+pub mod predicate;
 pub mod ranges;
 pub mod recognize;
 pub mod report;
@@ -24,8 +30,8 @@ pub mod trip_count;
 
 use std::collections::HashMap;
 
-use ir::{index_bitwidth, walk_preorder, Op, Val};
-use ranges::{Range, ValueFact};
+use ir::{index_bitwidth, walk_preorder, ExitKind, Op, Val};
+use ranges::{Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
 
 /// Counter facts of a loop, in the comparison's order.
@@ -86,28 +92,24 @@ impl LoopRecord {
 /// Every loop of a module, and the value facts for range queries.
 pub struct Analysis {
     pub loops: Vec<LoopRecord>,
+    /// Facts stated at the width [`Ranges`] reads their values at (the
+    /// value's type, `index` at `index_width`): see [`analyze`].
     pub facts: HashMap<Val, ValueFact>,
     /// Index width at the analysed root (DLTI entry or the option).
     pub index_width: u32,
 }
 
-/// Number of loop-like ops strictly enclosing `op` (as `loom-loop-depth`).
-fn depth(op: Op) -> u32 {
-    let mut n = 0;
-    let mut at = op.parent();
-    while let Some(p) = at {
-        if p.is_loop_like() {
-            n += 1;
-        }
-        at = p.parent();
+impl Analysis {
+    /// Range queries over the analysed root, at its index width.
+    pub fn ranges(&self) -> Ranges<'_> {
+        Ranges { facts: &self.facts, index_width: self.index_width }
     }
-    n
 }
 
 /// A range from the core's (lo, hi) in the comparison's order, shifted by
 /// `offset` (mod 2^width) when that provably does not wrap.
 fn shifted(span: (i128, i128), offset: u128, width: u32, signed: bool) -> Option<Range> {
-    let s = recognize::to_signed(offset, width);
+    let s = bits::to_signed(offset, width);
     let candidates =
         if s == 0 { vec![0] } else { vec![s, if s > 0 { s - (1i128 << width) } else { s + (1i128 << width) }] };
     let (lo_lim, hi_lim) =
@@ -121,18 +123,25 @@ fn shifted(span: (i128, i128), offset: u128, width: u32, signed: bool) -> Option
     Some(Range::full(width))
 }
 
-fn value_facts(rec: &Recognized, facts: &mut HashMap<Val, ValueFact>) {
+/// Records what `rec` says about its values, at the width range queries
+/// read each value at (its type's, `index` at `index_width`, the root's).
+/// That is the loop's own width except in the case `analyze` describes;
+/// there a range of the loop's width says nothing at the query width (full),
+/// while "never observed" (a body that never runs) holds at any width.
+fn value_facts(rec: &Recognized, index_width: u32, facts: &mut HashMap<Val, ValueFact>) {
     let Core::Exact { condition, body, exit, .. } = &rec.core else { return };
     for role in &rec.roles {
+        let Some((query_width, _)) = bits::carrier(role.value, index_width) else { continue };
+        let at_query_width =
+            |r: Option<Range>| r.map(|r| if r.width == query_width { r } else { Range::full(query_width) });
         let span = |observed: Observed| -> Option<Option<Range>> {
-            match observed {
-                Observed::Condition => Some(shifted(*condition, role.offset, rec.width, rec.signed)),
-                Observed::Body => Some(body.and_then(|b| shifted(b, role.offset, rec.width, rec.signed))),
-                Observed::Exit if rec.at_most.is_none() => {
-                    Some(shifted((*exit, *exit), role.offset, rec.width, rec.signed))
-                }
-                Observed::Exit => None,
-            }
+            let range = match observed {
+                Observed::Condition => shifted(*condition, role.offset, rec.width, rec.signed),
+                Observed::Body => body.and_then(|b| shifted(b, role.offset, rec.width, rec.signed)),
+                Observed::Exit if rec.at_most.is_none() => shifted((*exit, *exit), role.offset, rec.width, rec.signed),
+                Observed::Exit => return None,
+            };
+            Some(at_query_width(range))
         };
         let Some(range) = span(role.observed) else { continue };
         let after_guard = role.split_at.map(|g| (g, span(Observed::Body).flatten()));
@@ -144,7 +153,7 @@ fn value_facts(rec: &Recognized, facts: &mut HashMap<Val, ValueFact>) {
 /// exit whose target is not inside it).
 fn may_leave(op: Op) -> bool {
     std::iter::once(op).chain(op.nested_ops()).any(|o| match o.loom_exit() {
-        Some((2, _)) | None => false,
+        Some((ExitKind::Yield, _)) | None => false,
         Some((_, Some(t))) => !t.is_within(op) || (t == op && o != op),
         Some((_, None)) => true,
     })
@@ -177,7 +186,15 @@ fn runs_per_entry(inner: Op, parent: Op, rec: &LoopRecord, guards: &HashMap<Op, 
 }
 
 /// Analyses every loop under `root`.
+///
+/// One index width per loop: a loop is recognised (counts, counter ranges)
+/// at the index width of its closest data layout, and range queries read
+/// every value at the root's index width. The two are the same unless the
+/// loop sits in a nested module whose DLTI `index` entry differs from the
+/// root's; then its `index` counter's ranges are not used for range queries
+/// (`value_facts`), so no range ever mixes two widths (`Range` asserts it).
 pub fn analyze(root: Op, index_width_option: u32) -> Analysis {
+    let index_width = index_bitwidth(root, index_width_option);
     let mut loops = Vec::new();
     let mut facts = HashMap::new();
     let mut guards: HashMap<Op, Op> = HashMap::new();
@@ -189,7 +206,7 @@ pub fn analyze(root: Op, index_width_option: u32) -> Analysis {
         let (status, counter, note) = match recognize::recognize(op, iw) {
             Err(reason) => (Status::Unknown { reason }, None, None),
             Ok(rec) => {
-                value_facts(&rec, &mut facts);
+                value_facts(&rec, index_width, &mut facts);
                 if let Some(g) = rec.roles.iter().find_map(|r| r.split_at) {
                     guards.insert(op, g);
                 }
@@ -219,7 +236,7 @@ pub fn analyze(root: Op, index_width_option: u32) -> Analysis {
             op_name: op.name(),
             function: op.enclosing_symbol().unwrap_or_default(),
             loc: op.loc_string(),
-            depth: depth(op),
+            depth: op.loop_depth(),
             status,
             counter,
             note,
@@ -248,6 +265,5 @@ pub fn analyze(root: Op, index_width_option: u32) -> Analysis {
         }
         loops[i].entries = entries;
     }
-    let index_width = index_bitwidth(root, index_width_option);
     Analysis { loops, facts, index_width }
 }

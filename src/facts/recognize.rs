@@ -31,8 +31,10 @@
 //!   (or else-branch) only breaks out of the loop, and the body's
 //!   terminating `loom.continue` passing `counter + step`.
 
-use super::ir::{int_attr, int_type, Blk, Def, Op, Val};
-use super::trip_count::{self, CounterSide, LoopInput, Predicate, Shape};
+use super::bits::{carrier, const_bits, in_order, mask, to_signed, MAX_WIDTH};
+use super::ir::{Blk, Def, ExitKind, Op, Val};
+use super::predicate::Predicate;
+use super::trip_count::{self, CounterSide, LoopInput, Shape};
 
 /// Which range of the facts a value observes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,168 +79,6 @@ pub struct Recognized {
     /// Why the count is by scf.for semantics (shown in reports).
     pub note: Option<&'static str>,
     pub roles: Vec<Role>,
-}
-
-/// arith.cmpi numbering.
-fn predicate_of(p: u32) -> Option<Predicate> {
-    Some(match p {
-        2 => Predicate::Slt,
-        3 => Predicate::Sle,
-        4 => Predicate::Sgt,
-        5 => Predicate::Sge,
-        6 => Predicate::Ult,
-        7 => Predicate::Ule,
-        8 => Predicate::Ugt,
-        9 => Predicate::Uge,
-        _ => return None,
-    })
-}
-
-fn negate(p: Predicate) -> Predicate {
-    match p {
-        Predicate::Slt => Predicate::Sge,
-        Predicate::Sle => Predicate::Sgt,
-        Predicate::Sgt => Predicate::Sle,
-        Predicate::Sge => Predicate::Slt,
-        Predicate::Ult => Predicate::Uge,
-        Predicate::Ule => Predicate::Ugt,
-        Predicate::Ugt => Predicate::Ule,
-        Predicate::Uge => Predicate::Ult,
-        Predicate::Eq => Predicate::Ne,
-        Predicate::Ne => Predicate::Eq,
-    }
-}
-
-/// Negation of an arith.cmpi-numbered predicate.
-pub fn negate_raw(p: u32) -> u32 {
-    match p {
-        0 => 1,
-        1 => 0,
-        other => match predicate_of(other) {
-            Some(q) => raw_of(negate(q)),
-            None => other,
-        },
-    }
-}
-
-fn raw_of(p: Predicate) -> u32 {
-    match p {
-        Predicate::Eq => 0,
-        Predicate::Ne => 1,
-        Predicate::Slt => 2,
-        Predicate::Sle => 3,
-        Predicate::Sgt => 4,
-        Predicate::Sge => 5,
-        Predicate::Ult => 6,
-        Predicate::Ule => 7,
-        Predicate::Ugt => 8,
-        Predicate::Uge => 9,
-    }
-}
-
-pub fn is_signed(p: Predicate) -> bool {
-    matches!(p, Predicate::Slt | Predicate::Sle | Predicate::Sgt | Predicate::Sge)
-}
-
-pub fn predicate_name(p: Predicate) -> &'static str {
-    match p {
-        Predicate::Slt => "slt",
-        Predicate::Sle => "sle",
-        Predicate::Sgt => "sgt",
-        Predicate::Sge => "sge",
-        Predicate::Ult => "ult",
-        Predicate::Ule => "ule",
-        Predicate::Ugt => "ugt",
-        Predicate::Uge => "uge",
-        Predicate::Eq => "eq",
-        Predicate::Ne => "ne",
-    }
-}
-
-pub fn mask(width: u32) -> u128 {
-    if width >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << width) - 1
-    }
-}
-
-/// `bits` (a width-bit pattern) read as signed.
-pub fn to_signed(bits: u128, width: u32) -> i128 {
-    let bits = bits & mask(width);
-    if width == 0 {
-        return 0;
-    }
-    if bits >> (width - 1) & 1 == 1 {
-        bits as i128 - (1i128 << width)
-    } else {
-        bits as i128
-    }
-}
-
-/// `bits` read in the given order.
-pub fn in_order(bits: u128, width: u32, signed: bool) -> i128 {
-    if signed {
-        to_signed(bits, width)
-    } else {
-        (bits & mask(width)) as i128
-    }
-}
-
-/// Largest carrier width handled (the core works in i128/u128).
-pub const MAX_WIDTH: u32 = 64;
-
-/// Carrier width and printed type of an integer or index value.
-pub fn carrier(v: Val, index_width: u32) -> Option<(u32, String)> {
-    int_type(v.ty(), index_width)
-}
-
-/// The exact value of `v` as a width-bit pattern, when it is a constant
-/// computed from `arith.constant`/`index.constant` through exact integer
-/// arithmetic and casts (all modulo 2^width, as executed).
-pub fn const_bits(v: Val, index_width: u32) -> Option<u128> {
-    const_bits_depth(v, index_width, 0)
-}
-
-fn const_bits_depth(v: Val, iw: u32, depth: u32) -> Option<u128> {
-    if depth > 32 {
-        return None;
-    }
-    let (width, _) = carrier(v, iw)?;
-    if width > MAX_WIDTH {
-        return None;
-    }
-    let op = v.defining_op()?;
-    let m = mask(width);
-    let name = op.name();
-    let sub = |i: usize| const_bits_depth(op.operand(i), iw, depth + 1);
-    let src_width = |i: usize| carrier(op.operand(i), iw).map(|(w, _)| w);
-    match name.as_str() {
-        "arith.constant" | "index.constant" | "index.bool.constant" => {
-            let (bits, attr_width) = int_attr(op.attr("value")?)?;
-            let bits = bits as u128;
-            // An index constant is stored in 64 bits; on a narrower target it
-            // must fit (sign- or zero-extended), else we do not claim a value.
-            if attr_width > width {
-                let t = bits & m;
-                let sext = (to_signed(t, width) as i128 as u128) & mask(attr_width);
-                if sext != bits && t != bits {
-                    return None;
-                }
-                return Some(t);
-            }
-            Some(bits & m)
-        }
-        "arith.addi" | "index.add" => Some(sub(0)?.wrapping_add(sub(1)?) & m),
-        "arith.subi" | "index.sub" => Some(sub(0)?.wrapping_sub(sub(1)?) & m),
-        "arith.muli" | "index.mul" => Some(sub(0)?.wrapping_mul(sub(1)?) & m),
-        "arith.extsi" | "arith.index_cast" | "index.casts" => {
-            let w = src_width(0)?;
-            Some((to_signed(sub(0)?, w) as u128) & m)
-        }
-        "arith.extui" | "arith.index_castui" | "index.castu" | "arith.trunci" => Some(sub(0)? & m),
-        _ => None,
-    }
 }
 
 /// `v` as `base + offset (mod 2^width)` for a base accepted by `base_of`,
@@ -368,7 +208,7 @@ fn early_exits(op: Op, continues_of_op: &mut Vec<Op>) -> Option<String> {
     let mut found = None;
     for inner in op.nested_ops() {
         let Some((kind, target)) = inner.loom_exit() else { continue };
-        if kind == 2 {
+        if kind == ExitKind::Yield {
             continue;
         }
         let Some(target) = target else {
@@ -376,15 +216,14 @@ fn early_exits(op: Op, continues_of_op: &mut Vec<Op>) -> Option<String> {
             continue;
         };
         if target == op {
-            if kind == 1 {
+            if kind == ExitKind::Continue {
                 continues_of_op.push(inner);
             } else {
                 found.get_or_insert_with(|| format!("a loom.break at {} leaves the loop", inner.loc_string()));
             }
         } else if !target.is_within(op) {
             found.get_or_insert_with(|| {
-                let what = if kind == 0 { "loom.break" } else { "loom.continue" };
-                format!("a {what} at {} leaves the loop for an enclosing op", inner.loc_string())
+                format!("a {} at {} leaves the loop for an enclosing op", kind.loom_op(), inner.loc_string())
             });
         }
     }
@@ -395,12 +234,12 @@ fn comparison(cond: Val) -> Result<(Op, Predicate), String> {
     let Some(cmp) = cond.defining_op() else {
         return Err("the loop condition is a block argument, not a comparison".into());
     };
-    let Some(p) = cmp.compare_predicate() else {
+    let Some(pred) = cmp.compare_predicate() else {
         return Err(format!("the loop condition is computed by '{}', not by a single integer comparison", cmp.name()));
     };
-    let Some(pred) = predicate_of(p) else {
+    if pred.order().is_none() {
         return Err("the loop condition is an equality comparison (eq/ne), which is not analysed".into());
-    };
+    }
     Ok((cmp, pred))
 }
 
@@ -485,7 +324,7 @@ fn recognize_while(op: Op, iw: u32) -> Result<Recognized, String> {
             }
         }
     }
-    Ok(Recognized { type_name, width, signed: is_signed(predicate), step, core, at_most: None, note: None, roles })
+    Ok(Recognized { type_name, width, signed: predicate.is_signed(), step, core, at_most: None, note: None, roles })
 }
 
 fn recognize_for(op: Op, iw: u32, is_loom: bool) -> Result<Recognized, String> {
@@ -591,7 +430,7 @@ fn recognize_loom_loop(op: Op, iw: u32) -> Result<Recognized, String> {
     let (guard, then_breaks) = find_guard(op, body)?;
     let (cmp, exit_pred) = comparison(guard.operand(0))?;
     // The loop continues while the guard's breaking condition is false.
-    let predicate = if then_breaks { negate(exit_pred) } else { exit_pred };
+    let predicate = if then_breaks { exit_pred.negate() } else { exit_pred };
     let (width, type_name) = carrier(cmp.operand(0), iw).ok_or("the comparison is not on integers")?;
     if width > MAX_WIDTH || width == 0 {
         return Err(format!("the counter is {width} bits wide; at most {MAX_WIDTH} are analysed"));
@@ -621,46 +460,26 @@ fn recognize_loom_loop(op: Op, iw: u32) -> Result<Recognized, String> {
         let Some((kind, target)) = inner.loom_exit() else { continue };
         let leaves = target.is_none_or(|t| t == op || !t.is_within(op));
         match kind {
-            1 if target == Some(op) => {
+            ExitKind::Continue if target == Some(op) => {
                 return Err(format!(
                     "a loom.continue at {} restarts the loop before its end (the counter may be updated on some paths only)",
                     inner.loc_string()
                 ))
             }
-            0 | 1 if leaves => {
-                let what = if kind == 0 { "loom.break" } else { "loom.continue" };
-                at_most.get_or_insert(format!("a {what} at {} leaves the loop early", inner.loc_string()));
+            ExitKind::Break | ExitKind::Continue if leaves => {
+                at_most.get_or_insert(format!("a {} at {} leaves the loop early", kind.loom_op(), inner.loc_string()));
             }
             _ => {}
         }
     }
     let (step, core) = while_core(width, predicate, side, shape, init_bits, bound_bits, step_bits);
     let roles = vec![Role { value: base, observed: Observed::Condition, offset: 0, split_at: Some(guard) }];
-    Ok(Recognized { type_name, width, signed: is_signed(predicate), step, core, at_most, note: None, roles })
+    Ok(Recognized { type_name, width, signed: predicate.is_signed(), step, core, at_most, note: None, roles })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn signed_reading() {
-        assert_eq!(to_signed(0xff, 8), -1);
-        assert_eq!(to_signed(0x7f, 8), 127);
-        assert_eq!(to_signed(1, 1), -1);
-        assert_eq!(in_order(0xffff_ffff, 32, false), 4294967295);
-        assert_eq!(in_order(0xffff_ffff, 32, true), -1);
-    }
-
-    #[test]
-    fn negation_flips_strictness_and_keeps_signedness() {
-        for p in [Predicate::Slt, Predicate::Sle, Predicate::Sgt, Predicate::Sge] {
-            assert!(is_signed(negate(p)));
-            assert_eq!(negate(negate(p)), p);
-        }
-        assert_eq!(negate(Predicate::Ult), Predicate::Uge);
-        assert_eq!(negate(Predicate::Ugt), Predicate::Ule);
-    }
 
     #[test]
     fn step_representatives() {

@@ -230,14 +230,19 @@ impl serde_json::ser::Formatter for Spaced {
     }
 }
 
+/// `value` as one line of JSON with [`Spaced`] separators.
+///
+/// Panics if serialization fails, which it cannot for the report's types:
+/// they are plain structs of strings, integers, booleans and options (no
+/// maps with non-string keys, no custom `Serialize` that may fail), and the
+/// writer is a `Vec`, whose writes never fail. serde_json writes UTF-8 only.
 fn to_spaced_json<T: Serialize>(value: &T) -> String {
     let mut bytes = Vec::new();
     let mut serializer = serde_json::Serializer::with_formatter(&mut bytes, Spaced);
-    // Serializing plain data into memory cannot fail.
-    if value.serialize(&mut serializer).is_err() {
-        return String::from("{}");
-    }
-    String::from_utf8(bytes).unwrap_or_default()
+    value
+        .serialize(&mut serializer)
+        .expect("report types are plain data and the writer is in memory: serialization cannot fail");
+    String::from_utf8(bytes).expect("serde_json writes UTF-8")
 }
 
 #[cfg(test)]

@@ -105,8 +105,8 @@
 
 use std::fmt;
 
-/// Widest supported carrier in bits.
-pub const MAX_WIDTH: u32 = 64;
+use super::bits::MAX_WIDTH;
+use super::predicate::Predicate;
 
 /// The order in which a comparison reads its operands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -180,56 +180,6 @@ impl Carrier {
     }
 }
 
-/// An `arith.cmpi` / `index.cmp` predicate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Predicate {
-    /// `==` (bit patterns; no order of its own).
-    Eq,
-    /// `!=` (bit patterns; no order of its own).
-    Ne,
-    /// Signed `<`.
-    Slt,
-    /// Signed `<=`.
-    Sle,
-    /// Signed `>`.
-    Sgt,
-    /// Signed `>=`.
-    Sge,
-    /// Unsigned `<`.
-    Ult,
-    /// Unsigned `<=`.
-    Ule,
-    /// Unsigned `>`.
-    Ugt,
-    /// Unsigned `>=`.
-    Uge,
-}
-
-impl Predicate {
-    /// The order the predicate compares in; `None` for `eq`/`ne`.
-    #[must_use]
-    #[inline(always)]
-    pub fn order(self) -> Option<Order> {
-        match self {
-            Predicate::Eq | Predicate::Ne => None,
-            Predicate::Slt | Predicate::Sle | Predicate::Sgt | Predicate::Sge => Some(Order::Signed),
-            Predicate::Ult | Predicate::Ule | Predicate::Ugt | Predicate::Uge => Some(Order::Unsigned),
-        }
-    }
-
-    #[inline(always)]
-    fn relation(self) -> Relation {
-        match self {
-            Predicate::Eq => Relation::Eq,
-            Predicate::Ne => Relation::Ne,
-            Predicate::Slt | Predicate::Ult => Relation::Lt,
-            Predicate::Sle | Predicate::Ule => Relation::Le,
-            Predicate::Sgt | Predicate::Ugt => Relation::Gt,
-            Predicate::Sge | Predicate::Uge => Relation::Ge,
-        }
-    }
-}
-
 /// A predicate with its order factored out, as `counter relation bound`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Relation {
@@ -242,16 +192,16 @@ enum Relation {
 }
 
 impl Relation {
-    /// The relation `r'` with `b r c  <=>  c r' b`.
+    /// The relation of `predicate`, whose order is the predicate's.
     #[inline(always)]
-    fn mirrored(self) -> Relation {
-        match self {
-            Relation::Lt => Relation::Gt,
-            Relation::Le => Relation::Ge,
-            Relation::Gt => Relation::Lt,
-            Relation::Ge => Relation::Le,
-            Relation::Eq => Relation::Eq,
-            Relation::Ne => Relation::Ne,
+    fn of(predicate: Predicate) -> Relation {
+        match predicate {
+            Predicate::Eq => Relation::Eq,
+            Predicate::Ne => Relation::Ne,
+            Predicate::Slt | Predicate::Ult => Relation::Lt,
+            Predicate::Sle | Predicate::Ule => Relation::Le,
+            Predicate::Sgt | Predicate::Ugt => Relation::Gt,
+            Predicate::Sge | Predicate::Uge => Relation::Ge,
         }
     }
 
@@ -439,8 +389,9 @@ impl Facts {
 #[must_use]
 pub fn trip_facts(input: &LoopInput) -> Facts {
     let relation = match input.side {
-        CounterSide::Lhs => input.predicate.relation(),
-        CounterSide::Rhs => input.predicate.relation().mirrored(),
+        CounterSide::Lhs => Relation::of(input.predicate),
+        // `bound pred counter` is `counter pred.swap() bound`.
+        CounterSide::Rhs => Relation::of(input.predicate.swap()),
     };
     match input.predicate.order() {
         Some(order) => facts_in_order(input, relation, order),
@@ -610,18 +561,7 @@ pub fn for_facts(width: u32, order: Order, lb: i128, ub: i128, step: i128) -> Fa
 mod tests {
     use super::*;
 
-    const PREDICATES: [Predicate; 10] = [
-        Predicate::Eq,
-        Predicate::Ne,
-        Predicate::Slt,
-        Predicate::Sle,
-        Predicate::Sgt,
-        Predicate::Sge,
-        Predicate::Ult,
-        Predicate::Ule,
-        Predicate::Ugt,
-        Predicate::Uge,
-    ];
+    const PREDICATES: [Predicate; 10] = Predicate::ALL;
     const SIDES: [CounterSide; 2] = [CounterSide::Lhs, CounterSide::Rhs];
     const SHAPES: [Shape; 2] = [Shape::HeaderTested, Shape::DoWhile];
 

@@ -19,9 +19,10 @@ use melior::ir::operation::OperationRefMut;
 
 use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
 use super::foreign::{Options, PassFailure, PassOption, PassSpec};
+use crate::facts::bits::const_bits;
 use crate::facts::ir::{erase, insert_bool_constant, replace_all_uses, walk_preorder, Op};
-use crate::facts::ranges::{Range, Ranges};
-use crate::facts::recognize::const_bits;
+use crate::facts::predicate::Predicate;
+use crate::facts::ranges::Range;
 use crate::facts::{self};
 
 pub static SPEC: PassSpec = PassSpec {
@@ -33,14 +34,13 @@ pub static SPEC: PassSpec = PassSpec {
 };
 
 /// The value of `a pred b` for all values of the ranges, if it is the same.
-pub fn decide(pred: u32, a: &Range, b: &Range) -> Option<bool> {
+pub fn decide(pred: Predicate, a: &Range, b: &Range) -> Option<bool> {
     if a.is_empty() || b.is_empty() {
         return None;
     }
-    let signed = matches!(pred, 2..=5);
-    let (x, y) = if signed { (a.s, b.s) } else { (a.u, b.u) };
+    let (x, y) = if pred.is_signed() { (a.s, b.s) } else { (a.u, b.u) };
     match pred {
-        0 | 1 => {
+        Predicate::Eq | Predicate::Ne => {
             let eq = if a.single().is_some() && a.single() == b.single() {
                 Some(true)
             } else if a.s.1 < b.s.0 || b.s.1 < a.s.0 || a.u.1 < b.u.0 || b.u.1 < a.u.0 {
@@ -48,13 +48,12 @@ pub fn decide(pred: u32, a: &Range, b: &Range) -> Option<bool> {
             } else {
                 None
             };
-            eq.map(|e| if pred == 0 { e } else { !e })
+            eq.map(|e| if pred == Predicate::Eq { e } else { !e })
         }
-        2 | 6 => (x.1 < y.0).then_some(true).or((x.0 >= y.1).then_some(false)),
-        3 | 7 => (x.1 <= y.0).then_some(true).or((x.0 > y.1).then_some(false)),
-        4 | 8 => (x.0 > y.1).then_some(true).or((x.1 <= y.0).then_some(false)),
-        5 | 9 => (x.0 >= y.1).then_some(true).or((x.1 < y.0).then_some(false)),
-        _ => None,
+        Predicate::Slt | Predicate::Ult => (x.1 < y.0).then_some(true).or((x.0 >= y.1).then_some(false)),
+        Predicate::Sle | Predicate::Ule => (x.1 <= y.0).then_some(true).or((x.0 > y.1).then_some(false)),
+        Predicate::Sgt | Predicate::Ugt => (x.0 > y.1).then_some(true).or((x.1 <= y.0).then_some(false)),
+        Predicate::Sge | Predicate::Uge => (x.0 >= y.1).then_some(true).or((x.1 < y.0).then_some(false)),
     }
 }
 
@@ -62,7 +61,7 @@ fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure
     let iw = index_bitwidth(options)?;
     let root = Op(op.to_raw());
     let analysis = facts::analyze(root, iw);
-    let ranges = Ranges { facts: &analysis.facts, index_width: analysis.index_width };
+    let ranges = analysis.ranges();
     let mut decided = Vec::new();
     walk_preorder(root, &mut |inner| {
         let Some(pred) = inner.compare_predicate() else { return };
@@ -107,18 +106,18 @@ mod tests {
     fn bounds_check_in_body_is_true() {
         let i = Range::signed(0, 3, 64);
         let four = Range::exact(4, 64);
-        assert_eq!(decide(6, &i, &four), Some(true)); // ult
-        assert_eq!(decide(2, &i, &four), Some(true)); // slt
-        assert_eq!(decide(9, &i, &four), Some(false)); // uge
+        assert_eq!(decide(Predicate::Ult, &i, &four), Some(true));
+        assert_eq!(decide(Predicate::Slt, &i, &four), Some(true));
+        assert_eq!(decide(Predicate::Uge, &i, &four), Some(false));
         let cond = Range::signed(0, 4, 64);
-        assert_eq!(decide(6, &cond, &four), None);
+        assert_eq!(decide(Predicate::Ult, &cond, &four), None);
     }
 
     #[test]
     fn equality() {
         let a = Range::exact(3, 8);
-        assert_eq!(decide(0, &a, &Range::exact(3, 8)), Some(true));
-        assert_eq!(decide(1, &a, &Range::signed(4, 9, 8)), Some(true));
-        assert_eq!(decide(0, &a, &Range::signed(0, 9, 8)), None);
+        assert_eq!(decide(Predicate::Eq, &a, &Range::exact(3, 8)), Some(true));
+        assert_eq!(decide(Predicate::Ne, &a, &Range::signed(4, 9, 8)), Some(true));
+        assert_eq!(decide(Predicate::Eq, &a, &Range::signed(0, 9, 8)), None);
     }
 }

@@ -23,6 +23,7 @@ use mlir_sys::{MlirOperation, MlirStringRef};
 
 use crate::diagnostics::{emit, Severity};
 use crate::ffi;
+use crate::strings::{string_from_ref, string_ref};
 
 /// A pass option: `name=value` in a pipeline, `--pass-name-name=value` never
 /// (options are only given inside `{}` as for C++ passes).
@@ -105,23 +106,6 @@ pub struct PassSpec {
     pub run: RunFn,
 }
 
-fn string_ref(s: &str) -> MlirStringRef {
-    MlirStringRef { data: s.as_ptr() as *const _, length: s.len() }
-}
-
-/// # Safety
-/// `r` must point to `length` valid UTF-8 bytes (MLIR option values are
-/// std::strings built from the command line or a pipeline string).
-unsafe fn string_from_ref(r: &MlirStringRef) -> String {
-    if r.data.is_null() || r.length == 0 {
-        return String::new();
-    }
-    // SAFETY: by this function's contract `r.data` points to `r.length`
-    // readable bytes (checked non-null above), alive for this call.
-    let bytes = unsafe { std::slice::from_raw_parts(r.data as *const u8, r.length) };
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// Called by the C++ `ForeignPass` for each op it runs on.
 ///
 /// # Safety
@@ -142,9 +126,10 @@ unsafe extern "C" fn run_trampoline(
     for (index, option) in spec.options.iter().enumerate() {
         if (index as isize) < num_values {
             // SAFETY: index < num_values, and the shim passes `num_values`
-            // valid string refs backed by the pass's option storage, which
-            // outlives this call.
-            let value = unsafe { string_from_ref(&*values.add(index)) };
+            // valid string refs (so reading the ref at `index` is in bounds),
+            // each pointing to its bytes in the pass's option storage, which
+            // outlives this call (as `string_from_ref` requires).
+            let value = unsafe { string_from_ref(*values.add(index)) };
             options.values.insert(option.name, value);
         }
     }

@@ -10,7 +10,7 @@ use melior::ir::operation::{OperationLike, OperationMutLike, OperationRefMut, Wa
 use melior::ir::r#type::IntegerType;
 
 use super::foreign::{Options, PassFailure, PassSpec};
-use crate::ir::is_loop_like;
+use crate::facts::ir::Op;
 
 pub static SPEC: PassSpec = PassSpec {
     argument: "loom-loop-depth",
@@ -20,24 +20,14 @@ pub static SPEC: PassSpec = PassSpec {
     run,
 };
 
-/// Number of loop-like ops strictly enclosing `op`.
-fn depth<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> i64 {
-    let mut count = 0;
-    let mut parent = op.parent_operation();
-    while let Some(p) = parent {
-        if is_loop_like(&p) {
-            count += 1;
-        }
-        parent = p.parent_operation();
-    }
-    count
-}
-
 fn run(mut anchor: OperationRefMut<'_, '_>, _options: &Options) -> Result<(), PassFailure> {
     // Loops outside the anchor still count, so depth is measured to the top.
     anchor.walk_mut(WalkOrder::PreOrder, |mut inner| {
-        if is_loop_like(&inner) {
-            let d = depth(&inner);
+        // The handle is used only within this visit, on the live op melior
+        // hands us (see `facts::ir`); the walk changes no op's parent.
+        let op = Op(inner.to_raw());
+        if op.is_loop_like() {
+            let d = i64::from(op.loop_depth());
             // `ContextRef::to_ref` returns a reference into the `ContextRef`
             // value itself: it must be called on a local that outlives every
             // use, never on a temporary (`inner.context().to_ref()` dangled,

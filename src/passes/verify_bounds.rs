@@ -20,7 +20,7 @@ use melior::ir::Location;
 use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
 use super::foreign::{Options, PassFailure, PassOption, PassSpec};
 use crate::diagnostics::{emit, Severity};
-use crate::facts::{self, bounds, ir::Op, ranges::Ranges};
+use crate::facts::{self, bounds, ir::Op};
 
 pub static SPEC: PassSpec = PassSpec {
     argument: "loom-verify-bounds",
@@ -42,7 +42,7 @@ fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure
     let iw = index_bitwidth(options)?;
     let root = Op(op.to_raw());
     let analysis = facts::analyze(root, iw);
-    let ranges = Ranges { facts: &analysis.facts, index_width: analysis.index_width };
+    let ranges = analysis.ranges();
     let mut failed = false;
     for access in bounds::check_all(root, &ranges) {
         // SAFETY: `access.op` is a live op under the anchor; its location is

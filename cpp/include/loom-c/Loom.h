@@ -101,8 +101,17 @@ MLIR_CAPI_EXPORTED bool loomOpIsLoop(MlirOperation op);
 MLIR_CAPI_EXPORTED MlirValue loomGetToken(MlirOperation op);
 /* The op an exit terminator targets (null operation otherwise). */
 MLIR_CAPI_EXPORTED MlirOperation loomGetExitTarget(MlirOperation op);
-/* 0 break, 1 continue, 2 yield, -1 not an exit terminator. */
-MLIR_CAPI_EXPORTED int loomGetExitKind(MlirOperation op);
+/* What an exit terminator does (loom::ExitKind). The values are fixed: C
+ * callers written against the former `int` result keep working. */
+typedef enum {
+  LoomExitKindNone = -1,    /* not an exit terminator */
+  LoomExitKindBreak = 0,    /* leaves its target */
+  LoomExitKindContinue = 1, /* starts its target loop's next iteration */
+  LoomExitKindYield = 2,    /* normal end of its parent's region */
+} LoomExitKind;
+
+/* The kind of exit terminator `op` is (LoomExitKindNone for any other op). */
+MLIR_CAPI_EXPORTED LoomExitKind loomGetExitKind(MlirOperation op);
 /* Whether exits may pass through `op` (PropagateControlFlowBreak). */
 MLIR_CAPI_EXPORTED bool loomPropagatesControlFlowBreak(MlirOperation op);
 

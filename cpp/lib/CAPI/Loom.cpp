@@ -8,6 +8,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace mlir;
 
@@ -66,11 +67,19 @@ extern "C" MlirOperation loomGetExitTarget(MlirOperation op) {
   return MlirOperation{nullptr};
 }
 
-extern "C" int loomGetExitKind(MlirOperation op) {
+extern "C" LoomExitKind loomGetExitKind(MlirOperation op) {
   auto exit = dyn_cast<loom::RegionExitTerminatorOpInterface>(unwrap(op));
   if (!exit)
-    return -1;
-  return static_cast<int>(exit.getExitKind());
+    return LoomExitKindNone;
+  switch (exit.getExitKind()) {
+  case loom::ExitKind::Break:
+    return LoomExitKindBreak;
+  case loom::ExitKind::Continue:
+    return LoomExitKindContinue;
+  case loom::ExitKind::Yield:
+    return LoomExitKindYield;
+  }
+  llvm_unreachable("unknown loom::ExitKind");
 }
 
 extern "C" bool loomPropagatesControlFlowBreak(MlirOperation op) {

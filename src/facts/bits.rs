@@ -1,0 +1,124 @@
+//! Integer values as the hardware holds them: `width`-bit patterns, their
+//! signed and unsigned readings, and the exact bits of constant IR values.
+//!
+//! Invariants:
+//! - a value of a `width`-bit integer (for `index`, the target's index
+//!   width) is a `u128` bit pattern whose bits above `width` are zero; the
+//!   functions here mask their inputs, so any `u128` is accepted and taken
+//!   modulo 2^width;
+//! - the analyses handle carriers of 1 to [`MAX_WIDTH`] bits (wider values
+//!   are not analysed), which keeps every exact intermediate result of the
+//!   arithmetic core and of ranges far inside `i128`;
+//! - a width-bit pattern read in an order is an `i128`: signed in
+//!   `[-2^(width-1), 2^(width-1) - 1]`, unsigned in `[0, 2^width - 1]`.
+
+use super::ir::{int_attr, int_type, Val};
+
+/// Widest carrier analysed, in bits (the core works in `i128`/`u128`).
+pub const MAX_WIDTH: u32 = 64;
+
+/// The low `width` bits set (all bits from 128 up).
+pub fn mask(width: u32) -> u128 {
+    if width >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    }
+}
+
+/// `bits` (a width-bit pattern) read as signed.
+pub fn to_signed(bits: u128, width: u32) -> i128 {
+    let bits = bits & mask(width);
+    if width == 0 {
+        return 0;
+    }
+    if bits >> (width - 1) & 1 == 1 {
+        bits as i128 - (1i128 << width)
+    } else {
+        bits as i128
+    }
+}
+
+/// `bits` read in the given order.
+pub fn in_order(bits: u128, width: u32, signed: bool) -> i128 {
+    if signed {
+        to_signed(bits, width)
+    } else {
+        (bits & mask(width)) as i128
+    }
+}
+
+/// Carrier width and printed type of an integer or index value.
+pub fn carrier(v: Val, index_width: u32) -> Option<(u32, String)> {
+    int_type(v.ty(), index_width)
+}
+
+/// The exact value of `v` as a width-bit pattern, when it is a constant
+/// computed from `arith.constant`/`index.constant` through exact integer
+/// arithmetic and casts (all modulo 2^width, as executed).
+pub fn const_bits(v: Val, index_width: u32) -> Option<u128> {
+    const_bits_depth(v, index_width, 0)
+}
+
+fn const_bits_depth(v: Val, iw: u32, depth: u32) -> Option<u128> {
+    if depth > 32 {
+        return None;
+    }
+    let (width, _) = carrier(v, iw)?;
+    if width > MAX_WIDTH {
+        return None;
+    }
+    let op = v.defining_op()?;
+    let m = mask(width);
+    let name = op.name();
+    let sub = |i: usize| const_bits_depth(op.operand(i), iw, depth + 1);
+    let src_width = |i: usize| carrier(op.operand(i), iw).map(|(w, _)| w);
+    match name.as_str() {
+        "arith.constant" | "index.constant" | "index.bool.constant" => {
+            let (bits, attr_width) = int_attr(op.attr("value")?)?;
+            let bits = bits as u128;
+            // An index constant is stored in 64 bits; on a narrower target it
+            // must fit (sign- or zero-extended), else we do not claim a value.
+            if attr_width > width {
+                let t = bits & m;
+                let sext = (to_signed(t, width) as u128) & mask(attr_width);
+                if sext != bits && t != bits {
+                    return None;
+                }
+                return Some(t);
+            }
+            Some(bits & m)
+        }
+        "arith.addi" | "index.add" => Some(sub(0)?.wrapping_add(sub(1)?) & m),
+        "arith.subi" | "index.sub" => Some(sub(0)?.wrapping_sub(sub(1)?) & m),
+        "arith.muli" | "index.mul" => Some(sub(0)?.wrapping_mul(sub(1)?) & m),
+        "arith.extsi" | "arith.index_cast" | "index.casts" => {
+            let w = src_width(0)?;
+            Some((to_signed(sub(0)?, w) as u128) & m)
+        }
+        "arith.extui" | "arith.index_castui" | "index.castu" | "arith.trunci" => Some(sub(0)? & m),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signed_reading() {
+        assert_eq!(to_signed(0xff, 8), -1);
+        assert_eq!(to_signed(0x7f, 8), 127);
+        assert_eq!(to_signed(1, 1), -1);
+        assert_eq!(to_signed(0x1ff, 8), -1);
+        assert_eq!(in_order(0xffff_ffff, 32, false), 4294967295);
+        assert_eq!(in_order(0xffff_ffff, 32, true), -1);
+    }
+
+    #[test]
+    fn masks() {
+        assert_eq!(mask(1), 1);
+        assert_eq!(mask(64), u64::MAX as u128);
+        assert_eq!(mask(128), u128::MAX);
+    }
+}
