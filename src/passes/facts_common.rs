@@ -1,15 +1,17 @@
-//! Option parsing shared by the loop-facts passes.
+//! Option shared by the loop-facts passes.
 
-use super::foreign::Options;
+use super::foreign::{OptionKind, Options, PassOption};
 
 /// The `index-bitwidth` option: the target's index width when the module
-/// has no DLTI `index` entry (1 to 64 bits).
-pub fn index_bitwidth(options: &Options) -> Result<u32, String> {
-    let w = options.unsigned("index-bitwidth")?;
-    if !(1..=64).contains(&w) {
-        return Err(format!("option 'index-bitwidth' must be between 1 and 64, got {w}"));
-    }
-    Ok(w)
-}
+/// has no DLTI `index` entry (1 to 64 bits, checked by the pipeline parser).
+pub const INDEX_BITWIDTH: PassOption = PassOption {
+    name: "index-bitwidth",
+    description: "Bit width of index on the target when the module has no DLTI index entry",
+    default: "64",
+    kind: OptionKind::Unsigned { min: 1, max: 64 },
+};
 
-pub const INDEX_BITWIDTH_DESCRIPTION: &str = "Bit width of index on the target when the module has no DLTI index entry";
+/// The value of [`INDEX_BITWIDTH`].
+pub fn index_bitwidth(options: &Options) -> u32 {
+    options.unsigned(INDEX_BITWIDTH.name)
+}

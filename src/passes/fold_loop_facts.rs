@@ -17,8 +17,8 @@
 
 use melior::ir::operation::OperationRefMut;
 
-use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
-use super::foreign::{Options, PassFailure, PassOption, PassSpec};
+use super::facts_common::{index_bitwidth, INDEX_BITWIDTH};
+use super::foreign::{Options, PassFailure, PassSpec};
 use crate::facts::bits::const_bits;
 use crate::facts::ir::{erase, insert_bool_constant, replace_all_uses, walk_preorder, Op};
 use crate::facts::predicate::Predicate;
@@ -29,7 +29,7 @@ pub static SPEC: PassSpec = PassSpec {
     argument: "loom-fold-loop-facts",
     description: "Fold comparisons and selects decided by loop facts",
     op_name: "",
-    options: &[PassOption { name: "index-bitwidth", description: INDEX_BITWIDTH_DESCRIPTION, default: "64" }],
+    options: &[INDEX_BITWIDTH],
     run,
 };
 
@@ -58,7 +58,7 @@ pub fn decide(pred: Predicate, a: &Range, b: &Range) -> Option<bool> {
 }
 
 fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
-    let iw = index_bitwidth(options)?;
+    let iw = index_bitwidth(options);
     let root = Op(op.to_raw());
     let analysis = facts::analyze(root, iw);
     let ranges = analysis.ranges();

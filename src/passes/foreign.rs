@@ -25,15 +25,49 @@ use crate::diagnostics::{emit, Severity};
 use crate::ffi;
 use crate::strings::{string_from_ref, string_ref};
 
+/// What values a [`PassOption`] takes. The C++ shim declares the option with
+/// the matching C++ type (`bool`, a `cl::values` enum, `unsigned`,
+/// `std::string`), so MLIR's pipeline parser rejects a bad value when the
+/// pipeline is parsed, and `--help` shows the type, choices and default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `true`/`false` (also `1`/`0`, or the bare name for true).
+    Flag,
+    /// One of these names.
+    Choice(&'static [&'static str]),
+    /// An unsigned integer in `min..=max`.
+    Unsigned { min: u32, max: u32 },
+    /// Any string.
+    Text,
+}
+
+impl OptionKind {
+    /// Whether `value` is a value of this kind, in the canonical form the
+    /// pass receives (used to check the declared defaults).
+    pub fn accepts(&self, value: &str) -> bool {
+        match *self {
+            OptionKind::Flag => matches!(value, "true" | "false"),
+            OptionKind::Choice(choices) => choices.contains(&value),
+            OptionKind::Unsigned { min, max } => value.parse::<u32>().is_ok_and(|v| (min..=max).contains(&v)),
+            OptionKind::Text => true,
+        }
+    }
+}
+
 /// A pass option: `name=value` in a pipeline, `--pass-name-name=value` never
 /// (options are only given inside `{}` as for C++ passes).
 pub struct PassOption {
     pub name: &'static str,
     pub description: &'static str,
+    /// The value when not given; must be accepted by `kind`.
     pub default: &'static str,
+    pub kind: OptionKind,
 }
 
-/// The textual option values a pass run receives, by option name.
+/// The option values a pass run receives, by option name, as text. The
+/// pipeline parser has already checked each against its [`OptionKind`], and
+/// the shim passes them in canonical form (`true`/`false`, decimal
+/// integers), so the accessors below cannot fail on a registered pass.
 pub struct Options {
     values: BTreeMap<&'static str, String>,
 }
@@ -44,29 +78,24 @@ impl Options {
         self.values.get(name).map(String::as_str).unwrap_or("")
     }
 
-    /// A boolean option (`true`/`false`/`1`/`0`); an error message otherwise.
-    pub fn flag(&self, name: &str) -> Result<bool, String> {
-        match self.get(name) {
-            "true" | "1" => Ok(true),
-            "false" | "0" | "" => Ok(false),
-            other => Err(format!("option '{name}' expects true or false, got '{other}'")),
-        }
+    /// A [`OptionKind::Flag`] option.
+    pub fn flag(&self, name: &str) -> bool {
+        matches!(self.get(name), "true" | "1")
     }
 
-    /// An option whose value must be one of `choices`.
-    pub fn choice<'s>(&'s self, name: &str, choices: &[&str]) -> Result<&'s str, String> {
-        let value = self.get(name);
-        if choices.contains(&value) {
-            Ok(value)
-        } else {
-            Err(format!("option '{name}' expects one of {}, got '{value}'", choices.join(", ")))
-        }
+    /// A [`OptionKind::Choice`] option: one of its declared names.
+    pub fn choice(&self, name: &str) -> &str {
+        self.get(name)
     }
 
-    /// An unsigned integer option.
-    pub fn unsigned(&self, name: &str) -> Result<u32, String> {
+    /// A [`OptionKind::Unsigned`] option, within its declared range.
+    ///
+    /// # Panics
+    /// If the value is not an unsigned integer, which the pipeline parser
+    /// rules out (a panic in `run` becomes an internal-error diagnostic).
+    pub fn unsigned(&self, name: &str) -> u32 {
         let value = self.get(name);
-        value.parse::<u32>().map_err(|_| format!("option '{name}' expects an unsigned integer, got '{value}'"))
+        value.parse::<u32>().unwrap_or_else(|_| panic!("option '{name}' has the unchecked value '{value}'"))
     }
 
     #[cfg(test)]
@@ -161,17 +190,45 @@ unsafe extern "C" fn run_trampoline(
 /// Builds the C description of `spec` and hands it to `consume` (the C side
 /// copies everything it keeps).
 fn with_info<R>(spec: &'static PassSpec, consume: impl FnOnce(&ffi::LoomForeignPassInfo) -> R) -> R {
-    let names: Vec<MlirStringRef> = spec.options.iter().map(|o| string_ref(o.name)).collect();
-    let descriptions: Vec<MlirStringRef> = spec.options.iter().map(|o| string_ref(o.description)).collect();
-    let defaults: Vec<MlirStringRef> = spec.options.iter().map(|o| string_ref(o.default)).collect();
+    // The choice arrays the option descriptions point into; each inner Vec's
+    // buffer stays put while `options` is in use.
+    let choices: Vec<Vec<MlirStringRef>> = spec
+        .options
+        .iter()
+        .map(|o| match o.kind {
+            OptionKind::Choice(names) => names.iter().map(|n| string_ref(n)).collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let options: Vec<ffi::LoomForeignPassOption> = spec
+        .options
+        .iter()
+        .zip(&choices)
+        .map(|(o, names)| {
+            let (kind, min, max) = match o.kind {
+                OptionKind::Flag => (ffi::LoomForeignOptionKind_LoomForeignOptionFlag, 0, 0),
+                OptionKind::Choice(_) => (ffi::LoomForeignOptionKind_LoomForeignOptionChoice, 0, 0),
+                OptionKind::Unsigned { min, max } => (ffi::LoomForeignOptionKind_LoomForeignOptionUnsigned, min, max),
+                OptionKind::Text => (ffi::LoomForeignOptionKind_LoomForeignOptionText, 0, 0),
+            };
+            ffi::LoomForeignPassOption {
+                name: string_ref(o.name),
+                description: string_ref(o.description),
+                defaultValue: string_ref(o.default),
+                kind,
+                choices: names.as_ptr(),
+                numChoices: names.len() as isize,
+                min,
+                max,
+            }
+        })
+        .collect();
     let info = ffi::LoomForeignPassInfo {
         argument: string_ref(spec.argument),
         description: string_ref(spec.description),
         opName: string_ref(spec.op_name),
-        optionNames: names.as_ptr(),
-        optionDescriptions: descriptions.as_ptr(),
-        optionDefaults: defaults.as_ptr(),
-        numOptions: spec.options.len() as isize,
+        options: options.as_ptr(),
+        numOptions: options.len() as isize,
         run: Some(run_trampoline),
         userData: spec as *const PassSpec as *mut c_void,
     };
@@ -189,4 +246,46 @@ pub fn register(spec: &'static PassSpec) {
 pub fn create(spec: &'static PassSpec) -> melior::pass::Pass {
     // SAFETY: as in `register`; the returned MlirPass is owned by the caller.
     with_info(spec, |info| unsafe { melior::pass::Pass::from_raw(ffi::loomCreateForeignPass(info)) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_is_a_value_of_its_kind() {
+        for spec in crate::passes::RUST_PASSES {
+            for option in spec.options {
+                assert!(
+                    option.kind.accepts(option.default),
+                    "{}: default '{}' of option '{}' is not a {:?}",
+                    spec.argument,
+                    option.default,
+                    option.name,
+                    option.kind
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn kinds_accept_their_canonical_values_only() {
+        assert!(OptionKind::Flag.accepts("true") && OptionKind::Flag.accepts("false"));
+        assert!(!OptionKind::Flag.accepts("maybe"));
+        assert!(OptionKind::Choice(&["a", "b"]).accepts("b"));
+        assert!(!OptionKind::Choice(&["a", "b"]).accepts("c"));
+        let width = OptionKind::Unsigned { min: 1, max: 64 };
+        assert!(width.accepts("1") && width.accepts("64"));
+        assert!(!width.accepts("0") && !width.accepts("65") && !width.accepts("-1") && !width.accepts("x"));
+        assert!(OptionKind::Text.accepts(""));
+    }
+
+    #[test]
+    fn accessors_read_canonical_values() {
+        let options = Options::from_pairs(&[("f", "true"), ("g", "false"), ("c", "text"), ("n", "32")]);
+        assert!(options.flag("f"));
+        assert!(!options.flag("g"));
+        assert_eq!(options.choice("c"), "text");
+        assert_eq!(options.unsigned("n"), 32);
+    }
 }

@@ -14,8 +14,8 @@
 
 use melior::ir::operation::OperationRefMut;
 
-use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
-use super::foreign::{Options, PassFailure, PassOption, PassSpec};
+use super::facts_common::{index_bitwidth, INDEX_BITWIDTH};
+use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::diagnostics::{emit, Severity};
 use crate::facts::{self, ir::Op, report};
 
@@ -24,15 +24,20 @@ pub static SPEC: PassSpec = PassSpec {
     description: "Attach proven trip counts and counter ranges to loops (loom.facts)",
     op_name: "",
     options: &[
-        PassOption { name: "remarks", description: "Also emit the facts as remarks", default: "false" },
-        PassOption { name: "index-bitwidth", description: INDEX_BITWIDTH_DESCRIPTION, default: "64" },
+        PassOption {
+            name: "remarks",
+            description: "Also emit the facts as remarks",
+            default: "false",
+            kind: OptionKind::Flag,
+        },
+        INDEX_BITWIDTH,
     ],
     run,
 };
 
 fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
-    let remarks = options.flag("remarks")?;
-    let iw = index_bitwidth(options)?;
+    let remarks = options.flag("remarks");
+    let iw = index_bitwidth(options);
     let root = Op(op.to_raw());
     let analysis = facts::analyze(root, iw);
     for l in &analysis.loops {

@@ -10,8 +10,8 @@ use std::io::Write;
 
 use melior::ir::operation::OperationRefMut;
 
-use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
-use super::foreign::{Options, PassFailure, PassOption, PassSpec};
+use super::facts_common::{index_bitwidth, INDEX_BITWIDTH};
+use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::analysis::{Computed, Options as AnalysisOptions};
 use crate::facts::ir::Op;
 
@@ -20,16 +20,26 @@ pub static SPEC: PassSpec = PassSpec {
     description: "Write the loop-facts compile report (JSON or text)",
     op_name: "builtin.module",
     options: &[
-        PassOption { name: "output", description: "Report file ('-' for standard output)", default: "-" },
-        PassOption { name: "format", description: "json or text", default: "json" },
-        PassOption { name: "index-bitwidth", description: INDEX_BITWIDTH_DESCRIPTION, default: "64" },
+        PassOption {
+            name: "output",
+            description: "Report file ('-' for standard output)",
+            default: "-",
+            kind: OptionKind::Text,
+        },
+        PassOption {
+            name: "format",
+            description: "Report format",
+            default: "json",
+            kind: OptionKind::Choice(&["json", "text"]),
+        },
+        INDEX_BITWIDTH,
     ],
     run,
 };
 
 fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
-    let format = options.choice("format", &["json", "text"])?.to_string();
-    let iw = index_bitwidth(options)?;
+    let format = options.choice("format").to_string();
+    let iw = index_bitwidth(options);
     let output = options.get("output").to_string();
     if output.is_empty() {
         return Err("option 'output' must name a file (or '-' for standard output)".to_string().into());

@@ -17,8 +17,8 @@
 use melior::ir::operation::OperationRefMut;
 use melior::ir::Location;
 
-use super::facts_common::{index_bitwidth, INDEX_BITWIDTH_DESCRIPTION};
-use super::foreign::{Options, PassFailure, PassOption, PassSpec};
+use super::facts_common::{index_bitwidth, INDEX_BITWIDTH};
+use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::diagnostics::{emit, Severity};
 use crate::facts::{self, bounds, ir::Op};
 
@@ -31,15 +31,16 @@ pub static SPEC: PassSpec = PassSpec {
             name: "mode",
             description: "error: unproven accesses are errors; remark: report every access",
             default: "error",
+            kind: OptionKind::Choice(&["error", "remark"]),
         },
-        PassOption { name: "index-bitwidth", description: INDEX_BITWIDTH_DESCRIPTION, default: "64" },
+        INDEX_BITWIDTH,
     ],
     run,
 };
 
 fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
-    let mode = options.choice("mode", &["error", "remark"])?.to_string();
-    let iw = index_bitwidth(options)?;
+    let mode = options.choice("mode").to_string();
+    let iw = index_bitwidth(options);
     let root = Op(op.to_raw());
     let analysis = facts::analyze(root, iw);
     let ranges = analysis.ranges();

@@ -38,20 +38,40 @@ MLIR_CAPI_EXPORTED void loomRegisterPasses(void);
 /* -- Passes implemented outside C++ (Rust) -------------------------------- */
 
 /* Runs a foreign pass on `op`. `optionValues[i]` is the textual value of the
- * i-th declared option (empty when not given). Returns false on failure (the
- * pass must have emitted a diagnostic). May be called concurrently from
- * several threads with the same `userData` on different ops. */
+ * i-th declared option, already parsed and checked against its kind, in a
+ * canonical form: a flag is `true` or `false`, an unsigned integer is in
+ * decimal, a choice is one of its names, text is as given. Returns false on
+ * failure (the pass must have emitted a diagnostic). May be called
+ * concurrently from several threads with the same `userData` on different
+ * ops. */
 typedef bool (*LoomForeignPassRun)(void *userData, MlirOperation op,
                                    const MlirStringRef *optionValues,
                                    intptr_t numOptions);
+
+/* What values a foreign pass option takes. The pipeline parser rejects any
+ * other value, as for a C++ pass option of the corresponding type. */
+typedef enum {
+  LoomForeignOptionFlag = 0,     /* bool: true/false/1/0, or just the name */
+  LoomForeignOptionChoice = 1,   /* one of `choices` (like a cl::values enum) */
+  LoomForeignOptionUnsigned = 2, /* unsigned integer in [min, max] */
+  LoomForeignOptionText = 3,     /* any string */
+} LoomForeignOptionKind;
+
+typedef struct {
+  MlirStringRef name;         /* `name=value` inside the pass's `{}` */
+  MlirStringRef description;
+  MlirStringRef defaultValue; /* textual; must be a valid value of `kind` */
+  LoomForeignOptionKind kind;
+  const MlirStringRef *choices; /* LoomForeignOptionChoice: allowed names */
+  intptr_t numChoices;
+  unsigned min, max;          /* LoomForeignOptionUnsigned: inclusive range */
+} LoomForeignPassOption;
 
 typedef struct {
   MlirStringRef argument;    /* name in pipelines and on the command line */
   MlirStringRef description;
   MlirStringRef opName;      /* op the pass is anchored on; empty: any op */
-  const MlirStringRef *optionNames;
-  const MlirStringRef *optionDescriptions;
-  const MlirStringRef *optionDefaults;
+  const LoomForeignPassOption *options;
   intptr_t numOptions;
   LoomForeignPassRun run;
   void *userData;            /* must outlive every use of the pass */
