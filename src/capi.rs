@@ -4,10 +4,11 @@
 
 use std::ffi::{c_char, CString};
 
-use mlir_sys::MlirOperation;
+use mlir_sys::{MlirLogicalResult, MlirOperation};
 
 use crate::analysis::{Computed, Options};
 use crate::facts::ir::Op;
+use crate::ffi;
 
 /// Registers every loom pass, C++ and Rust, by name (idempotent).
 #[no_mangle]
@@ -15,40 +16,87 @@ pub extern "C" fn loomRegisterAllPasses() {
     crate::passes::register_all();
 }
 
-/// Runs the loop-facts analysis on `op` and returns the report as a
-/// NUL-terminated string (`format`: 0 JSON, 1 text), or null when `op` is
-/// null (or the analysis failed). Free it with `loomFreeString`.
+/// Runs the loop-facts analysis on `op` and writes the report in `format`
+/// (or, on failure, a message saying why) to `*result` as a NUL-terminated
+/// string to free with `loomFreeString`. Fails for a null op, a bit width
+/// outside 0 (meaning 64) and 1..=64, an unknown format, or an internal
+/// error (a panic in the analysis), never silently.
 ///
 /// # Safety
 /// `op` must be null or a live operation, and no other thread may use the
 /// IR it belongs to during the call (the analysis reads `op`, what it
 /// holds and its ancestors, and may refresh blocks' cached op order).
+/// `result` must be null or valid for one pointer write.
 #[no_mangle]
-pub unsafe extern "C" fn loomAnalyzeReport(op: MlirOperation, index_bitwidth: u32, format: i32) -> *mut c_char {
-    if op.ptr.is_null() {
-        return std::ptr::null_mut();
+pub unsafe extern "C" fn loomAnalyzeReport(
+    op: MlirOperation,
+    index_bitwidth: u32,
+    format: ffi::LoomReportFormat,
+    result: *mut *mut c_char,
+) -> MlirLogicalResult {
+    if result.is_null() {
+        return FAILURE;
     }
+    let outcome = analyze_report(op, index_bitwidth, format);
+    let (status, text) = match outcome {
+        Ok(report) => (SUCCESS, report),
+        Err(message) => (FAILURE, message),
+    };
+    // Interior NULs cannot occur in the JSON or text report (control
+    // characters are escaped or absent); a message with one is cut there.
+    let text = CString::new(text).unwrap_or_else(|e| {
+        let end = e.nul_position();
+        CString::new(&e.into_vec()[..end]).unwrap_or_default()
+    });
+    // SAFETY: `result` is non-null (checked above) and, by this function's
+    // contract, valid for one pointer write.
+    unsafe { *result = text.into_raw() };
+    status
+}
+
+const SUCCESS: MlirLogicalResult = MlirLogicalResult { value: 1 };
+const FAILURE: MlirLogicalResult = MlirLogicalResult { value: 0 };
+
+/// The report of `op` in `format`, or why there is none.
+fn analyze_report(op: MlirOperation, index_bitwidth: u32, format: ffi::LoomReportFormat) -> Result<String, String> {
+    if op.ptr.is_null() {
+        return Err("loomAnalyzeReport: the operation is null".into());
+    }
+    let index_bitwidth = match index_bitwidth {
+        0 => 64,
+        1..=64 => index_bitwidth,
+        other => return Err(format!("loomAnalyzeReport: indexBitwidth is {other}; expected 0 (64) or 1 to 64")),
+    };
+    let text = match format {
+        ffi::LoomReportFormat_LoomReportFormatJson => false,
+        ffi::LoomReportFormat_LoomReportFormatText => true,
+        other => return Err(format!("loomAnalyzeReport: unknown report format {other}")),
+    };
+    let options = Options { index_bitwidth };
     // The `Op` handle is used only during this call, on the live operation
     // the caller lends us (see `facts::ir`); the result is an owned string.
-    let options = Options { index_bitwidth: if index_bitwidth == 0 { 64 } else { index_bitwidth } };
-    let outcome = std::panic::catch_unwind(|| {
+    std::panic::catch_unwind(|| {
         let computed = Computed::run(Op(op), &options);
-        if format == 1 {
+        if text {
             computed.text()
         } else {
             computed.report().to_json()
         }
-    });
-    match outcome.ok().and_then(|text| CString::new(text).ok()) {
-        Some(s) => s.into_raw(),
-        None => std::ptr::null_mut(),
-    }
+    })
+    .map_err(|panic| {
+        let what = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "unknown panic".into());
+        format!("loomAnalyzeReport: internal error: {what}")
+    })
 }
 
 /// Frees a string returned by loom's C API.
 ///
 /// # Safety
-/// `s` must be null or a pointer returned by `loomAnalyzeReport` that has
+/// `s` must be null or a pointer `loomAnalyzeReport` wrote that has
 /// not been freed yet (each is freed once).
 #[no_mangle]
 pub unsafe extern "C" fn loomFreeString(s: *mut c_char) {

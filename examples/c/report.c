@@ -72,13 +72,22 @@ int main(void) {
   MlirOperation moduleOp = mlirModuleGetOperation(module);
   describe(moduleOp);
 
-  char *report = loomAnalyzeReport(moduleOp, 64, /*format=*/0);
-  if (!report) {
-    fprintf(stderr, "analysis failed\n");
+  char *report = NULL;
+  if (mlirLogicalResultIsFailure(
+          loomAnalyzeReport(moduleOp, 64, LoomReportFormatJson, &report))) {
+    fprintf(stderr, "analysis failed: %s\n", report);
+    loomFreeString(report);
     return 1;
   }
   printf("%s", report);
   loomFreeString(report);
+
+  /* Failures come with a reason. */
+  char *error = NULL;
+  if (mlirLogicalResultIsFailure(loomAnalyzeReport(
+          moduleOp, 200, LoomReportFormatText, &error)))
+    printf("expected failure: %s\n", error);
+  loomFreeString(error);
 
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirLogicalResult parsed = mlirParsePassPipeline(

@@ -101,14 +101,27 @@ MLIR_CAPI_EXPORTED void loomEmitDiagnostic(MlirLocation loc,
 
 /* -- Loop facts ----------------------------------------------------------- */
 
+/* The forms of the compile report. */
+typedef enum LoomReportFormat {
+  /* The JSON report (schema in src/facts/schema.rs, as loom-report writes
+   * it with format=json). */
+  LoomReportFormatJson = 0,
+  /* The text table (loom-report format=text). */
+  LoomReportFormatText = 1,
+} LoomReportFormat;
+
 /* Runs the loop-facts analysis and bounds checks on `op` (normally a module)
- * and returns the compile report, NUL-terminated: `format` 0 is the JSON
- * report (schema version 1, as loom-report writes it), 1 the text table.
- * `indexBitwidth` (0: 64) applies when the module has no DLTI index entry.
- * Returns NULL for a null op. Free the result with loomFreeString.
+ * and writes the compile report in `format` to `*result`, NUL-terminated.
+ * `indexBitwidth` (0: 64; otherwise 1 to 64) applies when the module has no
+ * DLTI index entry. On failure (a null op, an out-of-range bit width or
+ * format, an internal error) returns failure and `*result` is a message
+ * saying why. Either way `*result` must be freed with loomFreeString; if
+ * `result` itself is NULL nothing is written and the call fails.
  * (Implemented in Rust.) */
-MLIR_CAPI_EXPORTED char *loomAnalyzeReport(MlirOperation op,
-                                           unsigned indexBitwidth, int format);
+MLIR_CAPI_EXPORTED MlirLogicalResult loomAnalyzeReport(MlirOperation op,
+                                                       unsigned indexBitwidth,
+                                                       LoomReportFormat format,
+                                                       char **result);
 MLIR_CAPI_EXPORTED void loomFreeString(char *s);
 
 /* -- Ops ------------------------------------------------------------------ */
