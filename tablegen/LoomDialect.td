@@ -34,9 +34,40 @@ def Loom_Dialect : Dialect {
     ancestor, and a wrong model would let dataflow analyses miscompile. Upstream
     analyses therefore treat loom ops conservatively; `loom-lower-to-scf` and
     `loom-lower-to-cf` produce IR that upstream analyses understand precisely.
+
+    The dialect declares two discardable attributes that loom's passes attach
+    to loops of any dialect (ops implementing `LoopLikeOpInterface`); any
+    other `loom.` attribute is rejected by the verifier:
+
+    - `loom.depth = N : i64` (`loom-loop-depth`): the number of loops strictly
+      enclosing the loop, N >= 0;
+    - `loom.facts = "..."` (`loom-loop-facts`): the loop's facts in the
+      report's text form (the JSON report of `loom-report` is the
+      machine-readable contract).
+
+    ```mlir
+    scf.for %i = %c0 to %n step %c1 {
+      ...
+    } {loom.depth = 0 : i64, loom.facts = "exact: body 4, condition 5, ..."}
+    ```
   }];
   let useDefaultTypePrinterParser = 1;
   let hasCanonicalizer = 0;
+
+  // The attributes loom's analyses attach to other dialects' ops. Any other
+  // `loom.`-prefixed attribute is rejected (a misspelling would otherwise be
+  // kept silently).
+  //
+  // - `loom.depth = N : i64` (loom-loop-depth): on an op implementing
+  //   LoopLikeOpInterface, the number of loops strictly enclosing it (N >= 0).
+  // - `loom.facts = "..."` (loom-loop-facts): on an op implementing
+  //   LoopLikeOpInterface, the loop's facts in the report's text form. The
+  //   JSON report (loom-report) is the machine-readable contract.
+  let discardableAttrs = (ins
+    "::mlir::IntegerAttr":$depth,
+    "::mlir::StringAttr":$facts
+  );
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
   }];

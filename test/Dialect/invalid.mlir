@@ -717,3 +717,54 @@ func.func @assume_range_result_type(%x: index) {
   %y = "loom.assume_range"(%x) <{lo = 0 : index, hi = 3 : index}> : (index) -> i64
   return
 }
+
+//===----------------------------------------------------------------------===//
+// Declared attributes: loom.depth and loom.facts, only on loops.
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @unknown_loom_attribute() {
+  // expected-error @+1 {{'func.return' op has unknown loom attribute 'loom.dpeth' (loom declares 'loom.depth' and 'loom.facts')}}
+  return {loom.dpeth = 0 : i64}
+}
+
+// -----
+
+func.func @depth_not_on_a_loop() {
+  // expected-error @+1 {{'func.return' op carries 'loom.depth', which only a loop (LoopLikeOpInterface) may carry}}
+  return {loom.depth = 0 : i64}
+}
+
+// -----
+
+func.func @depth_negative(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.for' op 'loom.depth' must be a non-negative i64 integer, got -1 : i64}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {loom.depth = -1 : i64}
+  return
+}
+
+// -----
+
+func.func @depth_wrong_type(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.for' op 'loom.depth' must be a non-negative i64 integer, got 0 : i32}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {loom.depth = 0 : i32}
+  return
+}
+
+// -----
+
+func.func @facts_not_a_string(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.for' op 'loom.facts' must be a string, got 3 : i64}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {loom.facts = 3 : i64}
+  return
+}

@@ -290,3 +290,17 @@ func.func @assume_range(%x: index, %y: i8, %z: i64) -> (index, i8, i64) {
   %c = loom.assume_range %z [-5, -5] {note = "single"} : i64
   return %a, %b, %c : index, i8, i64
 }
+
+// The attributes loom's analyses attach to loops (declared by the dialect,
+// verified) round-trip.
+// CHECK-LABEL: func.func @declared_attributes
+//       CHECK:   scf.for
+//       CHECK:   } {loom.depth = 0 : i64, loom.facts = "exact: body 4"}
+func.func @declared_attributes() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+  } {loom.depth = 0 : i64, loom.facts = "exact: body 4"}
+  return
+}

@@ -3,7 +3,9 @@
 #include "loom/Dialect/LoomOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -27,6 +29,39 @@ void LoomDialect::registerTypes() {
 #define GET_TYPEDEF_LIST
 #include "LoomTypes.cpp.inc"
       >();
+}
+
+/// The discardable attributes loom declares (`discardableAttrs` in
+/// LoomDialect.td): `loom.depth` (a non-negative i64) and `loom.facts` (a
+/// string), each only on a loop (LoopLikeOpInterface). Any other `loom.`
+/// attribute is an error, so a misspelled one is never kept silently.
+LogicalResult LoomDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attribute) {
+  StringRef name = attribute.getName().strref();
+  bool isDepth = name == DepthAttrHelper::getNameStr();
+  bool isFacts = name == FactsAttrHelper::getNameStr();
+  if (!isDepth && !isFacts)
+    return op->emitOpError() << "has unknown loom attribute '" << name
+                             << "' (loom declares '"
+                             << DepthAttrHelper::getNameStr() << "' and '"
+                             << FactsAttrHelper::getNameStr() << "')";
+  if (!isa<LoopLikeOpInterface>(op))
+    return op->emitOpError()
+           << "carries '" << name
+           << "', which only a loop (LoopLikeOpInterface) may carry";
+  if (isDepth) {
+    auto depth = dyn_cast<IntegerAttr>(attribute.getValue());
+    if (!depth || !depth.getType().isSignlessInteger(64) ||
+        depth.getValue().isNegative())
+      return op->emitOpError()
+             << "'" << name << "' must be a non-negative i64 integer, got "
+             << attribute.getValue();
+    return success();
+  }
+  if (!isa<StringAttr>(attribute.getValue()))
+    return op->emitOpError() << "'" << name << "' must be a string, got "
+                             << attribute.getValue();
+  return success();
 }
 
 Type TokenType::parse(AsmParser &parser) {

@@ -5,6 +5,9 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+// The declared discardable attributes' helpers use Operation.
+#include "mlir/IR/Operation.h"
+
 #include "LoomDialect.h.inc"
 
 #define GET_TYPEDEF_CLASSES
