@@ -12,7 +12,6 @@ pub mod analysis;
 pub mod capi;
 pub mod diagnostics;
 pub mod dialect;
-pub mod difftest;
 pub mod driver;
 pub mod facts;
 pub mod ffi;
