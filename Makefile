@@ -18,17 +18,19 @@ demo: build
 
 # Style first (rustfmt, clippy with undocumented unsafe denied, C++ under
 # -Wall -Wextra with warnings as errors: LOOM_WERROR, see build.rs), then
-# the tests. The lit suite runs twice: with the debug build (inside `cargo
-# test`) and with the release build, which is what users run and where
-# undefined behaviour shows.
+# the tests. The workspace is the library with loom-opt (.) and the test
+# tooling (testkit/: loom-difftest, loom-facts-fuzz); plugin/ is separate.
+# The lit suite runs twice: with the debug build (inside `cargo test`) and
+# with the release build, which is what users run and where undefined
+# behaviour shows.
 test: export LOOM_WERROR = 1
 test: deps
 	$(CARGO) fmt --check
 	cd plugin && $(CARGO) fmt --check
-	$(CARGO) clippy -j$(JOBS) --all-targets -- -D warnings
-	$(CARGO) test -j$(JOBS)
-	$(CARGO) build -j$(JOBS) --release --bins --examples
-	$(CARGO) test -j$(JOBS) --release --test lit
+	$(CARGO) clippy -j$(JOBS) --all-targets --workspace -- -D warnings
+	$(CARGO) test -j$(JOBS) --workspace
+	$(CARGO) build -j$(JOBS) --release --workspace --bins --examples
+	$(CARGO) test -j$(JOBS) --release -p loom --test lit
 	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc -j$(JOBS) --no-deps
 
 clean:

@@ -54,10 +54,12 @@ fn main() {
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-env-changed=LLVM_PREFIX");
-    // The one place the LLVM prefix is resolved: Rust code (the test
-    // harnesses, tests/lit.rs) reads it as env!("LOOM_LLVM_PREFIX"); scripts
-    // read LLVM_PREFIX with the same default.
+    // The one place the LLVM prefix is resolved: Rust code (tests/lit.rs)
+    // reads it as env!("LOOM_LLVM_PREFIX"), testkit's build script gets it
+    // through `links` metadata (DEP_LOOM_CPP_LLVM_PREFIX); scripts read
+    // LLVM_PREFIX with the same default.
     println!("cargo:rustc-env=LOOM_LLVM_PREFIX={}", llvm.display());
+    println!("cargo:llvm_prefix={}", llvm.display());
     println!("cargo:rerun-if-env-changed=LOOM_SANITIZE");
     println!("cargo:rerun-if-env-changed=LOOM_WERROR");
 

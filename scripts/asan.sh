@@ -34,8 +34,9 @@ export RUSTFLAGS="-C linker=$LLVM/bin/clang -C link-arg=-fsanitize=address"
 # those manual marks are meaningless. Use-after-free, overflows of heap
 # blocks and double frees are still detected.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:halt_on_error=1:allow_user_poisoning=0:detect_container_overflow=0
+# loom-opt is the root package's, the two testers are the testkit's.
 cargo build -j"${JOBS:-2}" --target "$TRIPLE" --target-dir target/asan \
-  --bin loom-opt --bin loom-difftest --bin loom-facts-fuzz
+  -p loom --bin loom-opt -p testkit --bin loom-difftest --bin loom-facts-fuzz
 bin=target/asan/$TRIPLE/debug
 [ "$("$LLVM/bin/llvm-nm" "$bin/loom-opt" | grep -c __asan_init)" -gt 0 ] || { echo "asan.sh: loom-opt is not linked with ASan" >&2; exit 1; }
 out=$(mktemp -d)

@@ -1,4 +1,4 @@
-//! Emitting MLIR diagnostics (errors, warnings, remarks) from Rust.
+//! Emitting MLIR diagnostics (errors and remarks) from Rust.
 
 use melior::ir::Location;
 
@@ -9,7 +9,6 @@ use crate::strings::string_ref;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
     Error,
-    Warning,
     Remark,
 }
 
@@ -18,7 +17,6 @@ pub enum Severity {
 pub fn emit(location: Location, severity: Severity, message: &str) {
     let severity = match severity {
         Severity::Error => ffi::LoomSeverity_LoomSeverityError,
-        Severity::Warning => ffi::LoomSeverity_LoomSeverityWarning,
         Severity::Remark => ffi::LoomSeverity_LoomSeverityRemark,
     };
     let text = string_ref(message);

@@ -1,22 +1,35 @@
 //! loom: token-addressed early exits and proven loop facts for MLIR 22.
 //!
-//! - `tablegen/` and `cpp/` define the `loom` dialect, its interfaces and the
-//!   C++ passes (lowerings); they build into a native library linked here.
-//! - [`passes`] holds the passes written in Rust and registers them by name.
-//! - [`dialect`] registers loom into a melior `DialectRegistry`/`Context`.
-//! - [`facts`] holds the loop-facts analyses, and `facts::ir` the IR queries
-//!   melior lacks (loop likeness and depth, loom exits, predicates).
-//! - [`strings`] converts strings to and from MLIR's C API.
+//! The public API (see the README):
+//! - [`dialect`] registers loom into a melior `DialectRegistry`/`Context`;
+//! - [`passes`] registers loom's passes by name ([`passes::register_all`])
+//!   and creates the Rust ones as melior pass objects ([`passes::create`]);
+//! - [`analysis`] runs the loop-facts analysis and returns the compile
+//!   report as typed (serde) data;
+//! - [`melior`], re-exported, is the melior these take and return.
+//!
+//! Inside the crate: `tablegen/` and `cpp/` define the dialect, its
+//! interfaces and the C++ passes (lowerings), built into a native library
+//! linked here and reached through `ffi`; `facts` holds the loop-facts
+//! analyses; `capi` the C API functions written in Rust; `driver` is
+//! loom-opt's driver; `strings` converts strings to and from MLIR's C API.
 
 pub mod analysis;
-pub mod capi;
-pub mod diagnostics;
+mod capi;
+mod diagnostics;
 pub mod dialect;
-pub mod difftest;
-pub mod driver;
-pub mod facts;
-pub mod ffi;
+mod driver;
+mod facts;
+mod ffi;
 pub mod passes;
-pub mod strings;
+mod strings;
 
 pub use melior;
+
+/// loom-opt's `main` (src/bin/loom-opt.rs): runs the driver with `args`
+/// (`args[0]` is the program name) and returns the process exit code. Not
+/// part of the documented API.
+#[doc(hidden)]
+pub fn loom_opt_main(args: Vec<std::ffi::OsString>) -> i32 {
+    driver::main(args)
+}

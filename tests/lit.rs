@@ -1,8 +1,12 @@
 //! Runs the lit suite in test/ with LLVM 22's own lit and FileCheck.
 //!
-//! `cargo test` builds loom-opt before this target runs; this target builds
-//! the plugin for Debian's mlir-opt (scripts/build-plugin.sh, incremental,
-//! in its own target directory) before it runs lit. The suite runs under both drivers: loom-opt, and
+//! `cargo test` builds loom-opt before this target runs. A test target
+//! cannot ask for another package's binaries, so this target then builds the
+//! testkit's tools (`cargo build -p testkit --bins`, same profile and target
+//! directory: they land beside loom-opt, where test/lit.cfg.py looks; a
+//! no-op when `cargo test --workspace` already built them), and the plugin
+//! for Debian's mlir-opt (scripts/build-plugin.sh, incremental, in its own
+//! target directory), before it runs lit. The suite runs under both drivers: loom-opt, and
 //! Debian's mlir-opt with the plugin (`driver=plugin`), so the plugin cannot
 //! silently fall behind. Extra lit arguments can be given in LOOM_LIT_ARGS
 //! (for example `--filter=Dialect`).
@@ -52,9 +56,49 @@ fn run_lit(driver: &str, suites: &[PathBuf], loom_opt: &Path, plugin: &Path) -> 
     (passed, failed, output.status.success())
 }
 
+/// The lit suite's tools that live in the testkit package.
+const TESTKIT_TOOLS: &[&str] = &["loom-difftest", "loom-facts-fuzz"];
+
+/// Builds the testkit's binaries into loom-opt's directory,
+/// `<target dir>/<profile dir>/`, with the profile that built loom-opt (the
+/// `dev` profile's directory is `debug`). Builds for an explicit `--target`
+/// triple are not supported (the tools would be looked for in the wrong
+/// place; the check below says so).
+fn build_testkit_tools(loom_opt: &Path) -> Result<(), String> {
+    let profile_dir = loom_opt.parent().ok_or("loom-opt has no directory")?;
+    let target_dir = profile_dir.parent().ok_or("loom-opt's directory has no parent")?;
+    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") => "dev",
+        Some(name) => name,
+        None => return Err(format!("cannot tell the profile of {}", loom_opt.display())),
+    };
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "-p", "testkit", "--bins", "--profile", profile])
+        .arg("--manifest-path")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(target_dir)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err(format!("cargo build -p testkit --bins failed ({status})"));
+    }
+    for tool in TESTKIT_TOOLS {
+        let path = loom_opt.with_file_name(tool);
+        if !path.exists() {
+            return Err(format!("{} is missing after the build", path.display()));
+        }
+    }
+    Ok(())
+}
+
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let loom_opt = PathBuf::from(env!("CARGO_BIN_EXE_loom-opt"));
+    if let Err(e) = build_testkit_tools(&loom_opt) {
+        eprintln!("building the testkit's tools failed: {e}");
+        std::process::exit(1);
+    }
     let status = Command::new(root.join("scripts/build-plugin.sh")).status().expect("run scripts/build-plugin.sh");
     if !status.success() {
         eprintln!("building libLoomPlugin.so failed");

@@ -1,4 +1,4 @@
 //! loom-opt: mlir-opt with the loom dialect and every loom pass.
 fn main() {
-    std::process::exit(loom::driver::main(std::env::args_os().collect()));
+    std::process::exit(loom::loom_opt_main(std::env::args_os().collect()));
 }

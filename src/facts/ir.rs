@@ -125,9 +125,6 @@ impl Op {
         // C API does not check it).
         unsafe { Val(mlirOperationGetOperand(self.0, i as isize)) }
     }
-    pub fn operands(self) -> impl Iterator<Item = Val> {
-        (0..self.num_operands()).map(move |i| self.operand(i))
-    }
     pub fn num_results(self) -> usize {
         // SAFETY: `self` is a live op.
         unsafe { mlirOperationGetNumResults(self.0) as usize }
@@ -376,11 +373,6 @@ impl Reg {
         let b = unsafe { mlirRegionGetFirstBlock(self.0) };
         (!b.ptr.is_null()).then_some(Blk(b))
     }
-    /// Whether the region has exactly one block.
-    pub fn single_block(self) -> Option<Blk> {
-        let first = self.first_block()?;
-        first.next().is_none().then_some(first)
-    }
 }
 
 /// What a loom exit terminator does (`loom::ExitKind` in C++, returned as
@@ -420,7 +412,7 @@ impl ExitKind {
 
 /// Where a value comes from.
 pub enum Def {
-    Result(Op, usize),
+    Result(Op),
     Arg(Blk, usize),
 }
 
@@ -433,22 +425,14 @@ impl Val {
             if mlirValueIsABlockArgument(self.0) {
                 Def::Arg(Blk(mlirBlockArgumentGetOwner(self.0)), mlirBlockArgumentGetArgNumber(self.0) as usize)
             } else {
-                Def::Result(Op(mlirOpResultGetOwner(self.0)), mlirOpResultGetResultNumber(self.0) as usize)
+                Def::Result(Op(mlirOpResultGetOwner(self.0)))
             }
         }
     }
     pub fn defining_op(self) -> Option<Op> {
         match self.def() {
-            Def::Result(op, _) => Some(op),
+            Def::Result(op) => Some(op),
             Def::Arg(..) => None,
-        }
-    }
-    /// The op whose region defines this value (for a block argument: the op
-    /// owning the block; for a result: the parent of the defining op).
-    pub fn scope_op(self) -> Option<Op> {
-        match self.def() {
-            Def::Result(op, _) => op.parent(),
-            Def::Arg(block, _) => block.parent_op(),
         }
     }
     /// Whether the value is defined inside `op` (a result of an op nested in
@@ -456,28 +440,13 @@ impl Val {
     /// above it (loop-invariant for a loop) and for `op`'s own results.
     pub fn defined_inside(self, op: Op) -> bool {
         match self.def() {
-            Def::Result(def, _) => def != op && def.is_within(op),
+            Def::Result(def) => def != op && def.is_within(op),
             Def::Arg(block, _) => block.parent_op().is_some_and(|p| p.is_within(op)),
         }
     }
     pub fn ty(self) -> MlirType {
         // SAFETY: `self` is a live value; its type is uniqued in the context.
         unsafe { mlirValueGetType(self.0) }
-    }
-    /// The users of this value (one entry per use).
-    pub fn users(self) -> Vec<Op> {
-        let mut out = Vec::new();
-        // SAFETY: `self` is a live value; its use list is walked while the IR
-        // is not modified, so each use read from it (and its owner op) is
-        // live, and the walk stops at the null use ending the list.
-        unsafe {
-            let mut use_ = mlirValueGetFirstUse(self.0);
-            while !mlirOpOperandIsNull(use_) {
-                out.push(Op(mlirOpOperandGetOwner(use_)));
-                use_ = mlirOpOperandGetNextUse(use_);
-            }
-        }
-        out
     }
     /// The value as printed as an operand (`%arg0`, `%3`), for messages.
     ///

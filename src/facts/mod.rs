@@ -19,7 +19,6 @@
 
 pub mod bits;
 pub mod bounds;
-pub mod fuzz;
 pub mod ir;
 pub mod predicate;
 pub mod ranges;

@@ -1,6 +1,7 @@
 //! Integer comparison predicates: the one vocabulary for `arith.cmpi` /
 //! `index.cmp` across the loop-facts code (recognition, ranges, the fold
-//! pass, the arithmetic core and the fuzzer).
+//! pass and the arithmetic core; the testkit's facts fuzzer keeps its own
+//! independent copy).
 //!
 //! Invariants: IR gives predicates as arith's numbering (eq 0, ne 1, slt 2,
 //! sle 3, sgt 4, sge 5, ult 6, ule 7, ugt 8, uge 9; `index.cmp` is mapped
@@ -49,38 +50,10 @@ impl Predicate {
         Predicate::Uge,
     ];
 
-    /// The ordered predicates (all but `eq`/`ne`), in arith's numbering order.
-    pub const ORDERED: [Predicate; 8] = [
-        Predicate::Slt,
-        Predicate::Sle,
-        Predicate::Sgt,
-        Predicate::Sge,
-        Predicate::Ult,
-        Predicate::Ule,
-        Predicate::Ugt,
-        Predicate::Uge,
-    ];
-
     /// The predicate numbered `n` by `arith::CmpIPredicate`; None for a
     /// number that is not one (the C API gives -1 for "not a comparison").
     pub fn from_arith(n: i32) -> Option<Predicate> {
         usize::try_from(n).ok().and_then(|i| Predicate::ALL.get(i)).copied()
-    }
-
-    /// The keyword in the IR (`slt`, `uge`, ...).
-    pub fn name(self) -> &'static str {
-        match self {
-            Predicate::Eq => "eq",
-            Predicate::Ne => "ne",
-            Predicate::Slt => "slt",
-            Predicate::Sle => "sle",
-            Predicate::Sgt => "sgt",
-            Predicate::Sge => "sge",
-            Predicate::Ult => "ult",
-            Predicate::Ule => "ule",
-            Predicate::Ugt => "ugt",
-            Predicate::Uge => "uge",
-        }
     }
 
     /// The predicate that holds exactly when this one does not.
@@ -141,11 +114,13 @@ mod tests {
 
     #[test]
     fn arith_numbering() {
-        let names: Vec<&str> = (0..10).map(|n| Predicate::from_arith(n).expect("numbered").name()).collect();
-        assert_eq!(names, ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]);
+        // arith::CmpIPredicate: eq 0, ne 1, slt 2, sle 3, sgt 4, sge 5,
+        // ult 6, ule 7, ugt 8, uge 9.
+        use Predicate::*;
+        let numbered: Vec<Predicate> = (0..10).map(|n| Predicate::from_arith(n).expect("numbered")).collect();
+        assert_eq!(numbered, [Eq, Ne, Slt, Sle, Sgt, Sge, Ult, Ule, Ugt, Uge]);
         assert_eq!(Predicate::from_arith(-1), None);
         assert_eq!(Predicate::from_arith(10), None);
-        assert_eq!(&Predicate::ALL[2..], &Predicate::ORDERED);
     }
 
     #[test]

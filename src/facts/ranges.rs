@@ -71,9 +71,6 @@ impl Range {
     pub fn is_empty(&self) -> bool {
         self.s.0 > self.s.1 || self.u.0 > self.u.1
     }
-    pub fn is_full(&self) -> bool {
-        *self == Range::full(self.width)
-    }
     /// The single value, as bits, if the range has exactly one.
     pub fn single(&self) -> Option<u128> {
         if self.is_empty() {
@@ -375,7 +372,7 @@ impl Ranges<'_> {
         if let Some(bits) = const_bits(v, self.index_width) {
             return Range::exact(bits, width);
         }
-        let Def::Result(op, _) = v.def() else { return Range::full(width) };
+        let Def::Result(op) = v.def() else { return Range::full(width) };
         let sub = |i: usize| self.at_depth(op.operand(i), op, depth + 1).unwrap_or(Range::full(width));
         let name = op.name();
         match name.as_str() {
@@ -449,7 +446,7 @@ mod tests {
     #[test]
     fn truncation_keeps_fitting_ranges_only() {
         let r = Range::signed(0, 300, 32).cast(8, false);
-        assert!(r.is_full());
+        assert_eq!(r, Range::full(8));
         let r = Range::signed(-5, 5, 32).cast(8, false);
         assert_eq!(r.s, (-5, 5));
     }

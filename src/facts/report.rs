@@ -30,12 +30,6 @@
 use super::bounds::Access;
 use super::{Counter, LoopRecord, Status};
 
-/// The JSON report (one loop or access per line, for diffs and greps),
-/// serialized from the typed [`Report`](super::schema::Report).
-pub fn json(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> String {
-    super::schema::Report::new(index_bitwidth, loops, accesses).to_json()
-}
-
 /// One-line summary of a loop's facts (attributes, remarks, text report).
 pub fn summary(l: &LoopRecord) -> String {
     let counter = |c: &Counter| {

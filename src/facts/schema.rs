@@ -110,7 +110,7 @@ pub struct AccessReport {
 }
 
 impl LoopReport {
-    pub fn from_record(l: &LoopRecord) -> LoopReport {
+    pub(crate) fn from_record(l: &LoopRecord) -> LoopReport {
         let mut r = LoopReport {
             function: l.function.clone(),
             loc: l.loc.clone(),
@@ -161,7 +161,7 @@ impl LoopReport {
 }
 
 impl AccessReport {
-    pub fn from_access(a: &Access) -> AccessReport {
+    pub(crate) fn from_access(a: &Access) -> AccessReport {
         AccessReport {
             function: a.function.clone(),
             loc: a.loc.clone(),
@@ -173,7 +173,7 @@ impl AccessReport {
 }
 
 impl Report {
-    pub fn new(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> Report {
+    pub(crate) fn new(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> Report {
         Report {
             version: SCHEMA_VERSION,
             index_bitwidth,

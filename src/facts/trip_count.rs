@@ -117,15 +117,6 @@ pub enum Order {
     Unsigned,
 }
 
-impl Order {
-    /// The values a `width`-bit carrier takes in this order; `None` unless
-    /// `1 <= width <= MAX_WIDTH`.
-    #[must_use]
-    pub fn carrier_range(self, width: u32) -> Option<ValueRange> {
-        Carrier::new(width, self).map(|carrier| carrier.range)
-    }
-}
-
 /// A `width`-bit carrier read in one order.
 ///
 /// (The small helpers here and below are `#[inline(always)]` only because it
@@ -740,7 +731,7 @@ mod tests {
     fn check_consistent_beyond_budget(input: &LoopInput, f: &LoopFacts, max_tests: usize) {
         let width = input.width;
         let signed = order_is_signed(f.order);
-        let range = f.order.carrier_range(width).unwrap_or_else(|| panic!("{input:?}: bad width"));
+        let range = Carrier::new(width, f.order).map(|c| c.range).unwrap_or_else(|| panic!("{input:?}: bad width"));
         let mask = (1u128 << width) - 1;
         let value = |raw: i128| ref_value(signed, width, (raw as u128) & mask);
         let holds =

@@ -41,19 +41,6 @@ pub enum OptionKind {
     Text,
 }
 
-impl OptionKind {
-    /// Whether `value` is a value of this kind, in the canonical form the
-    /// pass receives (used to check the declared defaults).
-    pub fn accepts(&self, value: &str) -> bool {
-        match *self {
-            OptionKind::Flag => matches!(value, "true" | "false"),
-            OptionKind::Choice(choices) => choices.contains(&value),
-            OptionKind::Unsigned { min, max } => value.parse::<u32>().is_ok_and(|v| (min..=max).contains(&v)),
-            OptionKind::Text => true,
-        }
-    }
-}
-
 /// A pass option: `name=value` in a pipeline, `--pass-name-name=value` never
 /// (options are only given inside `{}` as for C++ passes).
 pub struct PassOption {
@@ -251,6 +238,21 @@ pub fn create(spec: &'static PassSpec) -> melior::pass::Pass {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // The pipeline parser checks values against the kind at run time (C++
+    // side); this Rust reading of the same rules checks the declared defaults.
+    impl OptionKind {
+        /// Whether `value` is a value of this kind, in the canonical form the
+        /// pass receives.
+        fn accepts(&self, value: &str) -> bool {
+            match *self {
+                OptionKind::Flag => matches!(value, "true" | "false"),
+                OptionKind::Choice(choices) => choices.contains(&value),
+                OptionKind::Unsigned { min, max } => value.parse::<u32>().is_ok_and(|v| (min..=max).contains(&v)),
+                OptionKind::Text => true,
+            }
+        }
+    }
 
     #[test]
     fn every_default_is_a_value_of_its_kind() {

@@ -3,18 +3,18 @@
 //! C++ passes (the lowerings) live in `cpp/lib/Passes/` and are registered
 //! by `loomRegisterPasses`; [`register_all`] registers both kinds.
 
-pub mod facts_common;
-pub mod fold_loop_facts;
-pub mod foreign;
-pub mod loop_depth;
-pub mod loop_facts;
-pub mod report;
-pub mod verify_bounds;
+mod facts_common;
+mod fold_loop_facts;
+mod foreign;
+mod loop_depth;
+mod loop_facts;
+mod report;
+mod verify_bounds;
 
 use foreign::PassSpec;
 
 /// Every pass implemented in Rust.
-pub static RUST_PASSES: &[&PassSpec] =
+pub(crate) static RUST_PASSES: &[&PassSpec] =
     &[&loop_depth::SPEC, &loop_facts::SPEC, &report::SPEC, &verify_bounds::SPEC, &fold_loop_facts::SPEC];
 
 /// Registers loom's C++ and Rust passes in MLIR's global registry
@@ -30,7 +30,9 @@ pub fn register_all() {
 }
 
 /// Registers loom's Rust passes only (idempotent); the plugin's C++ side
-/// registers the C++ passes itself.
+/// registers the C++ passes itself. Public only for `plugin/` (a separate
+/// crate); not part of the documented API.
+#[doc(hidden)]
 pub fn register_rust() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {

@@ -40,7 +40,7 @@ use super::program::{
     wrap_to_width, Block, CastOp, CmpFPredicate, CmpIPredicate, Constant, FloatBinOp, ForOp, IfOp, IntBinOp, IterArg,
     LoopOp, Op, Program, ProgramBuilder, ScopeOp, TargetKind, Terminator, TokenId, Type, ValueId,
 };
-use super::rng::Rng;
+use crate::rng::Rng;
 
 /// How floats reach `vector.print`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! loom-facts-fuzz: random loops, their loop-facts report, and execution.
 //!
-//! See `loom::facts::fuzz` for what is generated and checked. Every `exact`
+//! See `testkit::facts_fuzz` for what is generated and checked. Every `exact`
 //! count/range/exit must match execution, every `at_most` must bound it,
 //! every `proven` access must stay in bounds.
 //!
@@ -12,7 +12,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use loom::facts::fuzz::{self, Case, Json, Outcome, Tally};
+use loom::analysis::{AccessReport, LoopReport, Report};
+use testkit::facts_fuzz::{self as fuzz, Case, Outcome, Tally};
 
 struct Args {
     cases: std::ops::Range<u64>,
@@ -83,14 +84,14 @@ fn batch(loom_opt: &Path, dir: &Path, cases: &[Case], index32: bool, tally: &mut
         "loom-opt loom-report",
     )?;
     let text = std::fs::read_to_string(&report_path).map_err(|e| format!("read report: {e}"))?;
-    let report = fuzz::parse_json(&text).map_err(|e| format!("report is not JSON: {e}"))?;
-    let mut loops: HashMap<String, Vec<&Json>> = HashMap::new();
-    let mut accesses: HashMap<String, Vec<&Json>> = HashMap::new();
-    for l in report.get("loops").map(Json::arr).unwrap_or(&[]) {
-        loops.entry(l.get("function").and_then(Json::str).unwrap_or("").to_string()).or_default().push(l);
+    let report = Report::from_json(&text).map_err(|e| format!("report does not follow the schema: {e}"))?;
+    let mut loops: HashMap<&str, Vec<&LoopReport>> = HashMap::new();
+    let mut accesses: HashMap<&str, Vec<&AccessReport>> = HashMap::new();
+    for l in &report.loops {
+        loops.entry(l.function.as_str()).or_default().push(l);
     }
-    for a in report.get("accesses").map(Json::arr).unwrap_or(&[]) {
-        accesses.entry(a.get("function").and_then(Json::str).unwrap_or("").to_string()).or_default().push(a);
+    for a in &report.accesses {
+        accesses.entry(a.function.as_str()).or_default().push(a);
     }
     // Execution of the cases that end within the fuel.
     let mut truth: Vec<Outcome> = outcomes.clone();
@@ -151,8 +152,8 @@ fn batch(loom_opt: &Path, dir: &Path, cases: &[Case], index32: bool, tally: &mut
             Outcome::Ran(_) => {}
         }
         let name = format!("c{}", c.id);
-        let ls = loops.get(&name).cloned().unwrap_or_default();
-        let accs = accesses.get(&name).cloned().unwrap_or_default();
+        let ls = loops.get(name.as_str()).cloned().unwrap_or_default();
+        let accs = accesses.get(name.as_str()).cloned().unwrap_or_default();
         let before = tally.failures.len();
         fuzz::check_case(c, &ls, &accs, &truth[i], &mut || c.simulate(fuzz::LONG_FUEL), tally);
         if tally.failures.len() > before {

@@ -13,8 +13,8 @@
 
 use std::path::PathBuf;
 
-use loom::difftest::harness::{check_seeds, Lowering, Tools};
-use loom::difftest::Config;
+use testkit::difftest::harness::{check_seeds, Lowering, Tools};
+use testkit::difftest::Config;
 
 struct Args {
     seeds: std::ops::Range<u64>,
@@ -32,7 +32,7 @@ fn parse_args() -> Result<Args, String> {
         batch: 50,
         out: std::env::temp_dir().join(format!("loom-difftest-{}", std::process::id())),
         timeout: std::time::Duration::from_secs(60),
-        tail: loom::difftest::harness::DEFAULT_TAIL.to_string(),
+        tail: testkit::difftest::harness::DEFAULT_TAIL.to_string(),
     };
     let mut iter = std::env::args().skip(1);
     while let Some(flag) = iter.next() {
@@ -69,7 +69,7 @@ fn parse_args() -> Result<Args, String> {
             "--print" => {
                 // The program of one seed, as the lowerings see it.
                 let seed: u64 = value()?.parse().map_err(|_| "--print takes a seed".to_string())?;
-                print!("{}", loom::difftest::emit_mlir(&loom::difftest::generate(seed, &Config::default())));
+                print!("{}", testkit::difftest::emit_mlir(&testkit::difftest::generate(seed, &Config::default())));
                 std::process::exit(0);
             }
             "--help" | "-h" => {

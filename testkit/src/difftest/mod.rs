@@ -26,7 +26,7 @@
 //! * [`interpret`](mod@interpret) — the reference semantics and the exact
 //!   `vector.print` formatting (documented there: `i1` as `0`/`1`, signless
 //!   integers signed, `index` **unsigned**, floats as `%g`);
-//! * [`rng`] — SplitMix64, so that a seed names one program forever;
+//! * [`crate::rng`] — SplitMix64, so that a seed names one program forever;
 //! * [`harness`] — runs programs through loom's lowerings and mlir-runner;
 //! * `testing` (tests only) — helpers to hand-write programs.
 //!
@@ -45,21 +45,13 @@ pub mod generate;
 pub mod harness;
 pub mod interpret;
 pub mod program;
-pub mod rng;
 
 #[cfg(test)]
 mod testing;
 
-// The re-exports are the public API. A host crate that declares this module
-// privately and calls only some of it must still build warning-free, hence
-// the targeted `allow`s.
-#[allow(unused_imports)]
+// The re-exports are the module's API.
 pub use check::{check, CheckError, StaticCost};
-#[allow(unused_imports)]
 pub use emit::emit_mlir;
-#[allow(unused_imports)]
 pub use generate::{generate, Config, FloatPrinting};
-#[allow(unused_imports)]
 pub use interpret::{interpret, run, Execution, InterpError};
-#[allow(unused_imports)]
 pub use program::Program;

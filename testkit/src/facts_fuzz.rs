@@ -40,10 +40,17 @@
 //! `#dlti.dl_spec<index = 32 : i64>`, which `mlir-runner` on a 64-bit host
 //! cannot execute faithfully) the counters are `index` and the report is
 //! compared with the 32-bit simulation only.
+//!
+//! The report is read through loom's public schema
+//! ([`loom::analysis::Report`], the contract other tools read), so a report
+//! that does not parse as that schema fails the run. The simulator's
+//! integer readings and predicates are the testkit's own ([`crate::int`]),
+//! independent of the analyses under test.
 
-use super::bits::{in_order, mask, to_signed};
-use super::predicate::Predicate;
-use crate::difftest::rng::Rng;
+use loom::analysis::{AccessReport, AccessStatus, LoopReport, LoopStatus};
+
+use crate::int::{in_order, mask, to_signed, Predicate};
+use crate::rng::Rng;
 
 /// Iterations per loop entry that a case may run to be executed.
 pub const FUEL: u64 = 1 << 16;
@@ -1166,161 +1173,6 @@ pub fn exec_module(cases: &[&Case]) -> String {
 }
 
 // ---------------------------------------------------------------------------
-// The report (a minimal JSON reader: numbers are kept as text, so exact)
-// ---------------------------------------------------------------------------
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Json {
-    Null,
-    Bool(bool),
-    Num(String),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(String, Json)>),
-}
-
-impl Json {
-    pub fn get(&self, key: &str) -> Option<&Json> {
-        match self {
-            Json::Obj(f) => f.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-            _ => None,
-        }
-    }
-    pub fn int(&self) -> Option<i128> {
-        match self {
-            Json::Num(n) => n.parse().ok(),
-            _ => None,
-        }
-    }
-    pub fn str(&self) -> Option<&str> {
-        match self {
-            Json::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-    pub fn arr(&self) -> &[Json] {
-        match self {
-            Json::Arr(a) => a,
-            _ => &[],
-        }
-    }
-}
-
-pub fn parse_json(text: &str) -> Result<Json, String> {
-    let b = text.as_bytes();
-    let mut i = 0;
-    let v = parse_value(b, &mut i)?;
-    skip_ws(b, &mut i);
-    if i != b.len() {
-        return Err(format!("trailing text at {i}"));
-    }
-    Ok(v)
-}
-
-fn skip_ws(b: &[u8], i: &mut usize) {
-    while *i < b.len() && b[*i].is_ascii_whitespace() {
-        *i += 1;
-    }
-}
-
-fn parse_value(b: &[u8], i: &mut usize) -> Result<Json, String> {
-    skip_ws(b, i);
-    let Some(&c) = b.get(*i) else { return Err("unexpected end".into()) };
-    match c {
-        b'{' => {
-            *i += 1;
-            let mut fields = Vec::new();
-            loop {
-                skip_ws(b, i);
-                if b.get(*i) == Some(&b'}') {
-                    *i += 1;
-                    return Ok(Json::Obj(fields));
-                }
-                let Json::Str(k) = parse_value(b, i)? else { return Err(format!("key expected at {i}")) };
-                skip_ws(b, i);
-                if b.get(*i) != Some(&b':') {
-                    return Err(format!("':' expected at {i}"));
-                }
-                *i += 1;
-                let v = parse_value(b, i)?;
-                fields.push((k, v));
-                skip_ws(b, i);
-                match b.get(*i) {
-                    Some(b',') => *i += 1,
-                    Some(b'}') => {}
-                    _ => return Err(format!("',' or '}}' expected at {i}")),
-                }
-            }
-        }
-        b'[' => {
-            *i += 1;
-            let mut items = Vec::new();
-            loop {
-                skip_ws(b, i);
-                if b.get(*i) == Some(&b']') {
-                    *i += 1;
-                    return Ok(Json::Arr(items));
-                }
-                items.push(parse_value(b, i)?);
-                skip_ws(b, i);
-                match b.get(*i) {
-                    Some(b',') => *i += 1,
-                    Some(b']') => {}
-                    _ => return Err(format!("',' or ']' expected at {i}")),
-                }
-            }
-        }
-        b'"' => {
-            *i += 1;
-            let mut s = Vec::new();
-            while let Some(&c) = b.get(*i) {
-                *i += 1;
-                match c {
-                    b'"' => return Ok(Json::Str(String::from_utf8_lossy(&s).into_owned())),
-                    b'\\' => {
-                        let e = *b.get(*i).ok_or("bad escape")?;
-                        *i += 1;
-                        match e {
-                            b'n' => s.push(b'\n'),
-                            b't' => s.push(b'\t'),
-                            b'r' => s.push(b'\r'),
-                            b'u' => {
-                                *i += 4;
-                                s.push(b'?');
-                            }
-                            other => s.push(other),
-                        }
-                    }
-                    c => s.push(c),
-                }
-            }
-            Err("unterminated string".into())
-        }
-        b't' if b[*i..].starts_with(b"true") => {
-            *i += 4;
-            Ok(Json::Bool(true))
-        }
-        b'f' if b[*i..].starts_with(b"false") => {
-            *i += 5;
-            Ok(Json::Bool(false))
-        }
-        b'n' if b[*i..].starts_with(b"null") => {
-            *i += 4;
-            Ok(Json::Null)
-        }
-        b'-' | b'0'..=b'9' => {
-            let start = *i;
-            *i += 1;
-            while *i < b.len() && (b[*i].is_ascii_digit() || b"+-.eE".contains(&b[*i])) {
-                *i += 1;
-            }
-            Ok(Json::Num(String::from_utf8_lossy(&b[start..*i]).into_owned()))
-        }
-        _ => Err(format!("unexpected '{}' at {i}", c as char)),
-    }
-}
-
-// ---------------------------------------------------------------------------
 // Checking claims against what happened
 // ---------------------------------------------------------------------------
 
@@ -1358,9 +1210,9 @@ fn recorded_range(r: &[u64], slot: usize, signed: bool, w: u32) -> (i128, i128) 
     }
 }
 
-fn pair(j: &Json) -> Option<(i128, i128)> {
-    let a = j.arr();
-    Some((a.first()?.int()?, a.get(1)?.int()?))
+/// A claimed count as an `i128`; -1 when the report does not give it.
+fn count(claim: Option<u128>) -> i128 {
+    claim.and_then(|n| i128::try_from(n).ok()).unwrap_or(-1)
 }
 
 /// Checks the report's claims about `case` (its loop records in program
@@ -1369,8 +1221,8 @@ fn pair(j: &Json) -> Option<(i128, i128)> {
 /// for large exact counts (computed lazily by the caller).
 pub fn check_case(
     case: &Case,
-    loops: &[&Json],
-    accesses: &[&Json],
+    loops: &[&LoopReport],
+    accesses: &[&AccessReport],
     outcome: &Outcome,
     long: &mut dyn FnMut() -> Outcome,
     tally: &mut Tally,
@@ -1392,27 +1244,24 @@ pub fn check_case(
     let entries = case.outer.unwrap_or(1) as u128;
     if let Some(e) = case.outer {
         let o = loops[0];
-        if o.get("status").and_then(Json::str) != Some("exact")
-            || o.get("body_count").and_then(Json::int) != Some(e as i128)
-        {
+        if o.status != LoopStatus::Exact || o.body_count != Some(e as u128) {
             fail(tally, format!("enclosing scf.for of {e} iterations reported as {o:?}"));
         }
     }
     let l = loops[expected_loops - 1];
-    let status = l.get("status").and_then(Json::str).unwrap_or("?");
     let w = case.ty.width;
     let is_for = matches!(case.kind, Kind::ScfFor { .. } | Kind::LoomFor { .. });
-    match status {
-        "unknown" => tally.unknown += 1,
-        "exact" | "at_most" => {
-            let exact = status == "exact";
+    match l.status {
+        LoopStatus::Unknown => tally.unknown += 1,
+        LoopStatus::Exact | LoopStatus::AtMost => {
+            let exact = l.status == LoopStatus::Exact;
+            let status = if exact { "exact" } else { "at_most" };
             if exact {
                 tally.exact += 1;
             } else {
                 tally.at_most += 1;
             }
-            let claimed =
-                if exact { l.get("body_count") } else { l.get("max_body_count") }.and_then(Json::int).unwrap_or(-1);
+            let claimed = count(if exact { l.body_count } else { l.max_body_count });
             let owned;
             let rec = match outcome {
                 Outcome::Ran(r) => Some(r),
@@ -1453,20 +1302,19 @@ pub fn check_case(
                 if !exact && claimed < body {
                     fail(tally, format!("claims at most {claimed} body executions, executed {body}"));
                 }
-                let counter = l.get("counter");
-                let signed = counter.and_then(|c| c.get("signed")) == Some(&Json::Bool(true));
-                let cond_claim = counter.and_then(|c| c.get("condition")).and_then(pair);
-                let body_claim = counter.and_then(|c| c.get("body")).and_then(pair);
-                let exit_claim = counter.and_then(|c| c.get("exit")).and_then(Json::int);
+                let counter = l.counter.as_ref();
+                let signed = counter.is_some_and(|c| c.signed);
+                let cond_claim = counter.map(|c| (c.condition[0], c.condition[1]));
+                let body_claim = counter.and_then(|c| c.body).map(|[lo, hi]| (lo, hi));
+                let exit_claim = counter.and_then(|c| c.exit);
                 if exact {
-                    let cc = l.get("condition_count").and_then(Json::int).unwrap_or(-1);
+                    let cc = count(l.condition_count);
                     let want_cc = if is_for { body + 1 } else { r[0] as i128 / entries as i128 };
                     if cc != want_cc {
                         fail(tally, format!("claims condition count {cc}, executed {want_cc}"));
                     }
-                    let tb = l.get("total_body_count").and_then(Json::int);
-                    if let Some(tb) = tb {
-                        if tb != r[1] as i128 {
+                    if let Some(tb) = l.total_body_count {
+                        if tb != r[1] as u128 {
                             fail(tally, format!("claims total body count {tb}, executed {}", r[1]));
                         }
                     }
@@ -1484,7 +1332,7 @@ pub fn check_case(
                         other => fail(tally, format!("claims body range {other:?}, body ran {body} times")),
                     }
                     if exact {
-                        let step = l.get("counter").and_then(|c| c.get("step")).and_then(Json::int).unwrap_or(0);
+                        let step = counter.map_or(0, |c| c.step);
                         let lb = read(case.inits[0] as u64, w, signed);
                         let want_exit = if body == 0 { lb } else { br.1 + step };
                         if exit_claim != Some(want_exit) || cond_claim != Some((lb.min(want_exit), lb.max(want_exit))) {
@@ -1530,7 +1378,6 @@ pub fn check_case(
                 }
             }
         }
-        other => fail(tally, format!("status '{other}'")),
     }
     // The report lists accesses in program order: the condition region's
     // (or before the guard) first, then the body's.
@@ -1538,7 +1385,7 @@ pub fn check_case(
     order.sort_by_key(|&i| case.accesses[i].place == Place::Body);
     for (&i, a) in order.iter().zip(accesses) {
         tally.accesses += 1;
-        if a.get("status").and_then(Json::str) == Some("proven") {
+        if a.status == AccessStatus::Proven {
             tally.proven += 1;
             if let Outcome::Ran(r) = outcome {
                 tally.proven_checked += 1;
@@ -1557,13 +1404,6 @@ pub fn check_case(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn json_numbers_stay_exact() {
-        let j = parse_json("{\"a\": [18446744073709551616, -1], \"b\": true}").unwrap();
-        assert_eq!(j.get("a").unwrap().arr()[0].int(), Some(18446744073709551616));
-        assert_eq!(j.get("b"), Some(&Json::Bool(true)));
-    }
 
     #[test]
     fn simulator_counts_a_worked_case() {

@@ -1,0 +1,20 @@
+//! loom's test tooling, kept out of the library users depend on.
+//!
+//! - [`difftest`]: random well-formed loom programs, a reference
+//!   interpreter, and the harness that runs the programs through loom's
+//!   lowerings and `mlir-runner` (binary `loom-difftest`);
+//! - [`facts_fuzz`]: random small loops, a simulator, and the check of
+//!   loom's loop-facts report against execution (binary `loom-facts-fuzz`);
+//! - [`rng`]: the seeded generator both use, so that a seed names one
+//!   program or case forever;
+//! - [`int`]: the fuzzer's own reading of width-bit integers and comparison
+//!   predicates, independent of the analyses it checks.
+//!
+//! Both binaries find `loom-opt` beside themselves (workspace members share
+//! `target/<profile>/`), and LLVM 22's tools under the prefix loom's build
+//! script resolved.
+
+pub mod difftest;
+pub mod facts_fuzz;
+pub mod int;
+pub mod rng;
