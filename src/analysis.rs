@@ -50,26 +50,20 @@ impl Default for Options {
 /// Runs the loop-facts analysis and the bounds checks on `module`. The IR is
 /// not changed.
 pub fn analyze(module: &Module, options: &Options) -> Report {
-    analyze_operation(Op(module.as_operation().to_raw()), options)
-}
-
-pub(crate) fn analyze_operation(root: Op, options: &Options) -> Report {
-    Computed::run(root, options).report()
+    Computed::run(Op::of(&module.as_operation()), options).report()
 }
 
 /// The analysis' results before they become a report or a text table.
-pub(crate) struct Computed {
+pub(crate) struct Computed<'a> {
     index_width: u32,
-    loops: Vec<facts::LoopRecord>,
-    accesses: Vec<bounds::Access>,
+    loops: Vec<facts::LoopRecord<'a>>,
+    accesses: Vec<bounds::Access<'a>>,
 }
 
-impl Computed {
-    pub(crate) fn run(root: Op, options: &Options) -> Computed {
-        let width = options.index_bitwidth.clamp(1, 64);
-        let analysis = facts::analyze(root, width);
-        let ranges = analysis.ranges();
-        let accesses = bounds::check_all(root, &ranges);
+impl<'a> Computed<'a> {
+    pub(crate) fn run(root: Op<'a>, options: &Options) -> Computed<'a> {
+        let analysis = facts::analyze(root, options);
+        let accesses = analysis.accesses();
         Computed { index_width: analysis.index_width, loops: analysis.loops, accesses }
     }
 

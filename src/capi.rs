@@ -73,10 +73,13 @@ fn analyze_report(op: MlirOperation, index_bitwidth: u32, format: ffi::LoomRepor
         other => return Err(format!("loomAnalyzeReport: unknown report format {other}")),
     };
     let options = Options { index_bitwidth };
-    // The `Op` handle is used only during this call, on the live operation
-    // the caller lends us (see `facts::ir`); the result is an owned string.
     std::panic::catch_unwind(|| {
-        let computed = Computed::run(Op(op), &options);
+        // SAFETY: `op` is non-null (checked above) and, by loomAnalyzeReport's
+        // contract (loom-c/Facts.h), a live operation the caller does not
+        // change during this call; the handle and everything reached from it
+        // are dropped before the call returns (the result is an owned string).
+        let root = unsafe { Op::from_raw(op) };
+        let computed = Computed::run(root, &options);
         if text {
             computed.text()
         } else {

@@ -141,8 +141,8 @@ impl IndexFailure {
 }
 
 #[derive(Clone, Debug)]
-pub struct Access {
-    pub op: Op,
+pub struct Access<'a> {
+    pub op: Op<'a>,
     pub op_name: String,
     pub function: String,
     pub loc: String,
@@ -150,15 +150,15 @@ pub struct Access {
     pub failures: Vec<Failure>,
 }
 
-impl Access {
+impl Access<'_> {
     pub fn proven(&self) -> bool {
         self.failures.is_empty()
     }
 }
 
 /// How an access's operands and footprint are laid out.
-struct Layout {
-    memref: Val,
+struct Layout<'a> {
+    memref: Val<'a>,
     first_index: usize,
     /// Elements covered along each memref dimension, or why that is not
     /// known.
@@ -171,7 +171,7 @@ struct Layout {
 
 /// The vector dims of `vector` covering the trailing memref dims (vector.load
 /// and friends), as extents of a memref of rank `rank`.
-fn trailing_extents(vector: Val, memref: Val, rank: usize, whole_element: bool) -> Result<Vec<Extent>, String> {
+fn trailing_extents(vector: Val<'_>, memref: Val<'_>, rank: usize, whole_element: bool) -> Result<Vec<Extent>, String> {
     let vty = vector.ty();
     if whole_element {
         // The memref's elements are vectors: the vector is one element.
@@ -228,7 +228,7 @@ fn parse_permutation(map: &str, rank: usize) -> Option<Vec<Option<usize>>> {
 
 /// Extents of a transfer: result `i` of the permutation map names the memref
 /// dim vector dim `i` runs along (a `0` broadcasts: one element).
-fn transfer_extents(op: Op, vector: Val, memref: Val, rank: usize) -> Result<Vec<Extent>, String> {
+fn transfer_extents(op: Op<'_>, vector: Val<'_>, memref: Val<'_>, rank: usize) -> Result<Vec<Extent>, String> {
     let vty = vector.ty();
     let map = op.attr("permutation_map").map(attr_string).ok_or("it has no permutation_map")?;
     let perm = parse_permutation(&map, rank)
@@ -401,7 +401,7 @@ pub fn vscale_max(op: Op) -> VscaleMax {
 }
 
 /// Checks one access; None if `op` is not an access this module handles.
-pub fn check(op: Op, ranges: &Ranges) -> Option<Access> {
+pub fn check<'a>(op: Op<'a>, ranges: &Ranges<'_, 'a>) -> Option<Access<'a>> {
     let layout = access_layout(op)?;
     let ty = layout.memref.ty();
     let shape = shape_of(ty)?;
@@ -438,7 +438,7 @@ pub fn check(op: Op, ranges: &Ranges) -> Option<Access> {
         let index_max = range.map_or(i64::MAX as i128, |r| (1i128 << (r.width - 1)) - 1);
         let ok = match (size, &range, covered) {
             (Some(size), Some(r), Some(covered)) => {
-                r.is_empty() || (covered <= *size && r.u.1 <= ((size - covered) as i128).min(index_max))
+                r.is_empty() || (covered <= *size && r.u.hi <= ((size - covered) as i128).min(index_max))
             }
             _ => false,
         };
@@ -474,7 +474,7 @@ pub fn check(op: Op, ranges: &Ranges) -> Option<Access> {
 }
 
 /// Every access under `root`, in program order.
-pub fn check_all(root: Op, ranges: &Ranges) -> Vec<Access> {
+pub fn check_all<'a>(root: Op<'a>, ranges: &Ranges<'_, 'a>) -> Vec<Access<'a>> {
     let mut out = Vec::new();
     walk_preorder(root, &mut |op| {
         if let Some(a) = check(op, ranges) {
@@ -543,10 +543,9 @@ mod tests {
         let context = Context::new();
         crate::dialect::register_all(&context);
         let module = Module::parse(&context, source).expect("valid IR");
-        let root = Op(module.as_operation().to_raw());
-        let analysis = crate::facts::analyze(root, 64);
-        let ranges = analysis.ranges();
-        check_all(root, &ranges).iter().map(|a| a.failures.first().map(|f| f.message(&a.op_name))).collect()
+        let module_op = module.as_operation();
+        let analysis = crate::facts::analyze(Op::of(&module_op), &crate::analysis::Options::default());
+        analysis.accesses().iter().map(|a| a.failures.first().map(|f| f.message(&a.op_name))).collect()
     }
 
     #[test]

@@ -1,74 +1,94 @@
-//! A thin, copyable view of MLIR IR for the loop-facts analyses.
+//! A thin, copyable, crate-private view of MLIR IR for the loop-facts
+//! analyses, and the rewriter the facts passes change IR through.
 //!
-//! The analyses only read IR (the fold pass mutates it, through the few
-//! functions at the end), and they chase use-def chains across regions a
-//! lot; melior's borrowed, lifetime-carrying handles make that awkward, so
-//! this module wraps MLIR's C API in plain `Copy` handles. Every handle is
-//! valid only while the IR it points into is alive and what it names has not
-//! been erased, and the IR must not be modified by anyone else (another
-//! thread) while it is used: callers get handles from the op a pass runs on
-//! (or that an analysis entry point borrows) and never keep them beyond that
-//! run or call. The compiler cannot check this, so the functions below rely
-//! on it; what else each C call needs, they check or state.
+//! The analyses chase use-def chains across regions a lot, and need handles
+//! they can hash and keep in maps; melior's handles are not hashable and
+//! lack use lists, so this module wraps MLIR's C API itself. It keeps only
+//! what melior lacks: hashable `Copy` handles ([`Op`], [`Val`], [`Blk`],
+//! [`Reg`]), loop likeness and loop depth, loom exits ([`ExitKind`]),
+//! comparison predicates, use lists, and the few type queries the analyses
+//! need.
 //!
-//! This is also the crate's one home for the IR queries melior lacks: loop
-//! likeness and loop depth ([`Op::is_loop_like`], [`Op::loop_depth`]), loom
-//! exits ([`Op::loom_exit`], [`ExitKind`]) and comparison predicates
-//! ([`Op::compare_predicate`]); code holding a melior operation wraps its
-//! raw handle (`Op(op.to_raw())`) to ask them.
+//! Soundness: every handle carries the lifetime `'a` of a borrow of the
+//! operation under analysis (made by [`Op::of`] from a melior operation, or
+//! [`Rewriter::new`] from a mutable one), so no handle outlives that borrow,
+//! and handles cannot be built from raw pointers by safe code. Handles
+//! reached from the root (its nested ops, their values, blocks, regions)
+//! stay valid for `'a` because, while the borrow lasts, the IR changes only
+//! through the [`Rewriter`] (or in ways the borrow's owner controls: a
+//! pass owns its anchor for the run, and a pass running on one function
+//! must not read its siblings). The rewriter's `erase` is the one operation
+//! that ends a handle's validity early, so it is `unsafe` and its callers
+//! show that they do not use the erased op again. What else each C call
+//! needs, the SAFETY comment at the call checks or states.
 
 use std::ffi::c_void;
+use std::marker::PhantomData;
 
+use melior::ir::operation::{OperationLike, OperationRefMut};
+use melior::ir::Location;
 use mlir_sys::*;
 
 use super::predicate::Predicate;
 use crate::ffi;
 use crate::strings::{string_from_ref, string_ref};
 
-/// An operation handle (never null once constructed through [`Op::new`]).
+/// An operation handle, valid for `'a` (never null).
 #[derive(Clone, Copy, Debug)]
-pub struct Op(pub MlirOperation);
-/// A value handle.
+pub(crate) struct Op<'a>(MlirOperation, PhantomData<&'a ()>);
+/// A value handle, valid for `'a`.
 #[derive(Clone, Copy, Debug)]
-pub struct Val(pub MlirValue);
-/// A block handle.
+pub(crate) struct Val<'a>(MlirValue, PhantomData<&'a ()>);
+/// A block handle, valid for `'a`.
 #[derive(Clone, Copy, Debug)]
-pub struct Blk(pub MlirBlock);
-/// A region handle.
+pub(crate) struct Blk<'a>(MlirBlock, PhantomData<&'a ()>);
+/// A region handle, valid for `'a`.
 #[derive(Clone, Copy, Debug)]
-pub struct Reg(pub MlirRegion);
+pub(crate) struct Reg<'a>(MlirRegion, PhantomData<&'a ()>);
 
-impl PartialEq for Op {
+impl PartialEq for Op<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.0.ptr == other.0.ptr
     }
 }
-impl Eq for Op {}
-impl std::hash::Hash for Op {
+impl Eq for Op<'_> {}
+impl std::hash::Hash for Op<'_> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         (self.0.ptr as usize).hash(state)
     }
 }
-impl PartialEq for Val {
+impl PartialEq for Val<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.0.ptr == other.0.ptr
     }
 }
-impl Eq for Val {}
-impl std::hash::Hash for Val {
+impl Eq for Val<'_> {}
+impl std::hash::Hash for Val<'_> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         (self.0.ptr as usize).hash(state)
     }
 }
-impl PartialEq for Blk {
+impl PartialEq for Blk<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.0.ptr == other.0.ptr
     }
 }
-impl PartialEq for Reg {
+impl PartialEq for Reg<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.0.ptr == other.0.ptr
     }
+}
+
+// Handles reached from a valid handle share its lifetime: these wrap what
+// the C API returns for a live handle's navigation (null: None).
+fn op_or_none<'a>(raw: MlirOperation) -> Option<Op<'a>> {
+    (!raw.ptr.is_null()).then_some(Op(raw, PhantomData))
+}
+fn val<'a>(raw: MlirValue) -> Val<'a> {
+    Val(raw, PhantomData)
+}
+fn blk_or_none<'a>(raw: MlirBlock) -> Option<Blk<'a>> {
+    (!raw.ptr.is_null()).then_some(Blk(raw, PhantomData))
 }
 
 /// `MlirStringCallback` appending each printed part to a `String`.
@@ -91,11 +111,22 @@ unsafe extern "C" fn collect_string(part: MlirStringRef, user: *mut c_void) {
 // SAFETY comments say which further conditions each call needs and why they
 // hold. Queries only read the IR, except `is_before` (which may refresh the
 // block's cached op order); the functions at the end mutate it.
-impl Op {
-    pub fn new(raw: MlirOperation) -> Option<Op> {
-        (!raw.ptr.is_null()).then_some(Op(raw))
+impl<'a> Op<'a> {
+    /// The operation `op` names, for as long as `op` is borrowed.
+    pub(crate) fn of<'c: 'o, 'o>(op: &'a impl OperationLike<'c, 'o>) -> Op<'a> {
+        Op(op.to_raw(), PhantomData)
     }
-    pub fn name(self) -> String {
+
+    /// A handle on a raw operation (the C API's entry points).
+    ///
+    /// # Safety
+    /// `raw` must be a live, non-null operation that stays alive, and that
+    /// nobody else modifies, for all of `'a`.
+    pub(crate) unsafe fn from_raw(raw: MlirOperation) -> Op<'a> {
+        assert!(!raw.ptr.is_null(), "Op::from_raw: null operation");
+        Op(raw, PhantomData)
+    }
+    pub(crate) fn name(self) -> String {
         // SAFETY: `self` is a live op. Its name identifier's string is
         // interned in the context, which outlives the op, and
         // `string_from_ref` copies it before returning.
@@ -103,7 +134,7 @@ impl Op {
     }
     /// Whether the op is named `name` (no allocation: compares the
     /// context's interned name bytes).
-    pub fn is(self, name: &str) -> bool {
+    pub(crate) fn is(self, name: &str) -> bool {
         // SAFETY: `self` is a live op; the StringRef points into the name
         // interned in the context (alive as long as the op), and the bytes
         // are only read within this block. A zero length never builds a
@@ -114,93 +145,97 @@ impl Op {
                 && (r.length == 0 || std::slice::from_raw_parts(r.data as *const u8, r.length) == name.as_bytes())
         }
     }
-    pub fn num_operands(self) -> usize {
+    pub(crate) fn num_operands(self) -> usize {
         // SAFETY: `self` is a live op.
         unsafe { mlirOperationGetNumOperands(self.0) as usize }
     }
     /// Operand `i` (panics if the op has no operand `i`).
-    pub fn operand(self, i: usize) -> Val {
+    pub(crate) fn operand(self, i: usize) -> Val<'a> {
         assert!(i < self.num_operands(), "operand {i} of {} is out of range", self.name());
         // SAFETY: `self` is a live op and `i` is in range (checked above; the
         // C API does not check it).
-        unsafe { Val(mlirOperationGetOperand(self.0, i as isize)) }
+        val(unsafe { mlirOperationGetOperand(self.0, i as isize) })
     }
-    pub fn num_results(self) -> usize {
+    pub(crate) fn num_results(self) -> usize {
         // SAFETY: `self` is a live op.
         unsafe { mlirOperationGetNumResults(self.0) as usize }
     }
     /// Result `i` (panics if the op has no result `i`).
-    pub fn result(self, i: usize) -> Val {
+    pub(crate) fn result(self, i: usize) -> Val<'a> {
         assert!(i < self.num_results(), "result {i} of {} is out of range", self.name());
         // SAFETY: `self` is a live op and `i` is in range (checked above; the
         // C API does not check it).
-        unsafe { Val(mlirOperationGetResult(self.0, i as isize)) }
+        val(unsafe { mlirOperationGetResult(self.0, i as isize) })
     }
-    pub fn num_regions(self) -> usize {
+    pub(crate) fn num_regions(self) -> usize {
         // SAFETY: `self` is a live op.
         unsafe { mlirOperationGetNumRegions(self.0) as usize }
     }
     /// Region `i` (panics if the op has no region `i`).
-    pub fn region(self, i: usize) -> Reg {
+    pub(crate) fn region(self, i: usize) -> Reg<'a> {
         assert!(i < self.num_regions(), "region {i} of {} is out of range", self.name());
         // SAFETY: `self` is a live op and `i` is in range (checked above; the
         // C API does not check it).
-        unsafe { Reg(mlirOperationGetRegion(self.0, i as isize)) }
+        Reg(unsafe { mlirOperationGetRegion(self.0, i as isize) }, PhantomData)
     }
     /// The entry block of region `i`, if the region is not empty.
-    pub fn entry_block(self, i: usize) -> Option<Blk> {
+    pub(crate) fn entry_block(self, i: usize) -> Option<Blk<'a>> {
         if i >= self.num_regions() {
             return None;
         }
         self.region(i).first_block()
     }
-    pub fn parent(self) -> Option<Op> {
+    pub(crate) fn parent(self) -> Option<Op<'a>> {
         // SAFETY: `self` is a live op; a top-level op gives null (None).
-        unsafe { Op::new(mlirOperationGetParentOperation(self.0)) }
+        unsafe { op_or_none(mlirOperationGetParentOperation(self.0)) }
     }
-    pub fn block(self) -> Option<Blk> {
+    pub(crate) fn block(self) -> Option<Blk<'a>> {
         // SAFETY: `self` is a live op; an op in no block gives null (None).
         let b = unsafe { mlirOperationGetBlock(self.0) };
-        (!b.ptr.is_null()).then_some(Blk(b))
+        blk_or_none(b)
     }
-    pub fn next(self) -> Option<Op> {
+    pub(crate) fn next(self) -> Option<Op<'a>> {
         // `getNextNode` dereferences the op's parent block: an op in no
         // block has no next op.
         self.block()?;
         // SAFETY: `self` is a live op in a block (checked above); the last
         // op of the block gives null (None).
-        unsafe { Op::new(mlirOperationGetNextInBlock(self.0)) }
+        unsafe { op_or_none(mlirOperationGetNextInBlock(self.0)) }
     }
-    pub fn attr(self, name: &str) -> Option<MlirAttribute> {
+    pub(crate) fn attr(self, name: &str) -> Option<MlirAttribute> {
         // SAFETY: `self` is a live op; `string_ref(name)` borrows `name`,
         // which outlives the call (the C API only compares the bytes). A
         // missing attribute gives null (None).
         let a = unsafe { mlirOperationGetAttributeByName(self.0, string_ref(name)) };
         (!a.ptr.is_null()).then_some(a)
     }
-    pub fn has_attr(self, name: &str) -> bool {
+    pub(crate) fn has_attr(self, name: &str) -> bool {
         self.attr(name).is_some()
     }
-    pub fn location(self) -> MlirLocation {
+    pub(crate) fn location(self) -> Location<'a> {
         // SAFETY: `self` is a live op; the location it returns is uniqued in
-        // the context, so it stays valid as long as the context.
-        unsafe { mlirOperationGetLocation(self.0) }
+        // the context, which outlives the op and so all of `'a`.
+        unsafe { Location::from_raw(mlirOperationGetLocation(self.0)) }
     }
     /// `file:line:col` of the op's location.
-    pub fn loc_string(self) -> String {
+    pub(crate) fn loc_string(self) -> String {
         let mut out = String::new();
         // SAFETY: the location is valid (see `location`); the callback gets
         // `&mut out`, a live local that nothing else touches until the call
         // returns (loomFactsPrintLocation does not keep it), as
         // `collect_string` requires.
         unsafe {
-            ffi::loomFactsPrintLocation(self.location(), Some(collect_string), &mut out as *mut String as *mut c_void)
+            ffi::loomFactsPrintLocation(
+                self.location().to_raw(),
+                Some(collect_string),
+                &mut out as *mut String as *mut c_void,
+            )
         };
         out
     }
     /// Whether `self` comes before `other` in their common block (panics if
     /// they are not in the same block).
-    pub fn is_before(self, other: Op) -> bool {
+    pub(crate) fn is_before(self, other: Op<'a>) -> bool {
         let block = self.block();
         assert!(block.is_some() && block == other.block(), "is_before: the ops are not in the same block");
         // SAFETY: both ops are live and in the same block (checked above: the
@@ -210,7 +245,7 @@ impl Op {
         unsafe { mlirOperationIsBeforeInBlock(self.0, other.0) }
     }
     /// Whether `self` is `ancestor` or nested (at any depth) inside it.
-    pub fn is_within(self, ancestor: Op) -> bool {
+    pub(crate) fn is_within(self, ancestor: Op<'a>) -> bool {
         let mut at = Some(self);
         while let Some(op) = at {
             if op == ancestor {
@@ -221,7 +256,7 @@ impl Op {
         false
     }
     /// The ancestor of `self` (or `self`) whose block is `block`.
-    pub fn ancestor_in(self, block: Blk) -> Option<Op> {
+    pub(crate) fn ancestor_in(self, block: Blk<'a>) -> Option<Op<'a>> {
         let mut at = Some(self);
         while let Some(op) = at {
             if op.block() == Some(block) {
@@ -232,7 +267,7 @@ impl Op {
         None
     }
     /// Index of the region of `self` that contains `inner` (nested at any depth).
-    pub fn region_index_of(self, inner: Op) -> Option<usize> {
+    pub(crate) fn region_index_of(self, inner: Op<'a>) -> Option<usize> {
         let mut at = inner;
         loop {
             let parent = at.parent()?;
@@ -245,7 +280,7 @@ impl Op {
         }
     }
     /// Every op nested in `self` (not `self`), in pre-order.
-    pub fn nested_ops(self) -> Vec<Op> {
+    pub(crate) fn nested_ops(self) -> Vec<Op<'a>> {
         let mut out = Vec::new();
         for r in 0..self.num_regions() {
             let mut block = self.region(r).first_block();
@@ -262,31 +297,31 @@ impl Op {
     /// If this op is a loom exit terminator (it implements loom's
     /// `RegionExitTerminatorOpInterface`): its kind and the op it exits
     /// (None when the target cannot be resolved).
-    pub fn loom_exit(self) -> Option<(ExitKind, Option<Op>)> {
+    pub(crate) fn loom_exit(self) -> Option<(ExitKind, Option<Op<'a>>)> {
         // SAFETY: `self` is a live (non-null) op; loomGetExitKind only casts it
         // to loom's exit interface.
         let kind = ExitKind::from_c(unsafe { ffi::loomGetExitKind(self.0) })?;
         // SAFETY: `self` is a live op (an exit terminator, checked above);
         // the result is the op it exits (in the same live IR) or null (None).
-        let target = unsafe { Op::new(ffi::loomGetExitTarget(self.0)) };
+        let target = unsafe { op_or_none(ffi::loomGetExitTarget(self.0)) };
         Some((kind, target))
     }
     /// Predicate of arith.cmpi / index.cmp, if the op is one.
-    pub fn compare_predicate(self) -> Option<Predicate> {
+    pub(crate) fn compare_predicate(self) -> Option<Predicate> {
         // SAFETY: `self` is a live op; the C function only reads its name and
         // predicate attribute.
         Predicate::from_arith(unsafe { ffi::loomFactsComparePredicate(self.0) })
     }
     /// Whether the op implements MLIR's `LoopLikeOpInterface` (scf, affine,
     /// loom loops...).
-    pub fn is_loop_like(self) -> bool {
+    pub(crate) fn is_loop_like(self) -> bool {
         // SAFETY: `self` is a live (non-null) op; the C function only checks
         // its interfaces.
         unsafe { ffi::loomOpIsLoopLike(self.0) }
     }
     /// Number of loop-like ops strictly enclosing the op, up to the top
     /// (0 for an outermost loop), as `loom-loop-depth` annotates it.
-    pub fn loop_depth(self) -> u32 {
+    pub(crate) fn loop_depth(self) -> u32 {
         let mut n = 0;
         let mut at = self.parent();
         while let Some(p) = at {
@@ -298,7 +333,7 @@ impl Op {
         n
     }
     /// Name of the nearest enclosing op with a `sym_name` (normally the function).
-    pub fn enclosing_symbol(self) -> Option<String> {
+    pub(crate) fn enclosing_symbol(self) -> Option<String> {
         let mut at = self.parent();
         while let Some(op) = at {
             if let Some(a) = op.attr("sym_name") {
@@ -316,69 +351,69 @@ impl Op {
         }
         None
     }
-    pub fn context(self) -> MlirContext {
+    pub(crate) fn context(self) -> MlirContext {
         // SAFETY: `self` is a live op; its context outlives it.
         unsafe { mlirOperationGetContext(self.0) }
     }
 }
 
-impl Blk {
-    pub fn num_args(self) -> usize {
+impl<'a> Blk<'a> {
+    pub(crate) fn num_args(self) -> usize {
         // SAFETY: `self` is a live block.
         unsafe { mlirBlockGetNumArguments(self.0) as usize }
     }
     /// Argument `i` (panics if the block has no argument `i`).
-    pub fn arg(self, i: usize) -> Val {
+    pub(crate) fn arg(self, i: usize) -> Val<'a> {
         assert!(i < self.num_args(), "block argument {i} is out of range");
         // SAFETY: `self` is a live block and `i` is in range (checked above;
         // the C API does not check it).
-        unsafe { Val(mlirBlockGetArgument(self.0, i as isize)) }
+        val(unsafe { mlirBlockGetArgument(self.0, i as isize) })
     }
-    pub fn first_op(self) -> Option<Op> {
+    pub(crate) fn first_op(self) -> Option<Op<'a>> {
         // SAFETY: `self` is a live block; an empty block gives null (None).
-        unsafe { Op::new(mlirBlockGetFirstOperation(self.0)) }
+        unsafe { op_or_none(mlirBlockGetFirstOperation(self.0)) }
     }
-    pub fn terminator(self) -> Option<Op> {
+    pub(crate) fn terminator(self) -> Option<Op<'a>> {
         // SAFETY: `self` is a live block; the C API returns null (None) for
         // an empty block or one that does not end with a terminator.
-        unsafe { Op::new(mlirBlockGetTerminator(self.0)) }
+        unsafe { op_or_none(mlirBlockGetTerminator(self.0)) }
     }
-    pub fn ops(self) -> impl Iterator<Item = Op> {
+    pub(crate) fn ops(self) -> impl Iterator<Item = Op<'a>> {
         std::iter::successors(self.first_op(), |op| op.next())
     }
-    pub fn parent_op(self) -> Option<Op> {
+    pub(crate) fn parent_op(self) -> Option<Op<'a>> {
         // SAFETY: `self` is a live block; a block in no region (or in a
         // region of no op) gives null (None).
-        unsafe { Op::new(mlirBlockGetParentOperation(self.0)) }
+        unsafe { op_or_none(mlirBlockGetParentOperation(self.0)) }
     }
-    pub fn parent_region(self) -> Option<Reg> {
+    pub(crate) fn parent_region(self) -> Option<Reg<'a>> {
         // SAFETY: `self` is a live block; a block in no region gives null.
         let r = unsafe { mlirBlockGetParentRegion(self.0) };
-        (!r.ptr.is_null()).then_some(Reg(r))
+        (!r.ptr.is_null()).then_some(Reg(r, PhantomData))
     }
-    pub fn next(self) -> Option<Blk> {
+    pub(crate) fn next(self) -> Option<Blk<'a>> {
         // `getNextNode` dereferences the block's parent region: a block in
         // no region has no next block.
         self.parent_region()?;
         // SAFETY: `self` is a live block in a region (checked above); the
         // last block of the region gives null (None).
         let b = unsafe { mlirBlockGetNextInRegion(self.0) };
-        (!b.ptr.is_null()).then_some(Blk(b))
+        blk_or_none(b)
     }
 }
 
-impl Reg {
-    pub fn first_block(self) -> Option<Blk> {
+impl<'a> Reg<'a> {
+    pub(crate) fn first_block(self) -> Option<Blk<'a>> {
         // SAFETY: `self` is a live region; an empty region gives null (None).
         let b = unsafe { mlirRegionGetFirstBlock(self.0) };
-        (!b.ptr.is_null()).then_some(Blk(b))
+        blk_or_none(b)
     }
 }
 
 /// What a loom exit terminator does (`loom::ExitKind` in C++, returned as
 /// `LoomExitKind` by the C API).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExitKind {
+pub(crate) enum ExitKind {
     /// Leaves the target; forwarded operands become its results.
     Break,
     /// Starts the target loop's next iteration.
@@ -401,7 +436,7 @@ impl ExitKind {
     }
 
     /// The loom op of this kind (`loom.break`...), as messages name exits.
-    pub fn loom_op(self) -> &'static str {
+    pub(crate) fn loom_op(self) -> &'static str {
         match self {
             ExitKind::Break => "loom.break",
             ExitKind::Continue => "loom.continue",
@@ -411,25 +446,28 @@ impl ExitKind {
 }
 
 /// Where a value comes from.
-pub enum Def {
-    Result(Op),
-    Arg(Blk, usize),
+pub(crate) enum Def<'a> {
+    Result(Op<'a>),
+    Arg(Blk<'a>, usize),
 }
 
-impl Val {
-    pub fn def(self) -> Def {
+impl<'a> Val<'a> {
+    pub(crate) fn def(self) -> Def<'a> {
         // SAFETY: `self` is a live value: a block argument (its owner block
         // is live) or, otherwise, an op result (its owner op is live); each
         // accessor is only called on the kind of value it expects.
         unsafe {
             if mlirValueIsABlockArgument(self.0) {
-                Def::Arg(Blk(mlirBlockArgumentGetOwner(self.0)), mlirBlockArgumentGetArgNumber(self.0) as usize)
+                Def::Arg(
+                    Blk(mlirBlockArgumentGetOwner(self.0), PhantomData),
+                    mlirBlockArgumentGetArgNumber(self.0) as usize,
+                )
             } else {
-                Def::Result(Op(mlirOpResultGetOwner(self.0)))
+                Def::Result(Op(mlirOpResultGetOwner(self.0), PhantomData))
             }
         }
     }
-    pub fn defining_op(self) -> Option<Op> {
+    pub(crate) fn defining_op(self) -> Option<Op<'a>> {
         match self.def() {
             Def::Result(op) => Some(op),
             Def::Arg(..) => None,
@@ -438,13 +476,13 @@ impl Val {
     /// Whether the value is defined inside `op` (a result of an op nested in
     /// it or an argument of one of its blocks); false for values defined
     /// above it (loop-invariant for a loop) and for `op`'s own results.
-    pub fn defined_inside(self, op: Op) -> bool {
+    pub(crate) fn defined_inside(self, op: Op<'a>) -> bool {
         match self.def() {
             Def::Result(def) => def != op && def.is_within(op),
             Def::Arg(block, _) => block.parent_op().is_some_and(|p| p.is_within(op)),
         }
     }
-    pub fn ty(self) -> MlirType {
+    pub(crate) fn ty(self) -> MlirType {
         // SAFETY: `self` is a live value; its type is uniqued in the context.
         unsafe { mlirValueGetType(self.0) }
     }
@@ -457,7 +495,7 @@ impl Val {
     /// not named in that scope) without reading IR outside that op. A pass
     /// running on one function must not read its siblings, which other
     /// threads may be rewriting.
-    pub fn operand_name(self) -> String {
+    pub(crate) fn operand_name(self) -> String {
         let mut out = String::new();
         // SAFETY: `self` is a live value. `flags` and `state` are created
         // here, checked, and destroyed exactly once, after their last use;
@@ -485,7 +523,7 @@ impl Val {
 
 /// An integer-like type: its width (index: the carrier width given) and
 /// printed name.
-pub fn int_type(ty: MlirType, index_width: u32) -> Option<(u32, String)> {
+pub(crate) fn int_type(ty: MlirType, index_width: u32) -> Option<(u32, String)> {
     // SAFETY: `ty` is a valid type (uniqued in a live context); the width and
     // signedness queries run only on integer types (checked first).
     unsafe {
@@ -500,7 +538,7 @@ pub fn int_type(ty: MlirType, index_width: u32) -> Option<(u32, String)> {
     }
 }
 
-pub fn type_string(ty: MlirType) -> String {
+pub(crate) fn type_string(ty: MlirType) -> String {
     let mut out = String::new();
     // SAFETY: `ty` is a valid type (uniqued in a live context); the callback
     // gets `&mut out`, a live local nothing else touches during the call.
@@ -510,7 +548,7 @@ pub fn type_string(ty: MlirType) -> String {
 
 /// Static shape of a memref or vector type: `Some(dim sizes)` with `None`
 /// for dynamic dims; `None` if the type is not a ranked shaped type.
-pub fn shape_of(ty: MlirType) -> Option<Vec<Option<i64>>> {
+pub(crate) fn shape_of(ty: MlirType) -> Option<Vec<Option<i64>>> {
     // SAFETY: `ty` is a valid type (uniqued in a live context); the shaped
     // type queries run only on a memref or vector type (checked first), the
     // rank queries only once it is ranked, and dims only for 0 <= i < rank.
@@ -538,7 +576,7 @@ pub fn shape_of(ty: MlirType) -> Option<Vec<Option<i64>>> {
 
 /// Whether dimension `i` of a vector type is scalable (`vector<[4]xf32>`
 /// has 4 × vscale elements); false for other types and out-of-range `i`.
-pub fn is_scalable_dim(ty: MlirType, i: usize) -> bool {
+pub(crate) fn is_scalable_dim(ty: MlirType, i: usize) -> bool {
     // SAFETY: `ty` is a valid type (uniqued in a live context); the rank and
     // scalability queries run only on a vector type (checked first, vectors
     // are always ranked), and the dim query only for 0 <= i < rank.
@@ -548,20 +586,20 @@ pub fn is_scalable_dim(ty: MlirType, i: usize) -> bool {
 }
 
 /// Element type of a shaped type (memref, vector, tensor); None otherwise.
-pub fn element_type(ty: MlirType) -> Option<MlirType> {
+pub(crate) fn element_type(ty: MlirType) -> Option<MlirType> {
     // SAFETY: `ty` is a valid type (uniqued in a live context); the element
     // type query runs only on a shaped type (checked first).
     unsafe { mlirTypeIsAShaped(ty).then(|| mlirShapedTypeGetElementType(ty)) }
 }
 
 /// Whether `ty` is a (ranked or unranked) memref type.
-pub fn is_memref(ty: MlirType) -> bool {
+pub(crate) fn is_memref(ty: MlirType) -> bool {
     // SAFETY: `ty` is a valid type (uniqued in a live context).
     unsafe { mlirTypeIsAMemRef(ty) || mlirTypeIsAUnrankedMemRef(ty) }
 }
 
 /// The printed form of an attribute (`#llvm.vscale_range<...>`, `[true]`).
-pub fn attr_string(attr: MlirAttribute) -> String {
+pub(crate) fn attr_string(attr: MlirAttribute) -> String {
     let mut out = String::new();
     // SAFETY: `attr` is a valid attribute (uniqued in a live context); the
     // callback gets `&mut out`, a live local nothing else touches during the
@@ -571,7 +609,7 @@ pub fn attr_string(attr: MlirAttribute) -> String {
 }
 
 /// Value of an integer attribute: (bits, width); width 64 for index.
-pub fn int_attr(attr: MlirAttribute) -> Option<(u64, u32)> {
+pub(crate) fn int_attr(attr: MlirAttribute) -> Option<(u64, u32)> {
     let mut bits = 0u64;
     let mut width = 0u32;
     // SAFETY: `attr` is a valid attribute (uniqued in a live context); the C
@@ -582,14 +620,14 @@ pub fn int_attr(attr: MlirAttribute) -> Option<(u64, u32)> {
 }
 
 /// The target's index width at `op` (DLTI entry, else `fallback`).
-pub fn index_bitwidth(op: Op, fallback: u32) -> u32 {
+pub(crate) fn index_bitwidth(op: Op<'_>, fallback: u32) -> u32 {
     // SAFETY: `op` is a live op; the C function only reads the data layout
     // specs of it and its ancestors.
     unsafe { ffi::loomFactsIndexBitwidth(op.0, fallback) }
 }
 
 /// Walks `root` and every nested op in pre-order.
-pub fn walk_preorder(root: Op, f: &mut impl FnMut(Op)) {
+pub(crate) fn walk_preorder<'a>(root: Op<'a>, f: &mut impl FnMut(Op<'a>)) {
     f(root);
     for r in 0..root.num_regions() {
         let mut block = root.region(r).first_block();
@@ -605,84 +643,127 @@ pub fn walk_preorder(root: Op, f: &mut impl FnMut(Op)) {
     }
 }
 
-// -- Mutation (used by loom-fold-loop-facts only) ---------------------------
-//
-// These change the IR: the ops and values given must be inside the op the
-// calling pass runs on, which the pass owns (no other thread reads or writes
-// it) for the duration of the run.
-
-/// Sets a discardable string attribute on `op`.
-pub fn set_string_attr(op: Op, name: &str, value: &str) {
-    // SAFETY: `op` is a live op the caller may modify. `string_ref(value)`
-    // and `string_ref(name)` borrow strings that outlive the calls, and MLIR
-    // copies both into the context (the string attribute and the name
-    // identifier), so the attribute does not point into them afterwards.
-    unsafe {
-        let attr = mlirStringAttrGet(op.context(), string_ref(value));
-        mlirOperationSetDiscardableAttributeByName(op.0, string_ref(name), attr);
-    }
+/// The one way the facts passes change IR: a rewriter made from the
+/// mutable operation a pass runs on. Handles it gives out ([`Rewriter::root`]
+/// and everything reached from it) live as long as that borrow, and every
+/// change goes through `&mut self`. Every op and value given to it must be
+/// inside the root (checked: changing IR outside the op a pass owns would
+/// race with passes on sibling ops).
+pub(crate) struct Rewriter<'a> {
+    root: Op<'a>,
+    /// Exclusive: nothing else changes the IR while the rewriter lives.
+    _owns: PhantomData<&'a mut ()>,
 }
 
-/// Creates `arith.constant <value> : i1` right before `before`; returns its result.
-pub fn insert_bool_constant(before: Op, value: bool) -> Option<Val> {
-    // Check the block first: an op created and then not inserted would leak.
-    let block = before.block()?;
-    // SAFETY: `before` is a live op in `block`, inside IR the caller may
-    // modify. The names are `'static` literals and the context interns
-    // them; the state borrows only them and `before`'s location, and
-    // `mlirOperationStateAdd*` copy the attribute and the type into the
-    // state. `mlirOperationCreate` frees the state's arrays and returns an
-    // op we own (null only when result type inference fails, which is not
-    // requested here); inserting it into `block` before `before` hands it to
-    // the block, so it is neither leaked nor freed twice. Its result is live
-    // as long as the op.
-    unsafe {
-        let ctx = before.context();
-        let i1 = mlirIntegerTypeGet(ctx, 1);
-        let attr = mlirIntegerAttrGet(i1, value as i64);
-        let name = string_ref("arith.constant");
-        let mut state = mlirOperationStateGet(name, before.location());
-        let value_id = mlirIdentifierGet(ctx, string_ref("value"));
-        let named = mlirNamedAttributeGet(value_id, attr);
-        mlirOperationStateAddAttributes(&mut state, 1, &named);
-        mlirOperationStateAddResults(&mut state, 1, &i1);
-        let op = mlirOperationCreate(&mut state);
-        if op.ptr.is_null() {
-            return None;
+impl<'a> Rewriter<'a> {
+    pub(crate) fn new<'c: 'o, 'o>(op: &'a mut OperationRefMut<'c, 'o>) -> Rewriter<'a> {
+        Rewriter { root: Op(op.to_raw(), PhantomData), _owns: PhantomData }
+    }
+
+    /// The op the rewriter was made from.
+    pub(crate) fn root(&self) -> Op<'a> {
+        self.root
+    }
+
+    fn check_inside(&self, op: Op<'a>, what: &str) {
+        assert!(op.is_within(self.root), "Rewriter::{what}: {} is not inside the rewritten op", op.name());
+    }
+
+    /// Sets a discardable string attribute on `op`.
+    pub(crate) fn set_string_attr(&mut self, op: Op<'a>, name: &str, value: &str) {
+        self.check_inside(op, "set_string_attr");
+        // SAFETY: `op` is a live op inside the root, which the rewriter
+        // may modify. `string_ref(value)` and `string_ref(name)` borrow
+        // strings that outlive the calls, and MLIR copies both into the
+        // context (the string attribute and the name identifier), so the
+        // attribute does not point into them afterwards.
+        unsafe {
+            let attr = mlirStringAttrGet(op.context(), string_ref(value));
+            mlirOperationSetDiscardableAttributeByName(op.0, string_ref(name), attr);
         }
-        mlirBlockInsertOwnedOperationBefore(block.0, before.0, op);
-        Some(Val(mlirOperationGetResult(op, 0)))
     }
-}
 
-/// Replaces every use of `of` with `with`.
-pub fn replace_all_uses(of: Val, with: Val) {
-    // SAFETY: both values are live; every use of `of` is inside IR the
-    // caller may modify (the values are defined in it, and a use cannot
-    // escape the isolated-from-above op the pass runs on), and the C API
-    // only relinks those uses.
-    unsafe { mlirValueReplaceAllUsesOfWith(of.0, with.0) }
-}
-
-/// Erases `op`, which must be in a block and have no remaining uses (panics
-/// otherwise: destroying it would leave dangling uses, or free an op the
-/// block does not own).
-pub fn erase(op: Op) {
-    assert!(op.block().is_some(), "erase: {} is not in a block", op.name());
-    for i in 0..op.num_results() {
-        let result = op.result(i);
-        // SAFETY: `result` is a live value (a result of the live op `op`);
-        // this only reads the head of its use list.
-        let has_use = unsafe { !mlirOpOperandIsNull(mlirValueGetFirstUse(result.0)) };
-        assert!(!has_use, "erase: result {i} of {} still has uses", op.name());
+    /// Creates `arith.constant <value> : i1` right before `before`; returns
+    /// its result (None when `before` is in no block).
+    pub(crate) fn insert_bool_constant(&mut self, before: Op<'a>, value: bool) -> Option<Val<'a>> {
+        self.check_inside(before, "insert_bool_constant");
+        // Check the block first: an op created and then not inserted would leak.
+        let block = before.block()?;
+        // SAFETY: `before` is a live op in `block`, inside IR the rewriter
+        // may modify. The names are `'static` literals and the context
+        // interns them; the state borrows only them and `before`'s location,
+        // and `mlirOperationStateAdd*` copy the attribute and the type into
+        // the state. `mlirOperationCreate` frees the state's arrays and
+        // returns an op we own (null only when result type inference fails,
+        // which is not requested here); inserting it into `block` before
+        // `before` hands it to the block, so it is neither leaked nor freed
+        // twice. Its result is live as long as the op, which is inside the
+        // root.
+        unsafe {
+            let ctx = before.context();
+            let i1 = mlirIntegerTypeGet(ctx, 1);
+            let attr = mlirIntegerAttrGet(i1, value as i64);
+            let name = string_ref("arith.constant");
+            let mut state = mlirOperationStateGet(name, before.location().to_raw());
+            let value_id = mlirIdentifierGet(ctx, string_ref("value"));
+            let named = mlirNamedAttributeGet(value_id, attr);
+            mlirOperationStateAddAttributes(&mut state, 1, &named);
+            mlirOperationStateAddResults(&mut state, 1, &i1);
+            let op = mlirOperationCreate(&mut state);
+            if op.ptr.is_null() {
+                return None;
+            }
+            mlirBlockInsertOwnedOperationBefore(block.0, before.0, op);
+            Some(val(mlirOperationGetResult(op, 0)))
+        }
     }
-    // SAFETY: `op` is live, in a block the caller may modify, and none of
-    // its results is used (checked above; values defined in its regions
-    // cannot be used outside it). Removing it from the block hands its
-    // ownership to us, and destroying it then frees it exactly once; the
-    // handle is not used afterwards.
-    unsafe {
-        mlirOperationRemoveFromParent(op.0);
-        mlirOperationDestroy(op.0);
+
+    /// Replaces every use of `of` with `with` (both defined inside the root).
+    pub(crate) fn replace_all_uses(&mut self, of: Val<'a>, with: Val<'a>) {
+        for v in [of, with] {
+            let owner = match v.def() {
+                Def::Result(op) => Some(op),
+                Def::Arg(block, _) => block.parent_op(),
+            };
+            assert!(
+                owner.is_some_and(|o| o.is_within(self.root)),
+                "Rewriter::replace_all_uses: a value outside the root"
+            );
+        }
+        // SAFETY: both values are live and defined inside the root; every
+        // use of `of` is inside the root too (a use cannot escape the
+        // isolated-from-above op a pass runs on), which the rewriter may
+        // modify, and the C API only relinks those uses.
+        unsafe { mlirValueReplaceAllUsesOfWith(of.0, with.0) }
+    }
+
+    /// Erases `op`, which must be in a block inside the root (not the root)
+    /// and have no remaining uses (panics otherwise: destroying it would
+    /// leave dangling uses, or free an op the block does not own).
+    ///
+    /// # Safety
+    /// Neither `op` nor any handle reached from it (its results, regions,
+    /// nested ops) may be used afterwards: they point to freed memory.
+    pub(crate) unsafe fn erase(&mut self, op: Op<'a>) {
+        assert!(op != self.root, "Rewriter::erase: the root cannot be erased");
+        self.check_inside(op, "erase");
+        assert!(op.block().is_some(), "erase: {} is not in a block", op.name());
+        for i in 0..op.num_results() {
+            let result = op.result(i);
+            // SAFETY: `result` is a live value (a result of the live op
+            // `op`); this only reads the head of its use list.
+            let has_use = unsafe { !mlirOpOperandIsNull(mlirValueGetFirstUse(result.0)) };
+            assert!(!has_use, "erase: result {i} of {} still has uses", op.name());
+        }
+        // SAFETY: `op` is live, in a block inside the root (which the
+        // rewriter may modify), and none of its results is used (checked
+        // above; values defined in its regions cannot be used outside it).
+        // Removing it from the block hands its ownership to us, and
+        // destroying it then frees it exactly once; by this function's
+        // contract no handle to it or into it is used afterwards.
+        unsafe {
+            mlirOperationRemoveFromParent(op.0);
+            mlirOperationDestroy(op.0);
+        }
     }
 }

@@ -4,31 +4,37 @@
 //! - `bits`: width-bit patterns, their signed/unsigned readings, and the
 //!   exact bits of constant values (shared by every module here);
 //! - `predicate`: the comparison predicates (`slt`, `uge`, ...);
-//! - `ir`: a copyable view of MLIR IR (ops, values, loom exits);
+//! - `interval`: the one interval type (`[lo, hi]` in one order);
+//! - `ir`: a copyable view of MLIR IR (ops, values, loom exits) tied to the
+//!   borrow of the analysed op, and the rewriter passes change IR through;
 //! - `trip_count`: the pure arithmetic core (counts and ranges from width,
 //!   predicate, init, bound, step and shape, with the no-wrap proof);
 //! - `recognize`: loop shapes on IR → core inputs, and the values whose
 //!   ranges the facts describe;
 //! - `ranges`: ranges of values at program points;
-//! - `analysis` (this file): every loop of a module with its facts, depth,
-//!   number of entries and totals; every memory access with its proof;
+//! - `analyze` (this file): the one entry point: every loop of a module with
+//!   its facts, depth, number of entries and totals; then, on request, every
+//!   memory access with its proof (`bounds`);
 //! - `report`: the JSON and text compile reports.
 //!
 //! Claims are never guesses: whatever is not proven is `unknown` with the
 //! reason, and counts that are only upper bounds are `at_most`.
 
-pub mod bits;
-pub mod bounds;
-pub mod ir;
-pub mod predicate;
-pub mod ranges;
-pub mod recognize;
-pub mod report;
-pub mod schema;
-pub mod trip_count;
+pub(crate) mod bits;
+pub(crate) mod bounds;
+pub(crate) mod interval;
+pub(crate) mod ir;
+pub(crate) mod predicate;
+pub(crate) mod ranges;
+pub(crate) mod recognize;
+pub(crate) mod report;
+pub(crate) mod schema;
+pub(crate) mod trip_count;
 
 use std::collections::HashMap;
 
+use crate::analysis::Options;
+use interval::Interval;
 use ir::{index_bitwidth, walk_preorder, ExitKind, Op, Val};
 use ranges::{Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
@@ -40,8 +46,8 @@ pub struct Counter {
     pub width: u32,
     pub signed: bool,
     pub step: i128,
-    pub condition: (i128, i128),
-    pub body: Option<(i128, i128)>,
+    pub condition: Interval,
+    pub body: Option<Interval>,
     /// None for `at_most` loops (an early exit leaves with another value).
     pub exit: Option<i128>,
 }
@@ -63,8 +69,8 @@ pub enum Status {
 }
 
 #[derive(Clone, Debug)]
-pub struct LoopRecord {
-    pub op: Op,
+pub struct LoopRecord<'a> {
+    pub op: Op<'a>,
     pub op_name: String,
     pub function: String,
     pub loc: String,
@@ -76,7 +82,7 @@ pub struct LoopRecord {
     pub entries: Option<u128>,
 }
 
-impl LoopRecord {
+impl LoopRecord<'_> {
     /// (total body count, total condition count) when both are exact.
     pub fn totals(&self) -> Option<(u128, u128)> {
         match (&self.status, self.entries) {
@@ -89,34 +95,40 @@ impl LoopRecord {
 }
 
 /// Every loop of a module, and the value facts for range queries.
-pub struct Analysis {
-    pub loops: Vec<LoopRecord>,
+pub struct Analysis<'a> {
+    root: Op<'a>,
+    pub loops: Vec<LoopRecord<'a>>,
     /// Facts stated at the width [`Ranges`] reads their values at (the
     /// value's type, `index` at `index_width`): see [`analyze`].
-    pub facts: HashMap<Val, ValueFact>,
+    facts: HashMap<Val<'a>, ValueFact<'a>>,
     /// Index width at the analysed root (DLTI entry or the option).
     pub index_width: u32,
 }
 
-impl Analysis {
+impl<'a> Analysis<'a> {
     /// Range queries over the analysed root, at its index width.
-    pub fn ranges(&self) -> Ranges<'_> {
+    pub fn ranges(&self) -> Ranges<'_, 'a> {
         Ranges { facts: &self.facts, index_width: self.index_width }
+    }
+
+    /// Every memory access under the root, with its bounds proof.
+    pub fn accesses(&self) -> Vec<bounds::Access<'a>> {
+        bounds::check_all(self.root, &self.ranges())
     }
 }
 
-/// A range from the core's (lo, hi) in the comparison's order, shifted by
+/// A range from the core's interval in the comparison's order, shifted by
 /// `offset` (mod 2^width) when that provably does not wrap.
-fn shifted(span: (i128, i128), offset: u128, width: u32, signed: bool) -> Option<Range> {
+fn shifted(span: Interval, offset: u128, width: u32, signed: bool) -> Option<Range> {
     let s = bits::to_signed(offset, width);
     let candidates =
         if s == 0 { vec![0] } else { vec![s, if s > 0 { s - (1i128 << width) } else { s + (1i128 << width) }] };
-    let (lo_lim, hi_lim) =
-        if signed { (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1) } else { (0, (1i128 << width) - 1) };
+    let full = Range::full(width);
+    let limits = if signed { full.s } else { full.u };
     for r in candidates {
-        let (lo, hi) = (span.0 + r, span.1 + r);
-        if lo >= lo_lim && hi <= hi_lim {
-            return Some(Range::in_order(lo, hi, width, signed));
+        let moved = span.shifted(r);
+        if moved.lo >= limits.lo && moved.hi <= limits.hi {
+            return Some(Range::in_order(moved, width, signed));
         }
     }
     Some(Range::full(width))
@@ -127,7 +139,7 @@ fn shifted(span: (i128, i128), offset: u128, width: u32, signed: bool) -> Option
 /// That is the loop's own width except in the case `analyze` describes;
 /// there a range of the loop's width says nothing at the query width (full),
 /// while "never observed" (a body that never runs) holds at any width.
-fn value_facts(rec: &Recognized, index_width: u32, facts: &mut HashMap<Val, ValueFact>) {
+fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HashMap<Val<'a>, ValueFact<'a>>) {
     let Core::Exact { condition, body, exit, .. } = &rec.core else { return };
     for role in &rec.roles {
         let Some((query_width, _)) = bits::carrier(role.value, index_width) else { continue };
@@ -137,7 +149,9 @@ fn value_facts(rec: &Recognized, index_width: u32, facts: &mut HashMap<Val, Valu
             let range = match observed {
                 Observed::Condition => shifted(*condition, role.offset, rec.width, rec.signed),
                 Observed::Body => body.and_then(|b| shifted(b, role.offset, rec.width, rec.signed)),
-                Observed::Exit if rec.at_most.is_none() => shifted((*exit, *exit), role.offset, rec.width, rec.signed),
+                Observed::Exit if rec.at_most.is_none() => {
+                    shifted(Interval::point(*exit), role.offset, rec.width, rec.signed)
+                }
                 Observed::Exit => return None,
             };
             Some(at_query_width(range))
@@ -150,7 +164,7 @@ fn value_facts(rec: &Recognized, index_width: u32, facts: &mut HashMap<Val, Valu
 
 /// Whether `op` may end its block's execution early (it contains a loom
 /// exit whose target is not inside it).
-fn may_leave(op: Op) -> bool {
+fn may_leave(op: Op<'_>) -> bool {
     std::iter::once(op).chain(op.nested_ops()).any(|o| match o.loom_exit() {
         Some((ExitKind::Yield, _)) | None => false,
         Some((_, Some(t))) => !t.is_within(op) || (t == op && o != op),
@@ -160,7 +174,12 @@ fn may_leave(op: Op) -> bool {
 
 /// How many times `inner` (directly in a region of loop `parent`) runs per
 /// entry of `parent`; None when not exactly known.
-fn runs_per_entry(inner: Op, parent: Op, rec: &LoopRecord, guards: &HashMap<Op, Op>) -> Option<u128> {
+fn runs_per_entry<'a>(
+    inner: Op<'a>,
+    parent: Op<'a>,
+    rec: &LoopRecord<'a>,
+    guards: &HashMap<Op<'a>, Op<'a>>,
+) -> Option<u128> {
     let Status::Exact { body_count, condition_count } = rec.status else { return None };
     let block = inner.block()?;
     let guard = guards.get(&parent).copied();
@@ -184,7 +203,8 @@ fn runs_per_entry(inner: Op, parent: Op, rec: &LoopRecord, guards: &HashMap<Op, 
     }
 }
 
-/// Analyses every loop under `root`.
+/// Analyses every loop under `root`: the one entry point of the facts
+/// analyses (every facts pass, the Rust API and the C API start here).
 ///
 /// One index width per loop: a loop is recognised (counts, counter ranges)
 /// at the index width of its closest data layout, and range queries read
@@ -192,11 +212,12 @@ fn runs_per_entry(inner: Op, parent: Op, rec: &LoopRecord, guards: &HashMap<Op, 
 /// loop sits in a nested module whose DLTI `index` entry differs from the
 /// root's; then its `index` counter's ranges are not used for range queries
 /// (`value_facts`), so no range ever mixes two widths (`Range` asserts it).
-pub fn analyze(root: Op, index_width_option: u32) -> Analysis {
+pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
+    let index_width_option = options.index_bitwidth.clamp(1, bits::MAX_WIDTH);
     let index_width = index_bitwidth(root, index_width_option);
     let mut loops = Vec::new();
     let mut facts = HashMap::new();
-    let mut guards: HashMap<Op, Op> = HashMap::new();
+    let mut guards: HashMap<Op<'a>, Op<'a>> = HashMap::new();
     walk_preorder(root, &mut |op| {
         if !op.is_loop_like() {
             return;
@@ -244,7 +265,7 @@ pub fn analyze(root: Op, index_width_option: u32) -> Analysis {
     });
     // Entries: product of what each enclosing loop runs its region, up to
     // the enclosing symbol (function). Unknown through any other op.
-    let index: HashMap<Op, usize> = loops.iter().enumerate().map(|(i, l)| (l.op, i)).collect();
+    let index: HashMap<Op<'a>, usize> = loops.iter().enumerate().map(|(i, l)| (l.op, i)).collect();
     for i in 0..loops.len() {
         let mut entries: Option<u128> = Some(1);
         let mut inner = loops[i].op;
@@ -264,5 +285,5 @@ pub fn analyze(root: Op, index_width_option: u32) -> Analysis {
         }
         loops[i].entries = entries;
     }
-    Analysis { loops, facts, index_width }
+    Analysis { root, loops, facts, index_width }
 }

@@ -20,6 +20,7 @@
 use std::collections::HashMap;
 
 use super::bits::{carrier, const_bits, in_order, mask, to_signed, MAX_WIDTH};
+use super::interval::Interval;
 use super::ir::{int_attr, Def, Op, Val};
 use super::predicate::Predicate;
 
@@ -27,9 +28,9 @@ use super::predicate::Predicate;
 pub struct Range {
     pub width: u32,
     /// Signed reading, inclusive; `lo > hi` means empty.
-    pub s: (i128, i128),
+    pub s: Interval,
     /// Unsigned reading, inclusive.
-    pub u: (i128, i128),
+    pub u: Interval,
 }
 
 fn smin(w: u32) -> i128 {
@@ -44,43 +45,45 @@ fn umax(w: u32) -> i128 {
 
 impl Range {
     pub fn full(width: u32) -> Range {
-        Range { width, s: (smin(width), smax(width)), u: (0, umax(width)) }
+        Range { width, s: Interval::new(smin(width), smax(width)), u: Interval::new(0, umax(width)) }
     }
     pub fn exact(bits: u128, width: u32) -> Range {
         let s = to_signed(bits, width);
         let u = in_order(bits, width, false);
-        Range { width, s: (s, s), u: (u, u) }
+        Range { width, s: Interval::new(s, s), u: Interval::new(u, u) }
     }
     pub fn signed(lo: i128, hi: i128, width: u32) -> Range {
-        Range { width, s: (lo.max(smin(width)), hi.min(smax(width))), u: (0, umax(width)) }.normalized()
+        Range { width, s: Interval::new(lo.max(smin(width)), hi.min(smax(width))), u: Interval::new(0, umax(width)) }
+            .normalized()
     }
     pub fn unsigned(lo: i128, hi: i128, width: u32) -> Range {
-        Range { width, s: (smin(width), smax(width)), u: (lo.max(0), hi.min(umax(width))) }.normalized()
+        Range { width, s: Interval::new(smin(width), smax(width)), u: Interval::new(lo.max(0), hi.min(umax(width))) }
+            .normalized()
     }
     /// A range in the given order.
-    pub fn in_order(lo: i128, hi: i128, width: u32, signed: bool) -> Range {
+    pub fn in_order(values: Interval, width: u32, signed: bool) -> Range {
         if signed {
-            Range::signed(lo, hi, width)
+            Range::signed(values.lo, values.hi, width)
         } else {
-            Range::unsigned(lo, hi, width)
+            Range::unsigned(values.lo, values.hi, width)
         }
     }
     pub fn empty(width: u32) -> Range {
-        Range { width, s: (1, 0), u: (1, 0) }
+        Range { width, s: Interval::new(1, 0), u: Interval::new(1, 0) }
     }
     pub fn is_empty(&self) -> bool {
-        self.s.0 > self.s.1 || self.u.0 > self.u.1
+        self.s.is_empty() || self.u.is_empty()
     }
     /// The single value, as bits, if the range has exactly one.
     pub fn single(&self) -> Option<u128> {
         if self.is_empty() {
             return None;
         }
-        if self.u.0 == self.u.1 {
-            return Some(self.u.0 as u128);
+        if self.u.lo == self.u.hi {
+            return Some(self.u.lo as u128);
         }
-        if self.s.0 == self.s.1 {
-            return Some((self.s.0 as u128) & mask(self.width));
+        if self.s.lo == self.s.hi {
+            return Some((self.s.lo as u128) & mask(self.width));
         }
         None
     }
@@ -93,7 +96,7 @@ impl Range {
         }
         for _ in 0..2 {
             // signed -> unsigned
-            let (lo, hi) = self.s;
+            let Interval { lo, hi } = self.s;
             let from_s = if lo >= 0 {
                 Some((lo, hi))
             } else if hi < 0 {
@@ -102,10 +105,10 @@ impl Range {
                 None
             };
             if let Some((a, b)) = from_s {
-                self.u = (self.u.0.max(a), self.u.1.min(b));
+                self.u = Interval::new(self.u.lo.max(a), self.u.hi.min(b));
             }
             // unsigned -> signed
-            let (lo, hi) = self.u;
+            let Interval { lo, hi } = self.u;
             let from_u = if hi <= smax(w) {
                 Some((lo, hi))
             } else if lo > smax(w) {
@@ -114,7 +117,7 @@ impl Range {
                 None
             };
             if let Some((a, b)) = from_u {
-                self.s = (self.s.0.max(a), self.s.1.min(b));
+                self.s = Interval::new(self.s.lo.max(a), self.s.hi.min(b));
             }
             if self.is_empty() {
                 return Range::empty(w);
@@ -138,8 +141,8 @@ impl Range {
         self.assert_same_width(other, "intersect");
         Range {
             width: self.width,
-            s: (self.s.0.max(other.s.0), self.s.1.min(other.s.1)),
-            u: (self.u.0.max(other.u.0), self.u.1.min(other.u.1)),
+            s: Interval::new(self.s.lo.max(other.s.lo), self.s.hi.min(other.s.hi)),
+            u: Interval::new(self.u.lo.max(other.u.lo), self.u.hi.min(other.u.hi)),
         }
         .normalized()
     }
@@ -155,8 +158,8 @@ impl Range {
         }
         Range {
             width: self.width,
-            s: (self.s.0.min(other.s.0), self.s.1.max(other.s.1)),
-            u: (self.u.0.min(other.u.0), self.u.1.max(other.u.1)),
+            s: Interval::new(self.s.lo.min(other.s.lo), self.s.hi.max(other.s.hi)),
+            u: Interval::new(self.u.lo.min(other.u.lo), self.u.hi.max(other.u.hi)),
         }
         .normalized()
     }
@@ -171,24 +174,25 @@ impl Range {
         if self.is_empty() || other.is_empty() {
             return Range::empty(w);
         }
-        let combine = |a: (i128, i128), b: (i128, i128), lo_lim: i128, hi_lim: i128| -> (i128, i128) {
+        let combine = |a: Interval, b: Interval, lo_lim: i128, hi_lim: i128| -> Interval {
+            let full = Interval::new(lo_lim, hi_lim);
             let mut lo = i128::MAX;
             let mut hi = i128::MIN;
-            for x in [a.0, a.1] {
-                for y in [b.0, b.1] {
+            for x in [a.lo, a.hi] {
+                for y in [b.lo, b.hi] {
                     match f(x, y) {
                         Some(r) => {
                             lo = lo.min(r);
                             hi = hi.max(r);
                         }
-                        None => return (lo_lim, hi_lim),
+                        None => return full,
                     }
                 }
             }
             if lo < lo_lim || hi > hi_lim {
-                (lo_lim, hi_lim)
+                full
             } else {
-                (lo, hi)
+                Interval::new(lo, hi)
             }
         };
         Range { width: w, s: combine(self.s, other.s, smin(w), smax(w)), u: combine(self.u, other.u, 0, umax(w)) }
@@ -215,18 +219,18 @@ impl Range {
         }
         if to >= from {
             if signed_ext {
-                Range::signed(self.s.0, self.s.1, to)
+                Range::signed(self.s.lo, self.s.hi, to)
             } else {
-                Range::unsigned(self.u.0, self.u.1, to)
+                Range::unsigned(self.u.lo, self.u.hi, to)
             }
         } else {
             // Truncation keeps a value iff it fits in the narrower type.
             let mut r = Range::full(to);
-            if self.s.0 >= smin(to) && self.s.1 <= smax(to) {
-                r = r.intersect(&Range::signed(self.s.0, self.s.1, to));
+            if self.s.lo >= smin(to) && self.s.hi <= smax(to) {
+                r = r.intersect(&Range::signed(self.s.lo, self.s.hi, to));
             }
-            if self.u.1 <= umax(to) {
-                r = r.intersect(&Range::unsigned(self.u.0, self.u.1, to));
+            if self.u.hi <= umax(to) {
+                r = r.intersect(&Range::unsigned(self.u.lo, self.u.hi, to));
             }
             r
         }
@@ -242,15 +246,15 @@ impl Range {
             Predicate::Ne => {
                 // ne: trims an endpoint only.
                 let mut r = *self;
-                if r.s.0 == cs {
-                    r.s.0 += 1;
-                } else if r.s.1 == cs {
-                    r.s.1 -= 1;
+                if r.s.lo == cs {
+                    r.s.lo += 1;
+                } else if r.s.hi == cs {
+                    r.s.hi -= 1;
                 }
-                if r.u.0 == cu {
-                    r.u.0 += 1;
-                } else if r.u.1 == cu {
-                    r.u.1 -= 1;
+                if r.u.lo == cu {
+                    r.u.lo += 1;
+                } else if r.u.hi == cu {
+                    r.u.hi -= 1;
                 }
                 return r.normalized();
             }
@@ -273,42 +277,42 @@ impl Range {
             return "empty (never executed)".into();
         }
         let w = self.width;
-        if self.s != (smin(w), smax(w)) || self.u == (0, umax(w)) {
-            if self.s == (smin(w), smax(w)) {
+        if self.s != Interval::new(smin(w), smax(w)) || self.u == Interval::new(0, umax(w)) {
+            if self.s == Interval::new(smin(w), smax(w)) {
                 return "unknown (any value)".into();
             }
-            format!("[{}, {}]", self.s.0, self.s.1)
+            format!("[{}, {}]", self.s.lo, self.s.hi)
         } else {
-            format!("[{}, {}] (unsigned)", self.u.0, self.u.1)
+            format!("[{}, {}] (unsigned)", self.u.lo, self.u.hi)
         }
     }
 }
 
 /// What the loop facts say about one value.
 #[derive(Clone, Debug)]
-pub struct ValueFact {
+pub struct ValueFact<'a> {
     /// The range where the value is observed (None: never observed).
     pub range: Option<Range>,
     /// Counted loom.loop counter: (guard, range after the guard).
-    pub after_guard: Option<(Op, Option<Range>)>,
+    pub after_guard: Option<(Op<'a>, Option<Range>)>,
 }
 
 /// Range queries over a module whose loops have been analysed.
-pub struct Ranges<'a> {
-    pub facts: &'a HashMap<Val, ValueFact>,
+pub struct Ranges<'f, 'a> {
+    pub facts: &'f HashMap<Val<'a>, ValueFact<'a>>,
     pub index_width: u32,
 }
 
 const MAX_DEPTH: u32 = 24;
 
-impl Ranges<'_> {
+impl<'a> Ranges<'_, 'a> {
     /// The values `v` can have when `at` executes (None: not an integer of
     /// at most 64 bits).
-    pub fn at(&self, v: Val, at: Op) -> Option<Range> {
+    pub fn at(&self, v: Val<'a>, at: Op<'a>) -> Option<Range> {
         self.at_depth(v, at, 0)
     }
 
-    fn at_depth(&self, v: Val, at: Op, depth: u32) -> Option<Range> {
+    fn at_depth(&self, v: Val<'a>, at: Op<'a>, depth: u32) -> Option<Range> {
         let (width, _) = carrier(v, self.index_width)?;
         if width == 0 || width > MAX_WIDTH {
             return None;
@@ -345,7 +349,7 @@ impl Ranges<'_> {
         Some(r)
     }
 
-    fn narrow_by_condition(&self, r: Range, v: Val, cond: Val, holds: bool) -> Range {
+    fn narrow_by_condition(&self, r: Range, v: Val<'a>, cond: Val<'a>, holds: bool) -> Range {
         let Some(cmp) = cond.defining_op() else { return r };
         let Some(pred) = cmp.compare_predicate() else { return r };
         let (a, b) = (cmp.operand(0), cmp.operand(1));
@@ -368,7 +372,7 @@ impl Ranges<'_> {
     }
 
     /// The range of `v` from its definition (at the defining op).
-    fn defined(&self, v: Val, width: u32, depth: u32) -> Range {
+    fn defined(&self, v: Val<'a>, width: u32, depth: u32) -> Range {
         if let Some(bits) = const_bits(v, self.index_width) {
             return Range::exact(bits, width);
         }
@@ -395,12 +399,12 @@ impl Ranges<'_> {
             "arith.andi" | "index.and" => {
                 // x & m <= m and <= x (unsigned).
                 let (a, b) = (sub(0), sub(1));
-                Range::unsigned(0, a.u.1.min(b.u.1), width)
+                Range::unsigned(0, a.u.hi.min(b.u.hi), width)
             }
             "arith.remui" | "index.remu" => {
                 let d = sub(1);
-                if d.u.0 > 0 {
-                    Range::unsigned(0, d.u.1 - 1, width).intersect(&Range::unsigned(0, sub(0).u.1, width))
+                if d.u.lo > 0 {
+                    Range::unsigned(0, d.u.hi - 1, width).intersect(&Range::unsigned(0, sub(0).u.hi, width))
                 } else {
                     Range::full(width)
                 }
@@ -419,11 +423,11 @@ mod tests {
     #[test]
     fn orders_convert_when_exact() {
         let r = Range::unsigned(0, 3, 64);
-        assert_eq!(r.s, (0, 3));
+        assert_eq!(r.s, Interval::new(0, 3));
         let r = Range::signed(-3, -1, 8);
-        assert_eq!(r.u, (253, 255));
+        assert_eq!(r.u, Interval::new(253, 255));
         let r = Range::signed(-1, 1, 8);
-        assert_eq!(r.u, (0, 255));
+        assert_eq!(r.u, Interval::new(0, 255));
     }
 
     #[test]
@@ -431,15 +435,15 @@ mod tests {
         let a = Range::signed(0, 127, 8);
         let one = Range::exact(1, 8);
         let r = a.add(&one);
-        assert_eq!(r.s, (-128, 127));
+        assert_eq!(r.s, Interval::new(-128, 127));
         // Unsigned order: 1..128 fits.
-        assert_eq!(r.u, (1, 128));
+        assert_eq!(r.u, Interval::new(1, 128));
     }
 
     #[test]
     fn constrain_ult() {
         let r = Range::full(64).constrain(Predicate::Ult, 4);
-        assert_eq!(r.s, (0, 3));
+        assert_eq!(r.s, Interval::new(0, 3));
         assert!(Range::full(8).constrain(Predicate::Ult, 0).is_empty());
     }
 
@@ -448,7 +452,7 @@ mod tests {
         let r = Range::signed(0, 300, 32).cast(8, false);
         assert_eq!(r, Range::full(8));
         let r = Range::signed(-5, 5, 32).cast(8, false);
-        assert_eq!(r.s, (-5, 5));
+        assert_eq!(r.s, Interval::new(-5, 5));
     }
 
     /// `normalized` reaches its fixed point, so intersecting with the full
@@ -457,8 +461,8 @@ mod tests {
     #[test]
     fn intersecting_with_the_full_range_changes_nothing() {
         let w = 4;
-        let intervals = |lo: i128, hi: i128| -> Vec<(i128, i128)> {
-            (lo..=hi).flat_map(|a| (a..=hi).map(move |b| (a, b))).collect()
+        let intervals = |lo: i128, hi: i128| -> Vec<Interval> {
+            (lo..=hi).flat_map(|a| (a..=hi).map(move |b| Interval::new(a, b))).collect()
         };
         for s in intervals(smin(w), smax(w)) {
             for u in intervals(0, umax(w)) {

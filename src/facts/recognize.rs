@@ -32,6 +32,7 @@
 //!   terminating `loom.continue` passing `counter + step`.
 
 use super::bits::{carrier, const_bits, in_order, mask, to_signed, MAX_WIDTH};
+use super::interval::Interval;
 use super::ir::{Blk, Def, ExitKind, Op, Val};
 use super::predicate::Predicate;
 use super::trip_count::{self, CounterSide, LoopInput, Shape};
@@ -47,26 +48,26 @@ pub enum Observed {
 /// A value whose range the loop's facts describe: it equals
 /// `counter + offset (mod 2^width)` wherever it is observed.
 #[derive(Clone, Debug)]
-pub struct Role {
-    pub value: Val,
+pub struct Role<'a> {
+    pub value: Val<'a>,
     pub observed: Observed,
     pub offset: u128,
     /// For a counted `loom.loop`: uses located (in the body block) before or
     /// in this guard observe the condition range, uses after it the body
     /// range.
-    pub split_at: Option<Op>,
+    pub split_at: Option<Op<'a>>,
 }
 
 /// The arithmetic core's answer, in this crate's terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Core {
-    Exact { body_count: u128, condition_count: u128, condition: (i128, i128), body: Option<(i128, i128)>, exit: i128 },
+    Exact { body_count: u128, condition_count: u128, condition: Interval, body: Option<Interval>, exit: i128 },
     Unknown(String),
 }
 
 /// What recognition found for one loop.
 #[derive(Clone, Debug)]
-pub struct Recognized {
+pub struct Recognized<'a> {
     /// Printed counter type (`index`, `i32`).
     pub type_name: String,
     pub width: u32,
@@ -78,21 +79,21 @@ pub struct Recognized {
     pub at_most: Option<String>,
     /// Why the count is by scf.for semantics (shown in reports).
     pub note: Option<&'static str>,
-    pub roles: Vec<Role>,
+    pub roles: Vec<Role<'a>>,
 }
 
 /// `v` as `base + offset (mod 2^width)` for a base accepted by `base_of`,
 /// through additions and subtractions of constants; `map` may rewrite block
 /// arguments (an after-region argument to the value forwarded into it).
 /// Errors name the op that breaks the form.
-fn affine(
-    v: Val,
+fn affine<'a>(
+    v: Val<'a>,
     iw: u32,
     width: u32,
-    is_base: &dyn Fn(Val) -> bool,
-    map: &dyn Fn(Val) -> Option<Val>,
+    is_base: &dyn Fn(Val<'a>) -> bool,
+    map: &dyn Fn(Val<'a>) -> Option<Val<'a>>,
     depth: u32,
-) -> Result<(Val, u128), String> {
+) -> Result<(Val<'a>, u128), String> {
     if depth > 64 {
         return Err("the counter's update chain is too long".into());
     }
@@ -181,8 +182,8 @@ fn to_core(facts: trip_count::Facts) -> Core {
         trip_count::Facts::Exact(f) => Core::Exact {
             body_count: f.body_count,
             condition_count: f.condition_count,
-            condition: (f.condition.min, f.condition.max),
-            body: f.body.map(|r| (r.min, r.max)),
+            condition: f.condition,
+            body: f.body,
             exit: f.exit,
         },
         trip_count::Facts::Unknown(reason) => Core::Unknown(reason.to_string()),
@@ -204,7 +205,7 @@ pub fn recognize(op: Op, index_width: u32) -> Result<Recognized, String> {
 /// an op around it, and continues targeting an op around it. Returns the
 /// first such exit's description; `continues_of_op` receives the
 /// continues that target `op` itself.
-fn early_exits(op: Op, continues_of_op: &mut Vec<Op>) -> Option<String> {
+fn early_exits<'a>(op: Op<'a>, continues_of_op: &mut Vec<Op<'a>>) -> Option<String> {
     let mut found = None;
     for inner in op.nested_ops() {
         let Some((kind, target)) = inner.loom_exit() else { continue };
@@ -245,14 +246,14 @@ fn comparison(cond: Val) -> Result<(Op, Predicate), String> {
 
 /// Splits a comparison into (counter side, base arg, offset, bound bits).
 #[allow(clippy::too_many_arguments)]
-fn split_comparison(
-    cmp: Op,
-    loop_op: Op,
+fn split_comparison<'a>(
+    cmp: Op<'a>,
+    loop_op: Op<'a>,
     iw: u32,
     width: u32,
-    is_base: &dyn Fn(Val) -> bool,
-    map: &dyn Fn(Val) -> Option<Val>,
-) -> Result<(CounterSide, Val, u128, u128), String> {
+    is_base: &dyn Fn(Val<'a>) -> bool,
+    map: &dyn Fn(Val<'a>) -> Option<Val<'a>>,
+) -> Result<(CounterSide, Val<'a>, u128, u128), String> {
     let lhs = cmp.operand(0);
     let rhs = cmp.operand(1);
     let l = affine(lhs, iw, width, is_base, map, 0);
@@ -375,7 +376,7 @@ fn recognize_for(op: Op, iw: u32, is_loom: bool) -> Result<Recognized, String> {
 
 /// The guard of a counted loom.loop: (guard op, breaking condition is the
 /// then-branch).
-fn find_guard(op: Op, body: Blk) -> Result<(Op, bool), String> {
+fn find_guard<'a>(op: Op<'a>, body: Blk<'a>) -> Result<(Op<'a>, bool), String> {
     let token = body.arg(0);
     let breaks_only = |b: Option<Blk>| -> bool {
         let Some(b) = b else { return false };

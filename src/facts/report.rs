@@ -34,15 +34,14 @@ use super::{Counter, LoopRecord, Status};
 pub fn summary(l: &LoopRecord) -> String {
     let counter = |c: &Counter| {
         let mut s = format!(
-            "{} {} step {}, condition [{}, {}]",
+            "{} {} step {}, condition {}",
             c.type_name,
             if c.signed { "signed" } else { "unsigned" },
             c.step,
-            c.condition.0,
-            c.condition.1
+            c.condition
         );
         match c.body {
-            Some((lo, hi)) => s.push_str(&format!(", body [{lo}, {hi}]")),
+            Some(body) => s.push_str(&format!(", body {body}")),
             None => s.push_str(", body never runs"),
         }
         if let Some(e) = c.exit {

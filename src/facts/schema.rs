@@ -12,6 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::bounds::Access;
+use super::interval::Interval;
 use super::{LoopRecord, Status};
 
 pub const SCHEMA_VERSION: u32 = 1;
@@ -150,8 +151,8 @@ impl LoopReport {
                 width: c.width,
                 signed: c.signed,
                 step: c.step,
-                condition: [c.condition.0, c.condition.1],
-                body: c.body.map(|(lo, hi)| [lo, hi]),
+                condition: c.condition.pair(),
+                body: c.body.map(Interval::pair),
                 exit: c.exit,
             });
             r.note = l.note.map(str::to_owned);

@@ -106,6 +106,7 @@
 use std::fmt;
 
 use super::bits::MAX_WIDTH;
+use super::interval::Interval;
 use super::predicate::Predicate;
 
 /// The order in which a comparison reads its operands.
@@ -126,7 +127,7 @@ struct Carrier {
     order: Order,
     /// `2^width`.
     modulus: i128,
-    range: ValueRange,
+    range: Interval,
 }
 
 impl Carrier {
@@ -138,8 +139,8 @@ impl Carrier {
         let modulus = 1i128 << width;
         let half = modulus >> 1;
         let range = match order {
-            Order::Signed => ValueRange { min: -half, max: half - 1 },
-            Order::Unsigned => ValueRange { min: 0, max: modulus - 1 },
+            Order::Signed => Interval { lo: -half, hi: half - 1 },
+            Order::Unsigned => Interval { lo: 0, hi: modulus - 1 },
         };
         Some(Carrier { order, modulus, range })
     }
@@ -149,7 +150,7 @@ impl Carrier {
     fn read(self, raw: i128) -> i128 {
         // Two's complement: masking is `raw mod 2^width` for negative `raw` too.
         let bits = raw & (self.modulus - 1);
-        if bits > self.range.max {
+        if bits > self.range.hi {
             bits - self.modulus
         } else {
             bits
@@ -210,10 +211,10 @@ impl Relation {
 
     /// True when `value relation bound` holds for every value in `range`.
     #[inline(always)]
-    fn holds_everywhere(self, bound: i128, range: ValueRange) -> bool {
+    fn holds_everywhere(self, bound: i128, range: Interval) -> bool {
         match self {
-            Relation::Le => bound >= range.max,
-            Relation::Ge => bound <= range.min,
+            Relation::Le => bound >= range.hi,
+            Relation::Ge => bound <= range.lo,
             // `range` has at least two values, so the others can fail.
             Relation::Lt | Relation::Gt | Relation::Eq | Relation::Ne => false,
         }
@@ -259,34 +260,6 @@ pub struct LoopInput {
     pub step: i128,
 }
 
-/// An inclusive range of values, read in the facts' [`Order`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ValueRange {
-    /// Smallest value.
-    pub min: i128,
-    /// Largest value.
-    pub max: i128,
-}
-
-impl ValueRange {
-    /// The smallest range holding both `a` and `b`.
-    #[inline(always)]
-    fn spanning(a: i128, b: i128) -> ValueRange {
-        if a <= b {
-            ValueRange { min: a, max: b }
-        } else {
-            ValueRange { min: b, max: a }
-        }
-    }
-
-    /// True when `min <= value <= max`.
-    #[must_use]
-    #[inline(always)]
-    pub fn contains(self, value: i128) -> bool {
-        self.min <= value && value <= self.max
-    }
-}
-
 /// Proven facts about one loop. All values are read in [`LoopFacts::order`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LoopFacts {
@@ -300,9 +273,9 @@ pub struct LoopFacts {
     pub condition_count: u128,
     /// Counter values the condition region sees (`x_0 … x_N`; for do-while
     /// the counter argument, not `next`).
-    pub condition: ValueRange,
+    pub condition: Interval,
     /// Counter values the body sees (`x_0 … x_{N-1}`); `None` when `N = 0`.
-    pub body: Option<ValueRange>,
+    pub body: Option<Interval>,
     /// The counter on the false edge, `x_N`. For [`for_facts`] this is the
     /// mathematical `lb + N·step`, which may exceed the carrier's range.
     pub exit: i128,
@@ -424,8 +397,8 @@ fn facts_in_order(input: &LoopInput, relation: Relation, order: Order) -> Facts 
         step,
         body_count: n,
         condition_count: n + 1,
-        condition: ValueRange::spanning(init, exit),
-        body: if n > 0 { Some(ValueRange::spanning(init, exit - step)) } else { None },
+        condition: Interval::spanning(init, exit),
+        body: if n > 0 { Some(Interval::spanning(init, exit - step)) } else { None },
         exit,
         exit_next: match input.shape {
             Shape::HeaderTested => None,
@@ -449,7 +422,7 @@ fn first_failure(
     bound: i128,
     start: i128,
     step: i128,
-    range: ValueRange,
+    range: Interval,
 ) -> Result<Failure, UnknownReason> {
     if relation.holds_everywhere(bound, range) {
         return Err(UnknownReason::ConditionNeverFails);
@@ -541,8 +514,8 @@ pub fn for_facts(width: u32, order: Order, lb: i128, ub: i128, step: i128) -> Fa
         step,
         body_count: n.unsigned_abs(),
         condition_count: n.unsigned_abs() + 1,
-        condition: ValueRange::spanning(lb, exit),
-        body: (n > 0).then(|| ValueRange::spanning(lb, exit - step)),
+        condition: Interval::spanning(lb, exit),
+        body: (n > 0).then(|| Interval::spanning(lb, exit - step)),
         exit,
         exit_next: None,
     })
@@ -669,9 +642,9 @@ mod tests {
         xs.windows(2).all(|w| ref_value(signed, width, w[0]) + d == ref_value(signed, width, w[1]))
     }
 
-    fn range_of(width: u32, signed: bool, xs: &[u128]) -> ValueRange {
+    fn range_of(width: u32, signed: bool, xs: &[u128]) -> Interval {
         let vals = xs.iter().map(|&x| ref_value(signed, width, x));
-        ValueRange { min: vals.clone().min().unwrap_or(i128::MAX), max: vals.max().unwrap_or(i128::MIN) }
+        Interval { lo: vals.clone().min().unwrap_or(i128::MAX), hi: vals.max().unwrap_or(i128::MIN) }
     }
 
     /// Checks `trip_facts(input)` against a simulation of at most `max_tests`
@@ -755,8 +728,8 @@ mod tests {
         assert!(!holds(tested(n)), "{input:?}: {f:?}: the last test holds");
         assert!(holds(tested(n - 1)), "{input:?}: {f:?}: the test before the last fails");
         assert!(holds(tested(0)), "{input:?}: {f:?}: the first test fails");
-        assert_eq!(f.condition, ValueRange { min: init.min(exit), max: init.max(exit) }, "{input:?}");
-        assert_eq!(f.body, Some(ValueRange { min: init.min(exit - d), max: init.max(exit - d) }), "{input:?}");
+        assert_eq!(f.condition, Interval { lo: init.min(exit), hi: init.max(exit) }, "{input:?}");
+        assert_eq!(f.body, Some(Interval { lo: init.min(exit - d), hi: init.max(exit - d) }), "{input:?}");
         assert_eq!(f.exit_next, (input.shape == Shape::DoWhile).then_some(exit + d), "{input:?}");
     }
 
@@ -1040,7 +1013,7 @@ mod tests {
                     let x = self.vals[n];
                     min = min.min(x);
                     max = max.max(x);
-                    let condition = ValueRange { min: min.into(), max: max.into() };
+                    let condition = Interval { lo: min.into(), hi: max.into() };
                     expected.push(LoopFacts {
                         order: if self.signed { Order::Signed } else { Order::Unsigned },
                         step: d,
@@ -1214,8 +1187,8 @@ mod tests {
         trip_facts(&LoopInput { width, predicate, side: CounterSide::Lhs, shape: Shape::DoWhile, init, bound, step })
     }
 
-    fn range(min: i128, max: i128) -> ValueRange {
-        ValueRange { min, max }
+    fn range(min: i128, max: i128) -> Interval {
+        Interval { lo: min, hi: max }
     }
 
     /// Asserts exact facts `N`, condition, body, exit.

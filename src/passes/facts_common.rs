@@ -1,6 +1,7 @@
 //! Option shared by the loop-facts passes.
 
 use super::foreign::{OptionKind, Options, PassOption};
+use crate::analysis::Options as AnalysisOptions;
 
 /// The `index-bitwidth` option: the target's index width when the module
 /// has no DLTI `index` entry (1 to 64 bits, checked by the pipeline parser).
@@ -11,7 +12,8 @@ pub const INDEX_BITWIDTH: PassOption = PassOption {
     kind: OptionKind::Unsigned { min: 1, max: 64 },
 };
 
-/// The value of [`INDEX_BITWIDTH`].
-pub fn index_bitwidth(options: &Options) -> u32 {
-    options.unsigned(INDEX_BITWIDTH.name)
+/// The analysis options the facts passes' options select (one analysis
+/// entry point, `facts::analyze`, serves every pass and the APIs).
+pub fn analysis_options(options: &Options) -> AnalysisOptions {
+    AnalysisOptions { index_bitwidth: options.unsigned(INDEX_BITWIDTH.name) }
 }

@@ -17,10 +17,10 @@
 
 use melior::ir::operation::OperationRefMut;
 
-use super::facts_common::{index_bitwidth, INDEX_BITWIDTH};
+use super::facts_common::{analysis_options, INDEX_BITWIDTH};
 use super::foreign::{Options, PassFailure, PassSpec};
 use crate::facts::bits::const_bits;
-use crate::facts::ir::{erase, insert_bool_constant, replace_all_uses, walk_preorder, Op};
+use crate::facts::ir::{walk_preorder, Rewriter};
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
 use crate::facts::{self};
@@ -43,24 +43,24 @@ pub fn decide(pred: Predicate, a: &Range, b: &Range) -> Option<bool> {
         Predicate::Eq | Predicate::Ne => {
             let eq = if a.single().is_some() && a.single() == b.single() {
                 Some(true)
-            } else if a.s.1 < b.s.0 || b.s.1 < a.s.0 || a.u.1 < b.u.0 || b.u.1 < a.u.0 {
+            } else if a.s.hi < b.s.lo || b.s.hi < a.s.lo || a.u.hi < b.u.lo || b.u.hi < a.u.lo {
                 Some(false)
             } else {
                 None
             };
             eq.map(|e| if pred == Predicate::Eq { e } else { !e })
         }
-        Predicate::Slt | Predicate::Ult => (x.1 < y.0).then_some(true).or((x.0 >= y.1).then_some(false)),
-        Predicate::Sle | Predicate::Ule => (x.1 <= y.0).then_some(true).or((x.0 > y.1).then_some(false)),
-        Predicate::Sgt | Predicate::Ugt => (x.0 > y.1).then_some(true).or((x.1 <= y.0).then_some(false)),
-        Predicate::Sge | Predicate::Uge => (x.0 >= y.1).then_some(true).or((x.1 < y.0).then_some(false)),
+        Predicate::Slt | Predicate::Ult => (x.hi < y.lo).then_some(true).or((x.lo >= y.hi).then_some(false)),
+        Predicate::Sle | Predicate::Ule => (x.hi <= y.lo).then_some(true).or((x.lo > y.hi).then_some(false)),
+        Predicate::Sgt | Predicate::Ugt => (x.lo > y.hi).then_some(true).or((x.hi <= y.lo).then_some(false)),
+        Predicate::Sge | Predicate::Uge => (x.lo >= y.hi).then_some(true).or((x.hi < y.lo).then_some(false)),
     }
 }
 
-fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
-    let iw = index_bitwidth(options);
-    let root = Op(op.to_raw());
-    let analysis = facts::analyze(root, iw);
+fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
+    let mut rewriter = Rewriter::new(&mut op);
+    let root = rewriter.root();
+    let analysis = facts::analyze(root, &analysis_options(options));
     let ranges = analysis.ranges();
     let mut decided = Vec::new();
     walk_preorder(root, &mut |inner| {
@@ -73,9 +73,12 @@ fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure
         }
     });
     for (cmp, value) in decided {
-        let Some(constant) = insert_bool_constant(cmp, value) else { continue };
-        replace_all_uses(cmp.result(0), constant);
-        erase(cmp);
+        let Some(constant) = rewriter.insert_bool_constant(cmp, value) else { continue };
+        rewriter.replace_all_uses(cmp.result(0), constant);
+        // SAFETY: `cmp` (collected above, each compare once) is not used
+        // after this; `decided` holds no other handle into it (compares
+        // have no regions).
+        unsafe { rewriter.erase(cmp) };
     }
     let mut selects = Vec::new();
     walk_preorder(root, &mut |inner| {
@@ -92,8 +95,11 @@ fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure
             // would keep every use, so erasing would leave them dangling.
             continue;
         }
-        replace_all_uses(select.result(0), chosen);
-        erase(select);
+        rewriter.replace_all_uses(select.result(0), chosen);
+        // SAFETY: `select` (collected above, each select once) is not used
+        // after this, and selects have no regions; `chosen` is another
+        // value (checked above), which stays live.
+        unsafe { rewriter.erase(select) };
     }
     Ok(())
 }

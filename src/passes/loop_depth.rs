@@ -23,9 +23,7 @@ pub static SPEC: PassSpec = PassSpec {
 fn run(mut anchor: OperationRefMut<'_, '_>, _options: &Options) -> Result<(), PassFailure> {
     // Loops outside the anchor still count, so depth is measured to the top.
     anchor.walk_mut(WalkOrder::PreOrder, |mut inner| {
-        // The handle is used only within this visit, on the live op melior
-        // hands us (see `facts::ir`); the walk changes no op's parent.
-        let op = Op(inner.to_raw());
+        let op = Op::of(&inner);
         if op.is_loop_like() {
             let d = i64::from(op.loop_depth());
             // `ContextRef::to_ref` returns a reference into the `ContextRef`

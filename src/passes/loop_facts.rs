@@ -14,10 +14,10 @@
 
 use melior::ir::operation::OperationRefMut;
 
-use super::facts_common::{index_bitwidth, INDEX_BITWIDTH};
+use super::facts_common::{analysis_options, INDEX_BITWIDTH};
 use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::diagnostics::{emit, Severity};
-use crate::facts::{self, ir::Op, report};
+use crate::facts::{self, ir::Rewriter, report};
 
 pub static SPEC: PassSpec = PassSpec {
     argument: "loom-loop-facts",
@@ -35,21 +35,16 @@ pub static SPEC: PassSpec = PassSpec {
     run,
 };
 
-fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
+fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     let remarks = options.flag("remarks");
-    let iw = index_bitwidth(options);
-    let root = Op(op.to_raw());
-    let analysis = facts::analyze(root, iw);
+    let mut rewriter = Rewriter::new(&mut op);
+    let analysis = facts::analyze(rewriter.root(), &analysis_options(options));
     for l in &analysis.loops {
         let text = report::summary(l);
         if remarks {
-            // SAFETY: `l.op` is a live op under the anchor; its location is
-            // uniqued in the context, which outlives this run, and `loc` is
-            // used only in this iteration.
-            let loc = unsafe { melior::ir::Location::from_raw(l.op.location()) };
-            emit(loc, Severity::Remark, &format!("loop facts: {text}"));
+            emit(l.op.location(), Severity::Remark, &format!("loop facts: {text}"));
         }
-        facts::ir::set_string_attr(l.op, "loom.facts", &text);
+        rewriter.set_string_attr(l.op, "loom.facts", &text);
     }
     Ok(())
 }

@@ -10,9 +10,9 @@ use std::io::Write;
 
 use melior::ir::operation::OperationRefMut;
 
-use super::facts_common::{index_bitwidth, INDEX_BITWIDTH};
+use super::facts_common::{analysis_options, INDEX_BITWIDTH};
 use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
-use crate::analysis::{Computed, Options as AnalysisOptions};
+use crate::analysis::Computed;
 use crate::facts::ir::Op;
 
 pub static SPEC: PassSpec = PassSpec {
@@ -39,12 +39,11 @@ pub static SPEC: PassSpec = PassSpec {
 
 fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     let format = options.choice("format").to_string();
-    let iw = index_bitwidth(options);
     let output = options.get("output").to_string();
     if output.is_empty() {
         return Err("option 'output' must name a file (or '-' for standard output)".to_string().into());
     }
-    let computed = Computed::run(Op(op.to_raw()), &AnalysisOptions { index_bitwidth: iw });
+    let computed = Computed::run(Op::of(&op), &analysis_options(options));
     let text = if format == "json" { computed.report().to_json() } else { computed.text() };
     let written = if output == "-" {
         let mut out = std::io::stdout().lock();

@@ -15,12 +15,11 @@
 //! `mode=remark`: a remark for every access, proven or not; never fails.
 
 use melior::ir::operation::OperationRefMut;
-use melior::ir::Location;
 
-use super::facts_common::{index_bitwidth, INDEX_BITWIDTH};
+use super::facts_common::{analysis_options, INDEX_BITWIDTH};
 use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::diagnostics::{emit, Severity};
-use crate::facts::{self, bounds, ir::Op};
+use crate::facts::{self, ir::Op};
 
 pub static SPEC: PassSpec = PassSpec {
     argument: "loom-verify-bounds",
@@ -40,16 +39,10 @@ pub static SPEC: PassSpec = PassSpec {
 
 fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     let mode = options.choice("mode").to_string();
-    let iw = index_bitwidth(options);
-    let root = Op(op.to_raw());
-    let analysis = facts::analyze(root, iw);
-    let ranges = analysis.ranges();
+    let analysis = facts::analyze(Op::of(&op), &analysis_options(options));
     let mut failed = false;
-    for access in bounds::check_all(root, &ranges) {
-        // SAFETY: `access.op` is a live op under the anchor; its location is
-        // uniqued in the context, which outlives this run, and `loc` is used
-        // only in this iteration.
-        let loc = unsafe { Location::from_raw(access.op.location()) };
+    for access in analysis.accesses() {
+        let loc = access.op.location();
         if access.proven() {
             if mode == "remark" {
                 emit(loc, Severity::Remark, &format!("{}: in bounds (proven)", access.op_name));
