@@ -72,7 +72,7 @@ fn analyze_report(op: MlirOperation, index_bitwidth: u32, format: ffi::LoomRepor
         ffi::LoomReportFormat_LoomReportFormatText => true,
         other => return Err(format!("loomAnalyzeReport: unknown report format {other}")),
     };
-    let options = Options { index_bitwidth };
+    let options = Options { index_bitwidth, ..Options::default() };
     std::panic::catch_unwind(|| {
         // SAFETY: `op` is non-null (checked above) and, by loomAnalyzeReport's
         // contract (loom-c/Facts.h), a live operation the caller does not

@@ -29,6 +29,7 @@ pub(crate) mod ranges;
 pub(crate) mod recognize;
 pub(crate) mod report;
 pub(crate) mod schema;
+pub(crate) mod symbolic;
 pub(crate) mod trip_count;
 
 use std::collections::HashMap;
@@ -38,6 +39,7 @@ use interval::Interval;
 use ir::{index_bitwidth, walk_preorder, ExitKind, Op, Val};
 use ranges::{Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
+use symbolic::expr::Expr;
 
 /// Counter facts of a loop, in the comparison's order.
 #[derive(Clone, Debug)]
@@ -48,8 +50,22 @@ pub struct Counter {
     pub step: i128,
     pub condition: Interval,
     pub body: Option<Interval>,
-    /// None for `at_most` loops (an early exit leaves with another value).
+    /// None for `at_most` loops (an early exit leaves with another value)
+    /// and for symbolic loops.
     pub exit: Option<i128>,
+    /// For a loop with symbolic ends: the exact ranges as expressions (the
+    /// numeric `condition`/`body` above are then bounds valid for every
+    /// argument value).
+    pub symbolic: Option<SymCounter>,
+}
+
+/// Counter facts as expressions (see `symbolic::counts::SymFacts`).
+#[derive(Clone, Debug)]
+pub struct SymCounter {
+    pub condition: (Expr, Expr),
+    pub body: (Expr, Expr),
+    /// None for `at_most` loops.
+    pub exit: Option<Expr>,
 }
 
 #[derive(Clone, Debug)]
@@ -66,6 +82,16 @@ pub enum Status {
     Unknown {
         reason: String,
     },
+    /// Exact counts as expressions over arguments and buffer sizes.
+    SymbolicExact {
+        body_count: Expr,
+        condition_count: Expr,
+    },
+    /// The body runs at most `max_body_count` times (early exits).
+    SymbolicAtMost {
+        max_body_count: Expr,
+        why: String,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -78,11 +104,25 @@ pub struct LoopRecord<'a> {
     pub status: Status,
     pub counter: Option<Counter>,
     pub note: Option<&'static str>,
+    /// Assumptions (options) the facts rely on, by their report names.
+    pub assumptions: Vec<&'static str>,
     /// Times the loop is entered per entry of its function; None: unknown.
     pub entries: Option<u128>,
 }
 
 impl LoopRecord<'_> {
+    /// Symbolic (total body count, total condition count): the symbolic
+    /// counts times the exactly known entries.
+    pub fn symbolic_totals(&self) -> Option<(Expr, Expr)> {
+        match (&self.status, self.entries) {
+            (Status::SymbolicExact { body_count, condition_count }, Some(e)) => {
+                let e = i128::try_from(e).ok()?;
+                Some((body_count.scale(e)?, condition_count.scale(e)?))
+            }
+            _ => None,
+        }
+    }
+
     /// (total body count, total condition count) when both are exact.
     pub fn totals(&self) -> Option<(u128, u128)> {
         match (&self.status, self.entries) {
@@ -223,7 +263,16 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
             return;
         }
         let iw = index_bitwidth(op, index_width_option);
-        let (status, counter, note) = match recognize::recognize(op, iw) {
+        // Symbols' ranges: from types, guards and assumptions (loop facts
+        // of enclosing loops are not symbols).
+        let no_loop_facts = HashMap::new();
+        let ranges = Ranges { facts: &no_loop_facts, index_width: iw };
+        let ctx = recognize::Context {
+            ranges: &ranges,
+            assume_buffers: options.assume_buffer_bytes_below_half_address_space,
+        };
+        let mut assumptions = Vec::new();
+        let (status, counter, note) = match recognize::recognize(op, iw, &ctx) {
             Err(reason) => (Status::Unknown { reason }, None, None),
             Ok(rec) => {
                 value_facts(&rec, index_width, &mut facts);
@@ -232,6 +281,33 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                 }
                 match &rec.core {
                     Core::Unknown(reason) => (Status::Unknown { reason: reason.clone() }, None, rec.note),
+                    Core::Symbolic { facts: f, condition, body, assumptions: used } => {
+                        assumptions = used.clone();
+                        let counter = Counter {
+                            type_name: rec.type_name.clone(),
+                            width: rec.width,
+                            signed: rec.signed,
+                            step: rec.step,
+                            condition: *condition,
+                            body: *body,
+                            exit: None,
+                            symbolic: Some(SymCounter {
+                                condition: f.condition.clone(),
+                                body: f.body.clone(),
+                                exit: rec.at_most.is_none().then(|| f.exit.clone()),
+                            }),
+                        };
+                        let status = match &rec.at_most {
+                            None => Status::SymbolicExact {
+                                body_count: f.body_count.clone(),
+                                condition_count: f.condition_count.clone(),
+                            },
+                            Some(why) => {
+                                Status::SymbolicAtMost { max_body_count: f.body_count.clone(), why: why.clone() }
+                            }
+                        };
+                        (status, Some(counter), rec.note)
+                    }
                     Core::Exact { body_count, condition_count, condition, body, exit } => {
                         let counter = Counter {
                             type_name: rec.type_name.clone(),
@@ -241,6 +317,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                             condition: *condition,
                             body: *body,
                             exit: rec.at_most.is_none().then_some(*exit),
+                            symbolic: None,
                         };
                         let status = match &rec.at_most {
                             None => Status::Exact { body_count: *body_count, condition_count: *condition_count },
@@ -260,6 +337,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
             status,
             counter,
             note,
+            assumptions,
             entries: None,
         });
     });

@@ -35,6 +35,10 @@ use super::bits::{carrier, const_bits, in_order, mask, to_signed, MAX_WIDTH};
 use super::interval::Interval;
 use super::ir::{Blk, Def, ExitKind, Op, Val};
 use super::predicate::Predicate;
+use super::ranges::Ranges;
+use super::symbolic::counts::{sym_facts, zero_facts, zero_trip, SymFacts, SymLoop, SymOutcome};
+use super::symbolic::expr::{Env, Expr};
+use super::symbolic::symbols::{Symbols, BUFFER_ASSUMPTION};
 use super::trip_count::{self, CounterSide, LoopInput, Shape};
 
 /// Which range of the facts a value observes.
@@ -61,7 +65,22 @@ pub struct Role<'a> {
 /// The arithmetic core's answer, in this crate's terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Core {
-    Exact { body_count: u128, condition_count: u128, condition: Interval, body: Option<Interval>, exit: i128 },
+    Exact {
+        body_count: u128,
+        condition_count: u128,
+        condition: Interval,
+        body: Option<Interval>,
+        exit: i128,
+    },
+    /// Exact facts as expressions over arguments and buffer sizes, with
+    /// numeric envelopes (bounds for every argument value) of the counter
+    /// ranges and the assumptions the proof used.
+    Symbolic {
+        facts: Box<SymFacts>,
+        condition: Interval,
+        body: Option<Interval>,
+        assumptions: Vec<&'static str>,
+    },
     Unknown(String),
 }
 
@@ -190,13 +209,136 @@ fn to_core(facts: trip_count::Facts) -> Core {
     }
 }
 
+/// What recognition reads besides the loop: range queries for the symbols'
+/// ranges (at the loop's index width) and the analysis options.
+pub struct Context<'q, 'r, 'a> {
+    pub ranges: &'q Ranges<'r, 'a>,
+    /// Whether the buffer-size assumption may be used (see `symbolic`).
+    pub assume_buffers: bool,
+}
+
+/// A condition-controlled counted loop, before its ends are read.
+struct CountedLoop {
+    width: u32,
+    predicate: Predicate,
+    side: CounterSide,
+    shape: Shape,
+    step_bits: u128,
+}
+
+/// The core's answer for a counted loop from `init` to `bound`: the
+/// constant core when both are constants, else the symbolic one.
+fn counted_core<'a>(
+    ctx: &Context<'_, '_, 'a>,
+    op: Op<'a>,
+    l: CountedLoop,
+    init: Val<'a>,
+    bound: Val<'a>,
+) -> (i128, Core) {
+    let iw = ctx.ranges.index_width;
+    if let (Some(i), Some(b)) = (const_bits(init, iw), const_bits(bound, iw)) {
+        return while_core(l.width, l.predicate, l.side, l.shape, i, b, l.step_bits);
+    }
+    let order = l.predicate.order().expect("comparison() rejects eq/ne");
+    let step = trip_count::step_in_order(l.width, order, l.step_bits as i128).expect("supported width");
+    (
+        step,
+        symbolic_core(
+            ctx,
+            op,
+            SymParts { width: l.width, predicate: l.predicate, side: l.side, shape: l.shape, step },
+            init,
+            bound,
+        ),
+    )
+}
+
+/// A scf.for/loom.for with a symbolic end: header-tested `iv < ub`.
+fn symbolic_for<'a>(
+    ctx: &Context<'_, '_, 'a>,
+    op: Op<'a>,
+    width: u32,
+    predicate: Predicate,
+    step: Option<i128>,
+    lb: Val<'a>,
+    ub: Val<'a>,
+) -> (i128, Core) {
+    // `lb >= ub` for every value of the symbols: no iteration, whatever
+    // the step (as upstream's scf.for trip count says).
+    let order = predicate.order().expect("ordered predicate");
+    let mut symbols = Symbols::new(ctx.ranges, op, width, order);
+    if let (Ok(lb_e), Ok(ub_e)) = (symbols.expr(lb), symbols.expr(ub)) {
+        if zero_trip(predicate, CounterSide::Lhs, &lb_e, &ub_e, &symbols.env) {
+            if let Some(f) = zero_facts(&lb_e) {
+                // A dynamic step is reported as 0 (the body never runs).
+                return (step.unwrap_or(0), symbolic(f, &symbols.env, Vec::new()));
+            }
+        }
+    }
+    match step {
+        None => (0, Core::Unknown("the step is not a known constant (symbolic step)".into())),
+        Some(s) if s <= 0 => (s, Core::Unknown(format!("the step {s} is not positive"))),
+        Some(s) => {
+            let parts = SymParts { width, predicate, side: CounterSide::Lhs, shape: Shape::HeaderTested, step: s };
+            (s, symbolic_core(ctx, op, parts, lb, ub))
+        }
+    }
+}
+
+struct SymParts {
+    width: u32,
+    predicate: Predicate,
+    side: CounterSide,
+    shape: Shape,
+    step: i128,
+}
+
+fn symbolic_core<'a>(ctx: &Context<'_, '_, 'a>, op: Op<'a>, p: SymParts, init: Val<'a>, bound: Val<'a>) -> Core {
+    let order = p.predicate.order().expect("ordered predicate");
+    let mut symbols = Symbols::new(ctx.ranges, op, p.width, order);
+    let init = match symbols.expr(init) {
+        Ok(e) => e,
+        Err(e) => {
+            return Core::Unknown(format!("the counter's initial value is not a constant or a symbol loom reads: {e}"))
+        }
+    };
+    let bound = match symbols.expr(bound) {
+        Ok(e) => e,
+        Err(e) => return Core::Unknown(format!("the bound is not a constant or a symbol loom reads: {e}")),
+    };
+    let l = SymLoop { width: p.width, predicate: p.predicate, side: p.side, shape: p.shape, step: p.step, init, bound };
+    let reason = match sym_facts(&l, &symbols.env) {
+        SymOutcome::Exact(f) => return symbolic(*f, &symbols.env, Vec::new()),
+        SymOutcome::Unknown(reason) => reason,
+    };
+    if ctx.assume_buffers {
+        if let Some(env) = symbols.env_with_buffer_assumption() {
+            if let SymOutcome::Exact(f) = sym_facts(&l, &env) {
+                return symbolic(*f, &env, vec![BUFFER_ASSUMPTION]);
+            }
+        }
+    }
+    Core::Unknown(format!("symbolic bound: {reason}"))
+}
+
+/// Symbolic facts with their numeric envelopes.
+fn symbolic(facts: SymFacts, env: &Env, assumptions: Vec<&'static str>) -> Core {
+    let range = |e: &Expr| e.range(env);
+    let envelope = |(lo, hi): &(Expr, Expr)| Some(Interval::new(range(lo)?.lo, range(hi)?.hi));
+    let (Some(condition), Some(runs)) = (envelope(&facts.condition), range(&facts.body_count)) else {
+        return Core::Unknown("the symbolic facts' ranges are unknown".into());
+    };
+    let body = if runs.hi >= 1 { envelope(&facts.body) } else { None };
+    Core::Symbolic { facts: Box::new(facts), condition, body, assumptions }
+}
+
 /// Recognises `op` (a loop) or says why it cannot.
-pub fn recognize(op: Op, index_width: u32) -> Result<Recognized, String> {
+pub fn recognize<'a>(op: Op<'a>, index_width: u32, ctx: &Context<'_, '_, 'a>) -> Result<Recognized<'a>, String> {
     match op.name().as_str() {
-        "scf.while" => recognize_while(op, index_width),
-        "scf.for" => recognize_for(op, index_width, false),
-        "loom.for" => recognize_for(op, index_width, true),
-        "loom.loop" => recognize_loom_loop(op, index_width),
+        "scf.while" => recognize_while(op, index_width, ctx),
+        "scf.for" => recognize_for(op, index_width, false, ctx),
+        "loom.for" => recognize_for(op, index_width, true, ctx),
+        "loom.loop" => recognize_loom_loop(op, index_width, ctx),
         other => Err(format!("'{other}' loops are not analysed")),
     }
 }
@@ -244,7 +386,7 @@ fn comparison(cond: Val) -> Result<(Op, Predicate), String> {
     Ok((cmp, pred))
 }
 
-/// Splits a comparison into (counter side, base arg, offset, bound bits).
+/// Splits a comparison into (counter side, base arg, offset, bound).
 #[allow(clippy::too_many_arguments)]
 fn split_comparison<'a>(
     cmp: Op<'a>,
@@ -253,7 +395,7 @@ fn split_comparison<'a>(
     width: u32,
     is_base: &dyn Fn(Val<'a>) -> bool,
     map: &dyn Fn(Val<'a>) -> Option<Val<'a>>,
-) -> Result<(CounterSide, Val<'a>, u128, u128), String> {
+) -> Result<(CounterSide, Val<'a>, u128, Val<'a>), String> {
     let lhs = cmp.operand(0);
     let rhs = cmp.operand(1);
     let l = affine(lhs, iw, width, is_base, map, 0);
@@ -264,15 +406,13 @@ fn split_comparison<'a>(
         (Ok(_), Ok(_)) => return Err("both sides of the comparison vary with the loop's arguments".into()),
         (Err(e), Err(_)) => return Err(format!("the comparison does not test a counter: {e}")),
     };
-    let bound_bits = match const_bits(bound, iw) {
-        Some(b) => b,
-        None if bound.defined_inside(loop_op) => return Err("the bound is not loop-invariant".into()),
-        None => return Err("the bound is not a known constant (symbolic bound)".into()),
-    };
-    Ok((side, base, offset, bound_bits))
+    if const_bits(bound, iw).is_none() && bound.defined_inside(loop_op) {
+        return Err("the bound is not loop-invariant".into());
+    }
+    Ok((side, base, offset, bound))
 }
 
-fn recognize_while(op: Op, iw: u32) -> Result<Recognized, String> {
+fn recognize_while<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result<Recognized<'a>, String> {
     let (Some(before), Some(after)) = (op.entry_block(0), op.entry_block(1)) else {
         return Err("the loop has an empty region".into());
     };
@@ -290,11 +430,9 @@ fn recognize_while(op: Op, iw: u32) -> Result<Recognized, String> {
     }
     let is_before_arg = |v: Val| matches!(v.def(), Def::Arg(b, _) if b == before);
     let no_map = |_: Val| None;
-    let (side, base, tested_offset, bound_bits) = split_comparison(cmp, op, iw, width, &is_before_arg, &no_map)?;
+    let (side, base, tested_offset, bound) = split_comparison(cmp, op, iw, width, &is_before_arg, &no_map)?;
     let Def::Arg(_, j) = base.def() else { unreachable!("base is a before-region argument") };
-    let Some(init_bits) = const_bits(op.operand(j), iw) else {
-        return Err(format!("the counter's initial value (operand #{j}) is not a known constant"));
-    };
+    let init = op.operand(j);
     // The back edge: yield[j] must be counter + step, reading after-region
     // arguments as the values the condition forwards into them.
     let forwarded: Vec<Val> = (1..condition.num_operands()).map(|i| condition.operand(i)).collect();
@@ -311,7 +449,7 @@ fn recognize_while(op: Op, iw: u32) -> Result<Recognized, String> {
     if let Some(exit) = early_exits(op, &mut continues) {
         return Err(exit);
     }
-    let (step, core) = while_core(width, predicate, side, shape, init_bits, bound_bits, step_bits);
+    let (step, core) = counted_core(ctx, op, CountedLoop { width, predicate, side, shape, step_bits }, init, bound);
     // Values observing the counter: the before argument (condition), the
     // after arguments and results fed from counter + o.
     let mut roles = vec![Role { value: base, observed: Observed::Condition, offset: 0, split_at: None }];
@@ -328,25 +466,13 @@ fn recognize_while(op: Op, iw: u32) -> Result<Recognized, String> {
     Ok(Recognized { type_name, width, signed: predicate.is_signed(), step, core, at_most: None, note: None, roles })
 }
 
-fn recognize_for(op: Op, iw: u32, is_loom: bool) -> Result<Recognized, String> {
+fn recognize_for<'a>(op: Op<'a>, iw: u32, is_loom: bool, ctx: &Context<'_, '_, 'a>) -> Result<Recognized<'a>, String> {
     let (lb, ub, st) = (op.operand(0), op.operand(1), op.operand(2));
     let (width, type_name) = carrier(lb, iw).ok_or("the induction variable is not an integer")?;
     if width > MAX_WIDTH || width == 0 {
         return Err(format!("the induction variable is {width} bits wide; at most {MAX_WIDTH} are analysed"));
     }
     let signed = !op.has_attr("unsignedCmp");
-    let what = |v: Val, name: &str| -> Result<u128, String> {
-        const_bits(v, iw).ok_or_else(|| {
-            if v.defined_inside(op) {
-                format!("the {name} is not loop-invariant")
-            } else {
-                format!("the {name} is not a known constant (symbolic {name})")
-            }
-        })
-    };
-    let lb_bits = what(lb, "lower bound")?;
-    let ub_bits = what(ub, "upper bound")?;
-    let step_bits = what(st, "step")?;
     let Some(body) = op.entry_block(0) else { return Err("the loop has an empty body".into()) };
     let iv_index = if is_loom { 1 } else { 0 };
     if body.num_args() <= iv_index {
@@ -357,10 +483,30 @@ fn recognize_for(op: Op, iw: u32, is_loom: bool) -> Result<Recognized, String> {
     if exit.is_some() && !is_loom {
         return Err(exit.unwrap_or_default());
     }
-    let (lb_v, ub_v, step_v) =
-        (in_order(lb_bits, width, signed), in_order(ub_bits, width, signed), in_order(step_bits, width, signed));
     let order = if signed { trip_count::Order::Signed } else { trip_count::Order::Unsigned };
-    let core = to_core(trip_count::for_facts(width, order, lb_v, ub_v, step_v));
+    let (step_v, core) = match (const_bits(lb, iw), const_bits(ub, iw), const_bits(st, iw)) {
+        (Some(lb_bits), Some(ub_bits), Some(step_bits)) => {
+            let (lb_v, ub_v, step_v) = (
+                in_order(lb_bits, width, signed),
+                in_order(ub_bits, width, signed),
+                in_order(step_bits, width, signed),
+            );
+            // lb >= ub runs 0 times whatever the step (as upstream's scf.for
+            // trip count says, negative steps included).
+            let core_step = if lb_v >= ub_v { 1 } else { step_v };
+            (step_v, to_core(trip_count::for_facts(width, order, lb_v, ub_v, core_step)))
+        }
+        (_, _, step) => {
+            for (v, name) in [(lb, "lower bound"), (ub, "upper bound"), (st, "step")] {
+                if const_bits(v, iw).is_none() && v.defined_inside(op) {
+                    return Err(format!("the {name} is not loop-invariant"));
+                }
+            }
+            let predicate = if signed { Predicate::Slt } else { Predicate::Ult };
+            let step_v = step.map(|s| in_order(s, width, signed));
+            symbolic_for(ctx, op, width, predicate, step_v, lb, ub)
+        }
+    };
     let roles = vec![Role { value: body.arg(iv_index), observed: Observed::Body, offset: 0, split_at: None }];
     Ok(Recognized {
         type_name,
@@ -417,7 +563,7 @@ fn find_guard<'a>(op: Op<'a>, body: Blk<'a>) -> Result<(Op<'a>, bool), String> {
     Err("no top-of-body loom.if guard that breaks out of the loop".into())
 }
 
-fn recognize_loom_loop(op: Op, iw: u32) -> Result<Recognized, String> {
+fn recognize_loom_loop<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result<Recognized<'a>, String> {
     let Some(body) = op.entry_block(0) else { return Err("the loop has an empty body".into()) };
     if body.num_args() < 2 {
         return Err("the loop has no iteration arguments (no counter)".into());
@@ -438,12 +584,10 @@ fn recognize_loom_loop(op: Op, iw: u32) -> Result<Recognized, String> {
     }
     let is_iter_arg = |v: Val| matches!(v.def(), Def::Arg(b, i) if b == body && i >= 1);
     let no_map = |_: Val| None;
-    let (side, base, tested_offset, bound_bits) = split_comparison(cmp, op, iw, width, &is_iter_arg, &no_map)?;
+    let (side, base, tested_offset, bound) = split_comparison(cmp, op, iw, width, &is_iter_arg, &no_map)?;
     let Def::Arg(_, arg_no) = base.def() else { unreachable!("base is a block argument") };
     let j = arg_no - 1; // iteration argument / init operand index
-    let Some(init_bits) = const_bits(op.operand(j), iw) else {
-        return Err(format!("the counter's initial value (operand #{j}) is not a known constant"));
-    };
+    let init = op.operand(j);
     // The terminator's operands: token, then the next iteration arguments.
     let next = term.operand(1 + j);
     let (_, step_bits) = affine(next, iw, width, &|v| v == base, &no_map, 0)
@@ -473,7 +617,7 @@ fn recognize_loom_loop(op: Op, iw: u32) -> Result<Recognized, String> {
             _ => {}
         }
     }
-    let (step, core) = while_core(width, predicate, side, shape, init_bits, bound_bits, step_bits);
+    let (step, core) = counted_core(ctx, op, CountedLoop { width, predicate, side, shape, step_bits }, init, bound);
     let roles = vec![Role { value: base, observed: Observed::Condition, offset: 0, split_at: Some(guard) }];
     Ok(Recognized { type_name, width, signed: predicate.is_signed(), step, core, at_most, note: None, roles })
 }

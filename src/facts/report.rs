@@ -40,6 +40,23 @@ pub fn summary(l: &LoopRecord) -> String {
             c.step,
             c.condition
         );
+        if let Some(sym) = &c.symbolic {
+            let (cond, body) = (&sym.condition, &sym.body);
+            let never = matches!((body.0.as_constant(), body.1.as_constant()), (Some(lo), Some(hi)) if lo > hi);
+            s = format!(
+                "{} {} step {}, condition [{}, {}], {}",
+                c.type_name,
+                if c.signed { "signed" } else { "unsigned" },
+                c.step,
+                cond.0,
+                cond.1,
+                if never { "body never runs".to_string() } else { format!("body [{}, {}]", body.0, body.1) }
+            );
+            if let Some(e) = &sym.exit {
+                s.push_str(&format!(", exit {e}"));
+            }
+            return s;
+        }
         match c.body {
             Some(body) => s.push_str(&format!(", body {body}")),
             None => s.push_str(", body never runs"),
@@ -55,6 +72,10 @@ pub fn summary(l: &LoopRecord) -> String {
         }
         Status::AtMost { max_body_count, why } => format!("at_most: body <= {max_body_count} ({why})"),
         Status::Unknown { reason } => return format!("unknown: {reason}"),
+        Status::SymbolicExact { body_count, condition_count } => {
+            format!("exact: body {body_count}, condition {condition_count}")
+        }
+        Status::SymbolicAtMost { max_body_count, why } => format!("at_most: body <= {max_body_count} ({why})"),
     };
     if let Some(e) = l.entries {
         s.push_str(&format!(", entries {e}"));
@@ -62,8 +83,14 @@ pub fn summary(l: &LoopRecord) -> String {
     if let Some((tb, tc)) = l.totals() {
         s.push_str(&format!(", total body {tb}, total condition {tc}"));
     }
+    if let Some((tb, tc)) = l.symbolic_totals() {
+        s.push_str(&format!(", total body {tb}, total condition {tc}"));
+    }
     if let Some(c) = &l.counter {
         s.push_str(&format!("; counter {}", counter(c)));
+    }
+    if !l.assumptions.is_empty() {
+        s.push_str(&format!("; assuming {}", l.assumptions.join(", ")));
     }
     s
 }
@@ -92,8 +119,16 @@ pub fn text(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> S
             }
             Status::AtMost { max_body_count, .. } => ("at_most", format!("<= {max_body_count}"), "-".into()),
             Status::Unknown { .. } => ("unknown", "-".into(), "-".into()),
+            Status::SymbolicExact { body_count, condition_count } => {
+                ("exact", body_count.to_string(), condition_count.to_string())
+            }
+            Status::SymbolicAtMost { max_body_count, .. } => ("at_most", format!("<= {max_body_count}"), "-".into()),
         };
-        let (tb, tc) = l.totals().map_or(("-".into(), "-".into()), |(a, b)| (a.to_string(), b.to_string()));
+        let (tb, tc) = match (l.totals(), l.symbolic_totals()) {
+            (Some((a, b)), _) => (a.to_string(), b.to_string()),
+            (None, Some((a, b))) => (a.to_string(), b.to_string()),
+            (None, None) => ("-".into(), "-".into()),
+        };
         rows.push(vec![
             l.loc.clone(),
             l.function.clone(),

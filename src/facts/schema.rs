@@ -1,9 +1,15 @@
 //! The compile report as typed data: what `loom-report` writes and what
 //! Rust callers get from [`crate::analysis::analyze`].
 //!
-//! Schema version 1 (the contract other tools read; see also
+//! Schema version 2 (the contract other tools read; see also
 //! `facts::report` for what each field means):
-//! `{"version": 1, "index_bitwidth": W, "loops": [...], "accesses": [...]}`.
+//! `{"version": 2, "index_bitwidth": W, "loops": [...], "accesses": [...]}`.
+//! Version 2 is additive over version 1: every v1 field keeps its name, type
+//! and meaning (numbers where the value is a constant; for a loop with
+//! symbolic ends, `counter.condition`/`body` bound the values for every
+//! argument value), and the `*_expr` fields carry values that are symbolic
+//! expressions (grammar: `facts::symbolic::expr`), present only then, plus
+//! `assumptions` (options a loop's facts relied on).
 //! Counts are `u128` and counter values `i128`: a 64-bit loop can run its
 //! condition 2^64 times, and unsigned counter values reach 2^64 - 1. JSON
 //! numbers are written exactly (serde_json writes 128-bit integers as
@@ -13,9 +19,10 @@ use serde::{Deserialize, Serialize};
 
 use super::bounds::Access;
 use super::interval::Interval;
+use super::symbolic::expr::Expr;
 use super::{LoopRecord, Status};
 
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// A whole report.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,6 +74,24 @@ pub struct LoopReport {
     pub counter: Option<CounterReport>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// v2: exact body count as an expression (status `exact`, symbolic).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body_count_expr: Option<String>,
+    /// v2: exact condition count as an expression.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition_count_expr: Option<String>,
+    /// v2: upper bound on the body count (status `at_most`, symbolic).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_body_count_expr: Option<String>,
+    /// v2: totals per entry of the function, as expressions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_body_count_expr: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_condition_count_expr: Option<String>,
+    /// v2: assumptions (analysis options) the facts rely on, e.g.
+    /// `"buffer-bytes-below-half-address-space"`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assumptions: Vec<String>,
 }
 
 /// The counter's facts, in the comparison's order.
@@ -87,6 +112,17 @@ pub struct CounterReport {
     /// The counter on the false edge; absent for `at_most` loops.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exit: Option<i128>,
+    /// v2: `[lo, hi]` of the condition's counter values as expressions
+    /// (then `condition` above bounds them for every argument value).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition_expr: Option<[String; 2]>,
+    /// v2: `[lo, hi]` of the body's counter values as expressions; `lo > hi`
+    /// (empty) for argument values where the body does not run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body_expr: Option<[String; 2]>,
+    /// v2: the counter on the false edge, as an expression.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exit_expr: Option<String>,
 }
 
 /// Whether a memory access is proven in bounds.
@@ -127,6 +163,12 @@ impl LoopReport {
             total_condition_count: None,
             counter: None,
             note: None,
+            body_count_expr: None,
+            condition_count_expr: None,
+            max_body_count_expr: None,
+            total_body_count_expr: None,
+            total_condition_count_expr: None,
+            assumptions: l.assumptions.iter().map(|a| a.to_string()).collect(),
         };
         match &l.status {
             Status::Exact { body_count, condition_count } => {
@@ -140,10 +182,24 @@ impl LoopReport {
                 r.reason = Some(why.clone());
             }
             Status::Unknown { reason } => r.reason = Some(reason.clone()),
+            Status::SymbolicExact { body_count, condition_count } => {
+                r.status = LoopStatus::Exact;
+                (r.body_count, r.body_count_expr) = count_or_expr(body_count);
+                (r.condition_count, r.condition_count_expr) = count_or_expr(condition_count);
+            }
+            Status::SymbolicAtMost { max_body_count, why } => {
+                r.status = LoopStatus::AtMost;
+                (r.max_body_count, r.max_body_count_expr) = count_or_expr(max_body_count);
+                r.reason = Some(why.clone());
+            }
         }
         if let Some((tb, tc)) = l.totals() {
             r.total_body_count = Some(tb);
             r.total_condition_count = Some(tc);
+        }
+        if let Some((tb, tc)) = l.symbolic_totals() {
+            (r.total_body_count, r.total_body_count_expr) = count_or_expr(&tb);
+            (r.total_condition_count, r.total_condition_count_expr) = count_or_expr(&tc);
         }
         if r.status != LoopStatus::Unknown {
             r.counter = l.counter.as_ref().map(|c| CounterReport {
@@ -153,12 +209,32 @@ impl LoopReport {
                 step: c.step,
                 condition: c.condition.pair(),
                 body: c.body.map(Interval::pair),
-                exit: c.exit,
+                condition_expr: c.symbolic.as_ref().and_then(|s| pair_if_symbolic(&s.condition)),
+                body_expr: c.symbolic.as_ref().and_then(|s| pair_if_symbolic(&s.body)),
+                exit: c.exit.or_else(|| c.symbolic.as_ref()?.exit.as_ref()?.as_constant()),
+                exit_expr: c
+                    .symbolic
+                    .as_ref()
+                    .and_then(|s| s.exit.as_ref().filter(|e| e.as_constant().is_none()).map(|e| e.to_string())),
             });
             r.note = l.note.map(str::to_owned);
         }
         r
     }
+}
+
+/// A count as v1's number when it is a constant, else as a v2 expression.
+fn count_or_expr(e: &Expr) -> (Option<u128>, Option<String>) {
+    match e.as_constant().and_then(|c| u128::try_from(c).ok()) {
+        Some(c) => (Some(c), None),
+        None => (None, Some(e.to_string())),
+    }
+}
+
+/// `[lo, hi]` as expressions, unless both are constants (then the numeric
+/// v1 field says it all).
+fn pair_if_symbolic((lo, hi): &(Expr, Expr)) -> Option<[String; 2]> {
+    (lo.as_constant().is_none() || hi.as_constant().is_none()).then(|| [lo.to_string(), hi.to_string()])
 }
 
 impl AccessReport {
@@ -275,8 +351,17 @@ mod tests {
                     condition: [i64::MIN as i128, i64::MAX as i128],
                     body: Some([i64::MIN as i128, i64::MAX as i128 - 1]),
                     exit: Some(i64::MAX as i128),
+                    condition_expr: None,
+                    body_expr: None,
+                    exit_expr: None,
                 }),
                 note: None,
+                body_count_expr: None,
+                condition_count_expr: None,
+                max_body_count_expr: None,
+                total_body_count_expr: None,
+                total_condition_count_expr: None,
+                assumptions: Vec::new(),
             }],
             accesses: vec![AccessReport {
                 function: "f".into(),

@@ -172,6 +172,17 @@ impl Carrier {
     }
 }
 
+/// The values of a `width`-bit carrier in `order` (None: unsupported width).
+pub fn order_limits(width: u32, order: Order) -> Option<Interval> {
+    Carrier::new(width, order).map(|c| c.range)
+}
+
+/// A raw `width`-bit step read as the per-iteration change in `order`, as
+/// the core reads it (see the module docs).
+pub fn step_in_order(width: u32, order: Order, raw: i128) -> Option<i128> {
+    Carrier::new(width, order).map(|c| c.read_step(raw))
+}
+
 /// A predicate with its order factored out, as `counter relation bound`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Relation {

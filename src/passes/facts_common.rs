@@ -15,5 +15,17 @@ pub const INDEX_BITWIDTH: PassOption = PassOption {
 /// The analysis options the facts passes' options select (one analysis
 /// entry point, `facts::analyze`, serves every pass and the APIs).
 pub fn analysis_options(options: &Options) -> AnalysisOptions {
-    AnalysisOptions { index_bitwidth: options.unsigned(INDEX_BITWIDTH.name) }
+    AnalysisOptions {
+        index_bitwidth: options.unsigned(INDEX_BITWIDTH.name),
+        assume_buffer_bytes_below_half_address_space: options.flag(ASSUME_BUFFER_BYTES.name),
+    }
 }
+
+/// The `assume-buffer-bytes-below-half-address-space` option (see
+/// `analysis::Options`).
+pub const ASSUME_BUFFER_BYTES: PassOption = PassOption {
+    name: "assume-buffer-bytes-below-half-address-space",
+    description: "Assume every buffer dimension's size times its element size is below half the address space (listed in reports where used)",
+    default: "true",
+    kind: OptionKind::Flag,
+};

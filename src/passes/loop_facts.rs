@@ -14,7 +14,7 @@
 
 use melior::ir::operation::OperationRefMut;
 
-use super::facts_common::{analysis_options, INDEX_BITWIDTH};
+use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, INDEX_BITWIDTH};
 use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::diagnostics::{emit, Severity};
 use crate::facts::{self, ir::Rewriter, report};
@@ -31,6 +31,7 @@ pub static SPEC: PassSpec = PassSpec {
             kind: OptionKind::Flag,
         },
         INDEX_BITWIDTH,
+        ASSUME_BUFFER_BYTES,
     ],
     run,
 };

@@ -10,7 +10,7 @@ use std::io::Write;
 
 use melior::ir::operation::OperationRefMut;
 
-use super::facts_common::{analysis_options, INDEX_BITWIDTH};
+use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, INDEX_BITWIDTH};
 use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::analysis::Computed;
 use crate::facts::ir::Op;
@@ -33,6 +33,7 @@ pub static SPEC: PassSpec = PassSpec {
             kind: OptionKind::Choice(&["json", "text"]),
         },
         INDEX_BITWIDTH,
+        ASSUME_BUFFER_BYTES,
     ],
     run,
 };

@@ -16,7 +16,7 @@
 
 use melior::ir::operation::OperationRefMut;
 
-use super::facts_common::{analysis_options, INDEX_BITWIDTH};
+use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, INDEX_BITWIDTH};
 use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::diagnostics::{emit, Severity};
 use crate::facts::{self, ir::Op};
@@ -33,6 +33,7 @@ pub static SPEC: PassSpec = PassSpec {
             kind: OptionKind::Choice(&["error", "remark"]),
         },
         INDEX_BITWIDTH,
+        ASSUME_BUFFER_BYTES,
     ],
     run,
 };

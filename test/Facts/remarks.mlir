@@ -9,7 +9,7 @@ func.func @remarks(%n: index) {
   %c4 = arith.constant 4 : index
   // expected-remark @below {{loop facts: exact: body 4, condition 5, entries 1, total body 4, total condition 5; counter index signed step 1, condition [0, 4], body [0, 3], exit 4}}
   scf.for %i = %c0 to %c4 step %c1 {
-    // expected-remark @below {{loop facts: unknown: the upper bound is not a known constant (symbolic upper bound)}}
+    // expected-remark @below {{loop facts: exact: body max(0, %arg0), condition max(0, %arg0) + 1, entries 4, total body 4 * max(0, %arg0), total condition 4 * max(0, %arg0) + 4; counter index signed step 1, condition [0, max(0, %arg0)], body [0, max(0, %arg0) - 1], exit max(0, %arg0)}}
     scf.for %j = %c0 to %n step %c1 {
     }
   }

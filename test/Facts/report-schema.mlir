@@ -6,7 +6,7 @@
 // The issue's example report, field for field, and a 64-bit loop whose
 // condition runs 2^64 times (an exact JSON integer past 2^64).
 
-// CHECK: {"version": 1, "index_bitwidth": 64,
+// CHECK: {"version": 2, "index_bitwidth": 64,
 // CHECK-NEXT: "loops": [
 // CHECK-NEXT: {"function": "f", "loc": "report-schema.mlir:24:15", "op": "scf.while", "depth": 0, "status": "exact", "body_count": 4, "condition_count": 5, "entries": 1, "total_body_count": 4, "total_condition_count": 5, "counter": {"type": "index", "width": 64, "signed": true, "step": 1, "condition": [0, 4], "body": [0, 3], "exit": 4}},
 // CHECK-NEXT: {"function": "g", "loc": "report-schema.mlir:{{[0-9]+}}:8", "op": "scf.while", "depth": 0, "status": "exact", "body_count": 18446744073709551615, "condition_count": 18446744073709551616, "entries": 1, "total_body_count": 18446744073709551615, "total_condition_count": 18446744073709551616, "counter": {"type": "i64", "width": 64, "signed": false, "step": 1, "condition": [0, 18446744073709551615], "body": [0, 18446744073709551614], "exit": 18446744073709551615}}],

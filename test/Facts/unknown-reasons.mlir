@@ -3,11 +3,13 @@
 // Loops the analysis cannot prove are unknown, with the reason, and carry
 // no counts.
 
+// An argument bound with step 2: %n may be INT_MAX, where the last
+// increment wraps.
 // CHECK-LABEL: func.func @symbolic_bound
-// CHECK: loom.facts = "unknown: the bound is not a known constant (symbolic bound)"
+// CHECK: loom.facts = "unknown: symbolic bound: the last increment may wrap for some argument values (the bound may be within the step of the type's extreme value)"
 func.func @symbolic_bound(%n: i32) -> i32 {
   %c0 = arith.constant 0 : i32
-  %c1 = arith.constant 1 : i32
+  %c1 = arith.constant 2 : i32
   %r = scf.while (%x = %c0) : (i32) -> i32 {
     %c = arith.cmpi slt, %x, %n : i32
     scf.condition(%c) %x : i32
@@ -19,9 +21,11 @@ func.func @symbolic_bound(%n: i32) -> i32 {
   return %r : i32
 }
 
+// An initial value loaded from memory is not a symbol.
 // CHECK-LABEL: func.func @symbolic_init
-// CHECK: loom.facts = "unknown: the counter's initial value (operand #0) is not a known constant"
-func.func @symbolic_init(%i: i32) -> i32 {
+// CHECK: loom.facts = "unknown: the counter's initial value is not a constant or a symbol loom reads: it is computed by 'memref.load', which symbolic facts do not read"
+func.func @symbolic_init(%m: memref<i32>) -> i32 {
+  %i = memref.load %m[] : memref<i32>
   %c4 = arith.constant 4 : i32
   %c1 = arith.constant 1 : i32
   %r = scf.while (%x = %i) : (i32) -> i32 {
@@ -156,12 +160,13 @@ func.func @not_equal() -> i32 {
 
 // Symbolic scf.for bounds and unsupported loop ops.
 // CHECK-LABEL: func.func @for_symbolic
-// CHECK: loom.facts = "unknown: the upper bound is not a known constant (symbolic upper bound)"
+// CHECK: loom.facts = "unknown: the bound is not a constant or a symbol loom reads: 'arith.addi' may wrap in the signed order (no nsw flag, and its operand's range allows it)"
 // CHECK: loom.facts = "unknown: 'scf.parallel' loops are not analysed"
 func.func @for_symbolic(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  scf.for %i = %c0 to %n step %c1 {
+  %n1 = arith.addi %n, %c1 : index
+  scf.for %i = %c0 to %n1 step %c1 {
   }
   scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
   }

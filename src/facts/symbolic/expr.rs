@@ -1,0 +1,439 @@
+//! Symbolic expressions: the values of symbolic loop facts.
+//!
+//! An [`Expr`] is built from integer constants and [`Leaf`] symbols
+//! (function arguments and dimensions of argument buffers) with `+`, `-`,
+//! multiplication by a constant, `ceildiv` by a positive constant, `max`
+//! and `min`, evaluated in unbounded integers.
+//! Its printed form is the report's expression grammar (schema version 2):
+//! literals, `%argN`, `dim(%argN, K)`, the operators above (`*` and the
+//! divisions bind tighter than `+`/`-`, all left-associative), `max(a, b)`,
+//! `min(a, b)`, parentheses.
+//!
+//! The constructors simplify as they build: linear parts are kept in a
+//! normal form (a constant plus integer multiples of distinct terms, so
+//! `(%arg1 + 8) - %arg1` is `8`), and `max`/`min`/divisions fold when the
+//! [`Env`]'s leaf ranges decide them (`max(0, dim(%arg0, 0))` is
+//! `dim(%arg0, 0)`). Simplification never changes the value for leaf values
+//! inside the environment's ranges; [`Expr::eval`] is the reference.
+//!
+//! Invariant: every constant is far inside `i128` (the facts handle values of
+//! at most 64 bits and counts of at most 2^64; coefficients are products of
+//! a few such values at most), so the arithmetic here uses checked operations
+//! and gives up on a term (an error, never a wrong value) if one would
+//! overflow.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::facts::interval::Interval;
+
+/// A symbol an expression may contain.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Leaf {
+    /// Argument `n` of the enclosing function, read in the expression's
+    /// order.
+    Arg(u32),
+    /// Size of dimension `k` of the memref that is argument `n`.
+    Dim(u32, u64),
+}
+
+/// A symbolic integer expression (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Expr {
+    /// `constant + Σ coefficient · term`, terms distinct and non-linear or
+    /// leaves, coefficients non-zero.
+    Linear { constant: i128, terms: BTreeMap<Term, i128> },
+}
+
+/// A term of a linear form: a leaf, or a non-linear operation.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Term {
+    Leaf(Leaf),
+    CeilDiv(Box<Expr>, i128),
+    Max(Box<Expr>, Box<Expr>),
+    Min(Box<Expr>, Box<Expr>),
+}
+
+/// Ranges of the leaves (values the leaves can take where the expression
+/// is used), for simplification and for [`Expr::range`].
+#[derive(Clone, Debug, Default)]
+pub struct Env {
+    ranges: BTreeMap<Leaf, Interval>,
+}
+
+impl Env {
+    pub fn new() -> Env {
+        Env::default()
+    }
+    /// Declares that `leaf` lies in `range`.
+    pub fn set(&mut self, leaf: Leaf, range: Interval) {
+        self.ranges.insert(leaf, range);
+    }
+    pub fn range_of(&self, leaf: &Leaf) -> Option<Interval> {
+        self.ranges.get(leaf).copied()
+    }
+}
+
+fn interval_add(a: Interval, b: Interval) -> Option<Interval> {
+    Some(Interval::new(a.lo.checked_add(b.lo)?, a.hi.checked_add(b.hi)?))
+}
+
+fn interval_scale(a: Interval, k: i128) -> Option<Interval> {
+    let (x, y) = (a.lo.checked_mul(k)?, a.hi.checked_mul(k)?);
+    Some(Interval::spanning(x, y))
+}
+
+impl Expr {
+    pub fn constant(c: i128) -> Expr {
+        Expr::Linear { constant: c, terms: BTreeMap::new() }
+    }
+
+    pub fn leaf(leaf: Leaf) -> Expr {
+        Expr::term(Term::Leaf(leaf))
+    }
+
+    fn term(t: Term) -> Expr {
+        Expr::Linear { constant: 0, terms: BTreeMap::from([(t, 1)]) }
+    }
+
+    fn parts(&self) -> (i128, &BTreeMap<Term, i128>) {
+        let Expr::Linear { constant, terms } = self;
+        (*constant, terms)
+    }
+
+    /// The value, when the expression is a constant.
+    pub fn as_constant(&self) -> Option<i128> {
+        let (c, terms) = self.parts();
+        terms.is_empty().then_some(c)
+    }
+
+    /// The leaf the expression is, if it is exactly one leaf.
+    pub fn as_single_leaf(&self) -> Option<&Leaf> {
+        let (c, terms) = self.parts();
+        match (c, terms.len(), terms.iter().next()) {
+            (0, 1, Some((Term::Leaf(l), 1))) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// `self + k · other`, or None if a coefficient would overflow.
+    fn add_scaled(&self, other: &Expr, k: i128) -> Option<Expr> {
+        let (c1, t1) = self.parts();
+        let (c2, t2) = other.parts();
+        let constant = c1.checked_add(c2.checked_mul(k)?)?;
+        let mut terms = t1.clone();
+        for (t, c) in t2 {
+            let e = terms.entry(t.clone()).or_insert(0);
+            *e = e.checked_add(c.checked_mul(k)?)?;
+            if *e == 0 {
+                terms.remove(t);
+            }
+        }
+        Some(Expr::Linear { constant, terms })
+    }
+
+    pub fn add(&self, other: &Expr) -> Option<Expr> {
+        self.add_scaled(other, 1)
+    }
+    pub fn sub(&self, other: &Expr) -> Option<Expr> {
+        self.add_scaled(other, -1)
+    }
+    pub fn add_const(&self, c: i128) -> Option<Expr> {
+        self.add(&Expr::constant(c))
+    }
+    /// `k · self`.
+    pub fn scale(&self, k: i128) -> Option<Expr> {
+        Expr::constant(0).add_scaled(self, k)
+    }
+    /// `self ceildiv d` (`d > 0`), splitting off multiples of `d`.
+    pub fn ceildiv(&self, d: i128, env: &Env) -> Option<Expr> {
+        assert!(d > 0, "ceildiv by {d}");
+        if d == 1 {
+            return Some(self.clone());
+        }
+        let (c, terms) = self.parts();
+        let round = |x: i128| ceil_div(x, d);
+        if terms.is_empty() {
+            return Some(Expr::constant(round(c)));
+        }
+        // Σ (k_i·d)·t_i + c divided by d is Σ k_i·t_i + round(c / d).
+        if terms.values().all(|k| k % d == 0) {
+            let scaled: BTreeMap<Term, i128> = terms.iter().map(|(t, k)| (t.clone(), k / d)).collect();
+            return Some(Expr::Linear { constant: round(c), terms: scaled });
+        }
+        // A range that stays within one quotient folds to a constant.
+        if let Some(r) = self.range(env) {
+            if round(r.lo) == round(r.hi) {
+                return Some(Expr::constant(round(r.lo)));
+            }
+        }
+        Some(Expr::term(Term::CeilDiv(Box::new(self.clone()), d)))
+    }
+
+    /// `max(self, other)`, folded when the ranges order the two.
+    pub fn maximum(&self, other: &Expr, env: &Env) -> Option<Expr> {
+        self.extremum(other, true, env)
+    }
+    /// `min(self, other)`, folded when the ranges order the two.
+    pub fn minimum(&self, other: &Expr, env: &Env) -> Option<Expr> {
+        self.extremum(other, false, env)
+    }
+
+    fn extremum(&self, other: &Expr, max: bool, env: &Env) -> Option<Expr> {
+        if self == other {
+            return Some(self.clone());
+        }
+        // Decide by the range of the difference: linear parts cancel there.
+        if let Some(r) = self.sub(other)?.range(env) {
+            if r.lo >= 0 {
+                return Some(if max { self.clone() } else { other.clone() });
+            }
+            if r.hi <= 0 {
+                return Some(if max { other.clone() } else { self.clone() });
+            }
+        }
+        let (a, b) = if self <= other { (self, other) } else { (other, self) };
+        let (a, b) = (Box::new(a.clone()), Box::new(b.clone()));
+        Some(Expr::term(if max { Term::Max(a, b) } else { Term::Min(a, b) }))
+    }
+
+    /// The values the expression takes when every leaf lies in its range
+    /// (None: a leaf without a range, or an overflow).
+    pub fn range(&self, env: &Env) -> Option<Interval> {
+        let (c, terms) = self.parts();
+        let mut acc = Interval::point(c);
+        for (t, k) in terms {
+            acc = interval_add(acc, interval_scale(t.range(env)?, *k)?)?;
+        }
+        Some(acc)
+    }
+
+    /// The value at the given leaf values (None: a leaf without a value,
+    /// or an overflow).
+    #[cfg(test)]
+    pub fn eval(&self, value: &dyn Fn(&Leaf) -> Option<i128>) -> Option<i128> {
+        let (c, terms) = self.parts();
+        let mut acc = c;
+        for (t, k) in terms {
+            acc = acc.checked_add(t.eval(value)?.checked_mul(*k)?)?;
+        }
+        Some(acc)
+    }
+}
+
+/// `⌈x / d⌉` for `d > 0`.
+pub fn ceil_div(x: i128, d: i128) -> i128 {
+    -((-x).div_euclid(d))
+}
+
+impl Term {
+    fn range(&self, env: &Env) -> Option<Interval> {
+        match self {
+            Term::Leaf(l) => env.range_of(l),
+            Term::CeilDiv(a, d) => {
+                let r = a.range(env)?;
+                Some(Interval::new(ceil_div(r.lo, *d), ceil_div(r.hi, *d)))
+            }
+            Term::Max(a, b) => {
+                let (x, y) = (a.range(env)?, b.range(env)?);
+                Some(Interval::new(x.lo.max(y.lo), x.hi.max(y.hi)))
+            }
+            Term::Min(a, b) => {
+                let (x, y) = (a.range(env)?, b.range(env)?);
+                Some(Interval::new(x.lo.min(y.lo), x.hi.min(y.hi)))
+            }
+        }
+    }
+
+    #[cfg(test)]
+    fn eval(&self, value: &dyn Fn(&Leaf) -> Option<i128>) -> Option<i128> {
+        match self {
+            Term::Leaf(l) => value(l),
+            Term::CeilDiv(a, d) => Some(ceil_div(a.eval(value)?, *d)),
+            Term::Max(a, b) => Some(a.eval(value)?.max(b.eval(value)?)),
+            Term::Min(a, b) => Some(a.eval(value)?.min(b.eval(value)?)),
+        }
+    }
+}
+
+impl fmt::Display for Leaf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Leaf::Arg(n) => write!(f, "%arg{n}"),
+            Leaf::Dim(n, k) => write!(f, "dim(%arg{n}, {k})"),
+        }
+    }
+}
+
+/// Prints `e` as the operand of `ceildiv`:
+/// parenthesized unless it is a single atom.
+fn fmt_factor(e: &Expr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let (c, terms) = e.parts();
+    let atom = match terms.len() {
+        0 => c >= 0,
+        1 => c == 0 && terms.iter().all(|(t, k)| *k == 1 && !matches!(t, Term::CeilDiv(..))),
+        _ => false,
+    };
+    if atom {
+        write!(f, "{e}")
+    } else {
+        write!(f, "({e})")
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Term::Leaf(l) => write!(f, "{l}"),
+            Term::CeilDiv(a, d) => {
+                fmt_factor(a, f)?;
+                write!(f, " ceildiv {d}")
+            }
+            Term::Max(a, b) => write!(f, "max({a}, {b})"),
+            Term::Min(a, b) => write!(f, "min({a}, {b})"),
+        }
+    }
+}
+
+impl fmt::Display for Expr {
+    /// Terms with positive coefficients first (in term order), then the
+    /// constant, then the negative ones: `dim(%arg0, 0) - %arg1`,
+    /// `%arg1 + 1`, `7 - %arg0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (c, terms) = self.parts();
+        // (negative?, text of the magnitude)
+        let mut items: Vec<(bool, String)> = Vec::new();
+        let term = |t: &Term, k: i128| -> String {
+            match (k.abs(), t) {
+                (1, _) => t.to_string(),
+                (m, Term::Leaf(_) | Term::Max(..) | Term::Min(..)) => format!("{m} * {t}"),
+                (m, _) => format!("{m} * ({t})"),
+            }
+        };
+        items.extend(terms.iter().filter(|(_, k)| **k > 0).map(|(t, k)| (false, term(t, *k))));
+        if c != 0 || terms.is_empty() {
+            items.push((c < 0, c.abs().to_string()));
+        }
+        items.extend(terms.iter().filter(|(_, k)| **k < 0).map(|(t, k)| (true, term(t, *k))));
+        for (i, (neg, text)) in items.iter().enumerate() {
+            match (i, neg) {
+                // The grammar allows `-` on literals only: `-3`, `-2 * %arg0`,
+                // but `0 - %arg0`.
+                (0, true) if text.starts_with(|c: char| c.is_ascii_digit()) => write!(f, "-{text}")?,
+                (0, true) => write!(f, "0 - {text}")?,
+                (0, false) => write!(f, "{text}")?,
+                (_, true) => write!(f, " - {text}")?,
+                (_, false) => write!(f, " + {text}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arg(n: u32) -> Expr {
+        Expr::leaf(Leaf::Arg(n))
+    }
+    fn dim(n: u32, k: u64) -> Expr {
+        Expr::leaf(Leaf::Dim(n, k))
+    }
+
+    #[test]
+    fn linear_parts_cancel_and_print_in_order() {
+        let env = Env::new();
+        let ub = arg(1).add_const(8).unwrap();
+        assert_eq!(ub.sub(&arg(1)).unwrap(), Expr::constant(8));
+        assert_eq!(dim(0, 0).sub(&arg(1)).unwrap().to_string(), "dim(%arg0, 0) - %arg1");
+        assert_eq!(arg(1).add_const(1).unwrap().to_string(), "%arg1 + 1");
+        assert_eq!(Expr::constant(7).sub(&arg(0)).unwrap().to_string(), "7 - %arg0");
+        assert_eq!(Expr::constant(-3).to_string(), "-3");
+        assert_eq!(Expr::constant(0).sub(&arg(0)).unwrap().to_string(), "0 - %arg0");
+        let neg = Expr::constant(0).sub(&arg(1)).unwrap().ceildiv(4, &Env::new()).unwrap();
+        assert_eq!(neg.to_string(), "(0 - %arg1) ceildiv 4");
+        assert_eq!(arg(0).scale(-2).unwrap().to_string(), "-2 * %arg0");
+        let c = dim(0, 0).ceildiv(3, &env).unwrap();
+        assert_eq!(c.to_string(), "dim(%arg0, 0) ceildiv 3");
+        let m = Expr::constant(0).maximum(&arg(1).sub(&arg(2)).unwrap(), &env).unwrap();
+        assert_eq!(m.to_string(), "max(0, %arg1 - %arg2)");
+        let q = arg(0).add_const(2).unwrap().ceildiv(2, &env).unwrap().scale(2).unwrap();
+        assert_eq!(q.to_string(), "2 * ((%arg0 + 2) ceildiv 2)");
+        assert_eq!(arg(1).sub(&q).unwrap().to_string(), "%arg1 - 2 * ((%arg0 + 2) ceildiv 2)");
+    }
+
+    #[test]
+    fn ranges_fold_max_min_and_divisions() {
+        let mut env = Env::new();
+        env.set(Leaf::Dim(0, 0), Interval::new(0, 1000));
+        env.set(Leaf::Arg(1), Interval::new(-5, 5));
+        let zero = Expr::constant(0);
+        assert_eq!(zero.maximum(&dim(0, 0), &env).unwrap(), dim(0, 0));
+        assert_eq!(zero.minimum(&dim(0, 0), &env).unwrap(), zero);
+        assert_eq!(arg(1).add_const(5).unwrap().ceildiv(100, &env).unwrap().to_string(), "(%arg1 + 5) ceildiv 100");
+        assert_eq!(arg(1).add_const(6).unwrap().ceildiv(100, &env).unwrap(), Expr::constant(1));
+        assert_eq!(arg(1).scale(4).unwrap().add_const(9).unwrap().ceildiv(4, &env).unwrap().to_string(), "%arg1 + 3");
+        assert_eq!(arg(1).maximum(&dim(0, 0), &env).unwrap().to_string(), "max(%arg1, dim(%arg0, 0))");
+    }
+
+    /// Each simplifying constructor keeps the value: random expressions over
+    /// two leaves with small ranges, built step by step; at every point of
+    /// the ranges each step's value equals the plain operation on its
+    /// operands' values, and lies in the step's computed range.
+    #[test]
+    fn simplification_preserves_values() {
+        let mut env = Env::new();
+        env.set(Leaf::Arg(0), Interval::new(-4, 6));
+        env.set(Leaf::Arg(1), Interval::new(0, 9));
+        let mut seed = 0x9e3779b97f4a7c15u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let at = |e: &Expr, a: i128, b: i128| {
+            e.eval(&|l| match l {
+                Leaf::Arg(0) => Some(a),
+                Leaf::Arg(1) => Some(b),
+                _ => None,
+            })
+            .expect("evaluates")
+        };
+        for _ in 0..3000 {
+            let mut stack = vec![arg(0), arg(1), Expr::constant(3)];
+            for _ in 0..4 {
+                let x = stack[next(stack.len() as u64) as usize].clone();
+                let y = stack[next(stack.len() as u64) as usize].clone();
+                let d = 1 + next(4) as i128;
+                let op = next(5);
+                let e = match op {
+                    0 => x.add(&y),
+                    1 => x.sub(&y),
+                    2 => x.maximum(&y, &env),
+                    3 => x.minimum(&y, &env),
+                    _ => x.ceildiv(d, &env),
+                }
+                .expect("no overflow");
+                let r = e.range(&env).expect("ranged");
+                for a in -4..=6 {
+                    for b in 0..=9 {
+                        let (vx, vy) = (at(&x, a, b), at(&y, a, b));
+                        let want = match op {
+                            0 => vx + vy,
+                            1 => vx - vy,
+                            2 => vx.max(vy),
+                            3 => vx.min(vy),
+                            _ => ceil_div(vx, d),
+                        };
+                        let got = at(&e, a, b);
+                        assert_eq!(got, want, "{e} (op {op} of {x} and {y}, d {d}) at a={a} b={b}");
+                        assert!(r.contains(got), "{e} = {got} outside its range {r}");
+                    }
+                }
+                stack.push(e);
+            }
+        }
+    }
+}

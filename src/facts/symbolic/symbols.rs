@@ -1,0 +1,262 @@
+//! IR values → symbolic expressions over function arguments and buffer
+//! sizes, read in one order at one width, with the symbols' ranges.
+//!
+//! Understood (everything else is an error naming the op):
+//! constants; arguments of the enclosing `func.func` (`%argN`); `memref.dim`
+//! of a memref argument at a constant dimension (`dim(%argN, K)`, a constant
+//! when the dimension is static); `addi`/`subi`/`muli` by a constant
+//! (`arith` and `index`); `minsi`/`maxsi` in the signed order and
+//! `minui`/`maxui` in the unsigned one; `extsi`/`extui`/`index_cast`/
+//! `index_castui` from narrower integers when the source's two readings
+//! agree or the cast matches the order; `loom.assume_range`.
+//!
+//! Soundness: every expression equals the IR value read in the order for
+//! every execution that reaches the point asked about. An addition or
+//! multiplication is exact only if it provably does not wrap in the order:
+//! by the ranges of its operands, or by an `overflow<nsw>` (signed order) /
+//! `overflow<nuw>` (unsigned order) flag, whose violation would make the
+//! value poison and the loop's use of it undefined behaviour; a flag of the
+//! other signedness proves nothing. A leaf that a flagged operation uses
+//! directly has its range narrowed to what the flag allows.
+//!
+//! Ranges of leaves: an argument's range comes from the range queries at
+//! the loop (its type, enclosing guards on it, `loom.assume_range`); a
+//! buffer size is `[0, SMAX]` (sizes are non-negative), and, under the
+//! buffer-size assumption ([`BUFFER_ASSUMPTION`]), at most
+//! `SMAX floordiv element bytes`.
+
+use super::expr::{Env, Expr, Leaf};
+use crate::facts::bits::{carrier, const_bits, in_order};
+use crate::facts::interval::Interval;
+use crate::facts::ir::{attr_string, element_type, int_type, shape_of, type_string, Def, Op, Val};
+use crate::facts::ranges::Ranges;
+use crate::facts::trip_count::{order_limits, Order};
+
+/// The name reports give the buffer-size assumption.
+pub const BUFFER_ASSUMPTION: &str = "buffer-bytes-below-half-address-space";
+
+/// Expressions for the values of one loop, in one order and width.
+pub struct Symbols<'q, 'r, 'a> {
+    ranges: &'q Ranges<'r, 'a>,
+    /// Where the values are read (the loop op).
+    at: Op<'a>,
+    width: u32,
+    order: Order,
+    /// Ranges of the leaves met so far.
+    pub env: Env,
+    /// Size caps the buffer-size assumption gives, per dim leaf.
+    caps: Vec<(Leaf, i128)>,
+}
+
+impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
+    pub fn new(ranges: &'q Ranges<'r, 'a>, at: Op<'a>, width: u32, order: Order) -> Self {
+        Symbols { ranges, at, width, order, env: Env::new(), caps: Vec::new() }
+    }
+
+    fn limits(&self, width: u32) -> Interval {
+        order_limits(width, self.order).expect("supported width")
+    }
+
+    /// The leaf environment with the buffer-size assumption applied (None:
+    /// no buffer size was met, so the assumption cannot help).
+    pub fn env_with_buffer_assumption(&self) -> Option<Env> {
+        if self.caps.is_empty() {
+            return None;
+        }
+        let mut env = self.env.clone();
+        for (leaf, cap) in &self.caps {
+            let r = env.range_of(leaf).unwrap_or(Interval::new(0, *cap));
+            env.set(leaf.clone(), Interval::new(r.lo, r.hi.min(*cap)));
+        }
+        Some(env)
+    }
+
+    /// `v` as an expression, or why it is not one.
+    pub fn expr(&mut self, v: Val<'a>) -> Result<Expr, String> {
+        self.expr_depth(v, 0)
+    }
+
+    fn expr_depth(&mut self, v: Val<'a>, depth: u32) -> Result<Expr, String> {
+        if depth > 32 {
+            return Err("its definition is too deep".into());
+        }
+        let (width, _) = carrier(v, self.ranges.index_width).ok_or("it is not an integer")?;
+        if width != self.width {
+            return Err(format!("it is {width} bits wide, the counter {}", self.width));
+        }
+        let signed = self.order == Order::Signed;
+        if let Some(bits) = const_bits(v, self.ranges.index_width) {
+            return Ok(Expr::constant(in_order(bits, width, signed)));
+        }
+        let op = match v.def() {
+            Def::Arg(block, n) => return self.argument(v, block.parent_op(), n),
+            Def::Result(op) => op,
+        };
+        let name = op.name();
+        let sub = |s: &mut Self, i: usize| s.expr_depth(op.operand(i), depth + 1);
+        let konst = |i: usize| const_bits(op.operand(i), self.ranges.index_width).map(|b| in_order(b, width, signed));
+        match name.as_str() {
+            "memref.dim" => self.dim(op),
+            "arith.addi" | "index.add" | "arith.subi" | "index.sub" | "arith.muli" | "index.mul" => {
+                let is_sub = name.ends_with("subi") || name.ends_with(".sub");
+                let is_mul = name.ends_with("muli") || name.ends_with(".mul");
+                let (var, c) = match (konst(0), konst(1)) {
+                    (_, Some(c)) => (0, c),
+                    (Some(c), None) if !is_sub => (1, c),
+                    _ => return Err(format!("'{name}' does not combine it with a constant")),
+                };
+                let x = sub(self, var)?;
+                let e = if is_mul {
+                    x.scale(c)
+                } else if is_sub {
+                    x.add_const(-c)
+                } else {
+                    x.add_const(c)
+                }
+                .ok_or("the arithmetic overflows")?;
+                let flags = op.attr("overflowFlags").map(attr_string).unwrap_or_default();
+                let flag = if signed { "nsw" } else { "nuw" };
+                let limits = self.limits(width);
+                if flags.contains(flag) {
+                    // Poison otherwise: a leaf operand lies where the
+                    // operation does not wrap.
+                    if let (Some(leaf), false) = (single_leaf(&x), is_mul) {
+                        let room = if is_sub {
+                            Interval::new(limits.lo + c, limits.hi + c)
+                        } else {
+                            Interval::new(limits.lo - c, limits.hi - c)
+                        };
+                        let r = self.env.range_of(&leaf).unwrap_or(limits);
+                        self.env.set(leaf, Interval::new(r.lo.max(room.lo), r.hi.min(room.hi)));
+                    }
+                    return Ok(e);
+                }
+                match e.range(&self.env) {
+                    Some(r) if r.lo >= limits.lo && r.hi <= limits.hi => Ok(e),
+                    _ => Err(format!(
+                        "'{name}' may wrap in the {} order (no {flag} flag, and its operand's range allows it)",
+                        if signed { "signed" } else { "unsigned" }
+                    )),
+                }
+            }
+            "arith.minsi" | "arith.maxsi" | "arith.minui" | "arith.maxui" | "index.mins" | "index.maxs"
+            | "index.minu" | "index.maxu" => {
+                let op_signed = name.contains("si") || name.ends_with('s');
+                if op_signed != signed {
+                    return Err(format!("'{name}' compares in the other order than the loop"));
+                }
+                let (a, b) = (sub(self, 0)?, sub(self, 1)?);
+                let is_max = name.contains("max");
+                let e = if is_max { a.maximum(&b, &self.env) } else { a.minimum(&b, &self.env) };
+                e.ok_or_else(|| "the arithmetic overflows".into())
+            }
+            "arith.extsi" | "arith.extui" | "arith.index_cast" | "arith.index_castui" | "index.casts"
+            | "index.castu" => self.cast(op, &name, depth),
+            "loom.assume_range" => {
+                let e = sub(self, 0)?;
+                if let (Some(leaf), Some(r)) = (single_leaf(&e), self.ranges.at(v, self.at)) {
+                    let r = if signed { r.s } else { r.u };
+                    let old = self.env.range_of(&leaf).unwrap_or(self.limits(width));
+                    self.env.set(leaf, Interval::new(old.lo.max(r.lo), old.hi.min(r.hi)));
+                }
+                Ok(e)
+            }
+            _ => Err(format!("it is computed by '{name}', which symbolic facts do not read")),
+        }
+    }
+
+    fn argument(&mut self, v: Val<'a>, owner: Option<Op<'a>>, n: usize) -> Result<Expr, String> {
+        let is_function_entry =
+            owner.is_some_and(|f| f.is("func.func") && f.entry_block(0).is_some_and(|b| b.arg(n) == v));
+        if !is_function_entry {
+            return Err("it is a block argument that is not a function argument (an enclosing loop's value?)".into());
+        }
+        let leaf = Leaf::Arg(n as u32);
+        let r = self.ranges.at(v, self.at).ok_or("its range is unknown")?;
+        let r = if self.order == Order::Signed { r.s } else { r.u };
+        let old = self.env.range_of(&leaf).unwrap_or(r);
+        self.env.set(leaf.clone(), Interval::new(old.lo.max(r.lo), old.hi.min(r.hi)));
+        Ok(Expr::leaf(leaf))
+    }
+
+    fn dim(&mut self, op: Op<'a>) -> Result<Expr, String> {
+        let memref = op.operand(0);
+        let k = const_bits(op.operand(1), self.ranges.index_width).ok_or("memref.dim of a non-constant dimension")?;
+        let shape = shape_of(memref.ty()).ok_or("memref.dim of an unranked memref")?;
+        let k = usize::try_from(k).ok().filter(|k| *k < shape.len()).ok_or("memref.dim past the memref's rank")?;
+        if let Some(size) = shape[k] {
+            return Ok(Expr::constant(size as i128));
+        }
+        let Def::Arg(block, n) = memref.def() else {
+            return Err("memref.dim of a buffer that is not a function argument".into());
+        };
+        let owner = block.parent_op();
+        if !owner.is_some_and(|f| f.is("func.func") && f.entry_block(0).is_some_and(|b| b.arg(n) == memref)) {
+            return Err("memref.dim of a buffer that is not a function argument".into());
+        }
+        let leaf = Leaf::Dim(n as u32, k as u64);
+        // Sizes are non-negative index values.
+        let smax = order_limits(self.ranges.index_width, Order::Signed).expect("index width").hi;
+        self.env.set(leaf.clone(), Interval::new(0, smax));
+        let bytes = element_bytes(memref.ty(), self.ranges.index_width);
+        self.caps.push((leaf.clone(), smax / bytes));
+        Ok(Expr::leaf(leaf))
+    }
+
+    fn cast(&mut self, op: Op<'a>, name: &str, depth: u32) -> Result<Expr, String> {
+        let src = op.operand(0);
+        let (src_width, _) = carrier(src, self.ranges.index_width).ok_or("a cast from a non-integer")?;
+        if src_width > self.width {
+            return Err(format!("'{name}' truncates"));
+        }
+        let sign_extends = matches!(name, "arith.extsi" | "arith.index_cast" | "index.casts");
+        let cast_order = if sign_extends { Order::Signed } else { Order::Unsigned };
+        // Read the source at its own width in the loop's order: the value
+        // is that reading when the cast extends in the same order, or when
+        // the source's two readings agree (its range is in [0, SMAX]).
+        let mut inner = Symbols::new(self.ranges, self.at, src_width, self.order);
+        inner.env = self.env.clone();
+        inner.caps = std::mem::take(&mut self.caps);
+        let e = inner.expr_depth(src, depth + 1);
+        self.caps = std::mem::take(&mut inner.caps);
+        let e = e?;
+        if cast_order != self.order {
+            let smax = order_limits(src_width, Order::Signed).expect("width").hi;
+            match e.range(&inner.env) {
+                Some(r) if r.lo >= 0 && r.hi <= smax => {}
+                _ => {
+                    return Err(format!(
+                        "'{name}' reads its {}-bit operand {}, the loop {}",
+                        src_width,
+                        if sign_extends { "signed" } else { "unsigned" },
+                        if self.order == Order::Signed { "signed" } else { "unsigned" }
+                    ))
+                }
+            }
+        }
+        self.env = inner.env;
+        Ok(e)
+    }
+}
+
+/// The leaf `e` is, if it is exactly one leaf.
+fn single_leaf(e: &Expr) -> Option<Leaf> {
+    e.as_single_leaf().cloned()
+}
+
+/// Bytes per element of a memref type (at least 1: a smaller element gives
+/// a weaker cap, never a wrong one).
+fn element_bytes(ty: mlir_sys::MlirType, index_width: u32) -> i128 {
+    let Some(el) = element_type(ty) else { return 1 };
+    if let Some((w, _)) = int_type(el, index_width) {
+        return ((w as i128) + 7) / 8;
+    }
+    let printed = type_string(el);
+    let bits = match printed.as_str() {
+        "f16" | "bf16" => 16,
+        "f32" => 32,
+        "f64" => 64,
+        _ => 8,
+    };
+    (bits / 8).max(1)
+}
