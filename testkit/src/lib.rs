@@ -15,6 +15,8 @@
 //! script resolved.
 
 pub mod difftest;
+pub mod expr;
 pub mod facts_fuzz;
 pub mod int;
 pub mod rng;
+pub mod symbolic_fuzz;

@@ -5,6 +5,14 @@
 //! every `proven` access must stay in bounds.
 //!
 //! usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR]
+//!        loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--self-test] [--print SEED]
+//! `--symbolic` checks the symbolic facts (expressions over arguments and
+//! buffer sizes) instead: see `testkit::symbolic_fuzz`; `--seeds` is its
+//! name for `--cases`; `--self-test` first runs hand-written wrong and right
+//! claims through the same checker and fails unless every wrong one is
+//! caught and no right one is, then also reports how many off-by-one
+//! mutants of the report's own expression claims are caught; `--print SEED`
+//! prints one case (function, argument sets, simulated counts) and exits.
 //! Exit code 0 when no claim is contradicted, 1 otherwise, 2 on usage or
 //! tool errors.
 
@@ -14,12 +22,17 @@ use std::process::Command;
 
 use loom::analysis::{AccessReport, LoopReport, Report};
 use testkit::facts_fuzz::{self as fuzz, Case, Outcome, Tally};
+use testkit::symbolic_fuzz as sym;
 
 struct Args {
     cases: std::ops::Range<u64>,
     batch: usize,
     index32: bool,
     out: PathBuf,
+    symbolic: bool,
+    self_test: bool,
+    batch_given: bool,
+    print: Option<u64>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -27,15 +40,19 @@ fn parse_args() -> Result<Args, String> {
         cases: 0..200,
         batch: 150,
         index32: false,
+        symbolic: false,
+        self_test: false,
+        batch_given: false,
+        print: None,
         out: std::env::temp_dir().join(format!("loom-facts-fuzz-{}", std::process::id())),
     };
     let mut iter = std::env::args().skip(1);
     while let Some(flag) = iter.next() {
         let mut value = || iter.next().ok_or_else(|| format!("{flag} needs a value"));
         match flag.as_str() {
-            "--cases" => {
+            "--cases" | "--seeds" => {
                 let v = value()?;
-                let (a, b) = v.split_once("..").ok_or("--cases takes START..END")?;
+                let (a, b) = v.split_once("..").ok_or_else(|| format!("{flag} takes START..END"))?;
                 let start: u64 = a.parse().map_err(|_| format!("bad number '{a}'"))?;
                 let end: u64 = b.parse().map_err(|_| format!("bad number '{b}'"))?;
                 if end <= start {
@@ -48,15 +65,26 @@ fn parse_args() -> Result<Args, String> {
                 if args.batch == 0 {
                     return Err("--batch takes a positive number".into());
                 }
+                args.batch_given = true;
             }
+            "--symbolic" => args.symbolic = true,
+            "--self-test" => args.self_test = true,
+            "--print" => args.print = Some(value()?.parse().map_err(|_| "--print takes a seed".to_string())?),
             "--index32" => args.index32 = true,
             "--out" => args.out = PathBuf::from(value()?),
             "--help" | "-h" => {
                 println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR]");
+                println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument '{other}'")),
         }
+    }
+    if (args.self_test || args.print.is_some()) && !args.symbolic {
+        return Err("--self-test and --print need --symbolic".into());
+    }
+    if args.symbolic && args.index32 {
+        return Err("--symbolic does not take --index32".into());
     }
     Ok(args)
 }
@@ -191,6 +219,9 @@ fn main() {
         eprintln!("loom-facts-fuzz: cannot create {}: {e}", args.out.display());
         std::process::exit(2);
     }
+    if args.symbolic {
+        symbolic(&args, &loom_opt);
+    }
     let mut tally = Tally::default();
     let ids: Vec<u64> = args.cases.clone().collect();
     for chunk in ids.chunks(args.batch) {
@@ -215,4 +246,52 @@ fn main() {
         let _ = std::fs::remove_dir_all(&args.out);
     }
     std::process::exit(if failed == 0 { 0 } else { 1 });
+}
+
+/// `--symbolic`: the symbolic facts fuzzer (and its self-test). Exits.
+fn symbolic(args: &Args, loom_opt: &Path) -> ! {
+    let tools = sym::Tools { loom_opt: loom_opt.to_path_buf(), llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")) };
+    if let Some(seed) = args.print {
+        print!("{}", sym::describe(seed));
+        // Only if empty: nothing was written there.
+        let _ = std::fs::remove_dir(&args.out);
+        std::process::exit(0);
+    }
+    let mut failed = false;
+    if args.self_test {
+        match sym::self_test(&tools, &args.out) {
+            Ok((lines, ok)) => {
+                for l in lines {
+                    println!("{l}");
+                }
+                failed |= !ok;
+            }
+            Err(e) => {
+                eprintln!("loom-facts-fuzz: symbolic self-test: {e}");
+                std::process::exit(2);
+            }
+        }
+    }
+    let mut tally = sym::SymTally::default();
+    let ids: Vec<u64> = args.cases.clone().collect();
+    let batch = if args.batch_given { args.batch } else { 40 };
+    for chunk in ids.chunks(batch) {
+        let cases: Vec<sym::SymCase> = chunk.iter().map(|&id| sym::generate(id)).collect();
+        if let Err(e) = sym::run_batch_with(&tools, &args.out, &cases, args.self_test, &mut tally) {
+            eprintln!("loom-facts-fuzz: symbolic batch at seed {}: {e}", chunk[0]);
+            std::process::exit(2);
+        }
+    }
+    for f in &tally.failures {
+        eprintln!("{f}");
+    }
+    if let Some(m) = tally.mutant_summary() {
+        println!("{m}");
+    }
+    println!("{}", tally.summary());
+    failed |= tally.contradictions() > 0;
+    if !failed {
+        let _ = std::fs::remove_dir_all(&args.out);
+    }
+    std::process::exit(if failed { 1 } else { 0 });
 }
