@@ -226,7 +226,7 @@ fn compile_incrementally(
         let stem = relative.to_string_lossy().replace(['/', '.'], "_");
         let object = out.join(format!("{stem}.o"));
         let depfile = out.join(format!("{stem}.d"));
-        if !is_up_to_date(&object, &depfile) {
+        if !is_up_to_date(source, &object, &depfile) {
             pending.push((source.clone(), object.clone(), depfile));
         }
         objects.push(object);
@@ -248,13 +248,21 @@ fn compile_incrementally(
     objects
 }
 
-fn is_up_to_date(object: &Path, depfile: &Path) -> bool {
+/// Whether `object` was compiled from `source` (as it is now) and is newer
+/// than every file it included. The depfile must name this very object and
+/// source: an OUT_DIR copied from another checkout (or a target directory
+/// shared between worktrees) holds objects whose depfiles point at the other
+/// checkout's sources, which say nothing about these.
+fn is_up_to_date(source: &Path, object: &Path, depfile: &Path) -> bool {
     let Ok(built) = fs::metadata(object).and_then(|m| m.modified()) else { return false };
     let Ok(text) = fs::read_to_string(depfile) else { return false };
-    let Some((_, deps)) = text.split_once(':') else { return false };
-    deps.split_whitespace()
-        .filter(|d| *d != "\\")
-        .all(|dep| fs::metadata(dep).and_then(|m| m.modified()).map(|changed| changed <= built).unwrap_or(false))
+    let Some((target, deps)) = text.split_once(": ") else { return false };
+    let deps: Vec<&str> = deps.split_whitespace().filter(|d| *d != "\\").collect();
+    Path::new(target.trim()) == object
+        && deps.iter().any(|dep| Path::new(dep) == source)
+        && deps
+            .iter()
+            .all(|dep| fs::metadata(dep).and_then(|m| m.modified()).map(|changed| changed <= built).unwrap_or(false))
 }
 
 fn generate_bindings(llvm: &Path, root: &Path, out: &Path) {
