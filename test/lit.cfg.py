@@ -18,7 +18,9 @@ import lit.formats
 config.name = "loom"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".test", ".c"]
-config.excludes = ["Inputs", "lit.cfg.py", "lit.local.cfg", "README.md"]
+# lib/ holds test support code (the loomtest dialect, linked into loom-opt
+# only, like upstream's mlir/test/lib), not tests.
+config.excludes = ["Inputs", "lib", "lit.cfg.py", "lit.local.cfg", "README.md"]
 config.test_source_root = os.path.dirname(__file__)
 
 llvm_bin = lit_config.params.get("llvm_bin", "/usr/lib/llvm-22/bin")

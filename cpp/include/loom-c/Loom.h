@@ -21,9 +21,6 @@ extern "C" {
 /* -- Dialects ------------------------------------------------------------ */
 
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Loom, loom);
-/* The test-only `loomtest` dialect (ops from a second namespace that use
- * loom's interfaces). loom-opt registers it like mlir-opt's test dialect. */
-MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(LoomTest, loomtest);
 
 /* -- Passes ---------------------------------------------------------------- */
 
