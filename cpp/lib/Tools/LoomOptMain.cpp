@@ -6,6 +6,11 @@
 // (test/lib/), which is not part of this library. Rust passes are
 // registered by the Rust `main` before it calls loomOptMain.
 //
+// Where loom-opt differs from upstream's mlir-opt:
+// - a closed output pipe (`loom-opt x.mlir | head`) ends the process
+//   quietly: Rust starts every program with SIGPIPE ignored, which turned
+//   the write into "LLVM ERROR: IO failure on output stream".
+//
 //===----------------------------------------------------------------------===//
 
 #include "loom-c/Driver.h"
@@ -18,9 +23,25 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/Signals.h"
+
+#include <csignal>
 
 extern "C" int loomOptMain(int argc, char **argv,
                            MlirDialectRegistry extraDialects) {
+  // A write to a closed pipe must end the process quietly, as it ends
+  // mlir-opt. Rust ignores SIGPIPE in every program it starts, so the write
+  // failed with EPIPE instead and LLVM's stream reported a fatal error.
+  // Until LLVM registers its signal handlers the default action applies.
+  // After that LLVM's pipe handler does: it removes the files registered
+  // for removal on a signal (the output file, loom-opt's temporary for
+  // `-o FILE`) and exits with EX_IOERR. It must be set before the handlers
+  // are registered (InitLLVM in MLIR 22 registers them first, so on its
+  // own it never installs it).
+  std::signal(SIGPIPE, SIG_DFL);
+  llvm::sys::SetOneShotPipeSignalFunction(
+      llvm::sys::DefaultOneShotPipeSignalHandler);
+
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
