@@ -13,7 +13,9 @@
 //!    loom-opt binary links (src/bin/loom-opt.rs), never the library or
 //!    the plugin;
 //! 3. `bindgen` generates Rust bindings for `cpp/include/loom-c/*.h`,
-//!    reusing `mlir_sys`'s types so values pass to and from melior.
+//!    reusing `mlir_sys`'s types so values pass to and from melior;
+//! 4. the git commit being built becomes `LOOM_GIT_COMMIT` (for
+//!    `loom-opt --version`), `unknown` when there is none to name.
 
 use std::env;
 use std::fs;
@@ -74,6 +76,7 @@ fn main() {
     println!("cargo:llvm_prefix={}", llvm.display());
     println!("cargo:rerun-if-env-changed=LOOM_SANITIZE");
     println!("cargo:rerun-if-env-changed=LOOM_WERROR");
+    println!("cargo:rustc-env=LOOM_GIT_COMMIT={}", git_commit(&root));
 
     let tblgen_out = out.join("tblgen");
     fs::create_dir_all(&tblgen_out).expect("create OUT_DIR/tblgen");
@@ -85,6 +88,38 @@ fn main() {
     compile_cpp(&llvm, &root, &tblgen_out);
     compile_test_cpp(&llvm, &root, &tblgen_out, &test_tblgen_out);
     generate_bindings(&llvm, &root, &out);
+}
+
+/// The commit being built: `git rev-parse --short=12 HEAD` when the crate
+/// root is the top of a git work tree, otherwise `unknown` (a crate unpacked
+/// from a package, a copy without `.git`, no git installed, or loom vendored
+/// inside another repository, whose commit would not be loom's). Never fails
+/// the build. Asks cargo to rerun this script when HEAD moves: HEAD itself
+/// (another branch checked out), the branch it points to (a commit) and
+/// packed-refs; only files that exist, as cargo reruns every time for a
+/// missing one.
+fn git_commit(root: &Path) -> String {
+    let git = |args: &[&str]| -> Option<String> {
+        let output = Command::new("git").arg("-C").arg(root).args(args).output().ok()?;
+        let text = String::from_utf8(output.stdout).ok()?;
+        output.status.success().then(|| text.trim().to_string()).filter(|t| !t.is_empty())
+    };
+    let Some(top) = git(&["rev-parse", "--show-toplevel"]) else { return "unknown".into() };
+    if fs::canonicalize(&top).ok() != fs::canonicalize(root).ok() {
+        return "unknown".into();
+    }
+    let mut watched = vec![git(&["rev-parse", "--git-path", "HEAD"]), git(&["rev-parse", "--git-path", "packed-refs"])];
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
+        watched.push(git(&["rev-parse", "--git-path", &branch]));
+    }
+    for path in watched.into_iter().flatten() {
+        // --git-path answers relative to the directory git ran in (-C root).
+        let path = root.join(path);
+        if path.exists() {
+            println!("cargo:rerun-if-changed={}", path.display());
+        }
+    }
+    git(&["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".into())
 }
 
 fn run_tablegen(llvm: &Path, dir: &Path, root: &Path, generators: &[Generator], out: &Path) {

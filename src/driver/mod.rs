@@ -7,6 +7,14 @@ use std::os::unix::ffi::OsStrExt;
 
 use melior::dialect::DialectRegistry;
 
+use crate::strings::string_ref;
+
+/// The line `loom-opt --version` prints before LLVM's own version text:
+/// loom's version and the commit it was built from (build.rs; `unknown`
+/// outside a git checkout of loom).
+pub const VERSION: &str =
+    concat!("loom version ", env!("CARGO_PKG_VERSION"), " (git commit ", env!("LOOM_GIT_COMMIT"), ")");
+
 /// Runs loom-opt with `args` (`args[0]` is the program name), with the
 /// dialects of `extra_dialects` registered beside upstream's and loom's, and
 /// returns the process exit code.
@@ -33,6 +41,9 @@ pub fn main(args: Vec<OsString>, extra_dialects: &DialectRegistry) -> i32 {
     // handler's argv[0] stays valid, so the `*mut` cast never leads to a
     // write. `extra_dialects` is a live registry borrowed for the whole
     // call; loomOptMain only copies its entries into its own registry.
-    let code = unsafe { crate::ffi::loomOptMain(owned.len() as i32, argv.as_mut_ptr(), extra_dialects.to_raw()) };
+    // `VERSION` is a static string; loomOptMain copies it.
+    let code = unsafe {
+        crate::ffi::loomOptMain(owned.len() as i32, argv.as_mut_ptr(), extra_dialects.to_raw(), string_ref(VERSION))
+    };
     output::finish(&plan.redirect, code)
 }
