@@ -8,21 +8,29 @@
 //!    statically from mlir-sys: no `-lMLIR` here, one copy of MLIR per process);
 //!    The plugin for Debian's `mlir-opt` is linked from the same sources by
 //!    `scripts/build-plugin.sh` (against shared `libMLIR.so`);
+//!    the test-only `loomtest` dialect (`test/lib/`, like upstream's
+//!    `mlir/test/lib`) goes into a separate `libloom_test.a` that only the
+//!    loom-opt binary links (src/bin/loom-opt.rs), never the library or
+//!    the plugin;
 //! 3. `bindgen` generates Rust bindings for `cpp/include/loom-c/*.h`,
-//!    reusing `mlir_sys`'s types so values pass to and from melior.
+//!    reusing `mlir_sys`'s types so values pass to and from melior;
+//! 4. the git commit being built becomes `LOOM_GIT_COMMIT` (for
+//!    `loom-opt --version`), `unknown` when there is none to name.
 
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// One mlir-tblgen invocation.
+/// One mlir-tblgen invocation (`td` is relative to the directory its table
+/// is run from: `tablegen/` or `test/lib/Dialect/LoomTest/`).
 struct Generator {
     td: &'static str,
     args: &'static [&'static str],
     output: &'static str,
 }
 
+/// The library's ODS, in `tablegen/` (written to OUT_DIR/tblgen).
 const GENERATORS: &[Generator] = &[
     Generator { td: "LoomOps.td", args: &["-gen-dialect-decls", "-dialect=loom"], output: "LoomDialect.h.inc" },
     Generator { td: "LoomOps.td", args: &["-gen-dialect-defs", "-dialect=loom"], output: "LoomDialect.cpp.inc" },
@@ -33,20 +41,26 @@ const GENERATORS: &[Generator] = &[
     Generator { td: "LoomInterfaces.td", args: &["-gen-op-interface-decls"], output: "LoomInterfaces.h.inc" },
     Generator { td: "LoomInterfaces.td", args: &["-gen-op-interface-defs"], output: "LoomInterfaces.cpp.inc" },
     Generator { td: "LoomPasses.td", args: &["-gen-pass-decls", "-name=Loom"], output: "LoomPasses.h.inc" },
+    // Reference documentation; docs/ keeps a copy that a test checks is current.
+    Generator { td: "LoomOps.td", args: &["-gen-dialect-doc", "-dialect=loom"], output: "LoomDialect.md" },
+];
+
+/// The test-only loomtest dialect's ODS, in `test/lib/Dialect/LoomTest/`
+/// (written to OUT_DIR/tblgen-test, which only the test archive's sources
+/// see).
+const TEST_GENERATORS: &[Generator] = &[
     Generator {
-        td: "test/LoomTestOps.td",
+        td: "LoomTestOps.td",
         args: &["-gen-dialect-decls", "-dialect=loomtest"],
         output: "LoomTestOpsDialect.h.inc",
     },
     Generator {
-        td: "test/LoomTestOps.td",
+        td: "LoomTestOps.td",
         args: &["-gen-dialect-defs", "-dialect=loomtest"],
         output: "LoomTestOpsDialect.cpp.inc",
     },
-    Generator { td: "test/LoomTestOps.td", args: &["-gen-op-decls"], output: "LoomTestOps.h.inc" },
-    Generator { td: "test/LoomTestOps.td", args: &["-gen-op-defs"], output: "LoomTestOps.cpp.inc" },
-    // Reference documentation; docs/ keeps a copy that a test checks is current.
-    Generator { td: "LoomOps.td", args: &["-gen-dialect-doc", "-dialect=loom"], output: "LoomDialect.md" },
+    Generator { td: "LoomTestOps.td", args: &["-gen-op-decls"], output: "LoomTestOps.h.inc" },
+    Generator { td: "LoomTestOps.td", args: &["-gen-op-defs"], output: "LoomTestOps.cpp.inc" },
 ];
 
 fn main() {
@@ -62,19 +76,57 @@ fn main() {
     println!("cargo:llvm_prefix={}", llvm.display());
     println!("cargo:rerun-if-env-changed=LOOM_SANITIZE");
     println!("cargo:rerun-if-env-changed=LOOM_WERROR");
+    println!("cargo:rustc-env=LOOM_GIT_COMMIT={}", git_commit(&root));
 
     let tblgen_out = out.join("tblgen");
     fs::create_dir_all(&tblgen_out).expect("create OUT_DIR/tblgen");
-    run_tablegen(&llvm, &root, &tblgen_out);
+    run_tablegen(&llvm, &root.join("tablegen"), &root, GENERATORS, &tblgen_out);
+    let test_tblgen_out = out.join("tblgen-test");
+    fs::create_dir_all(&test_tblgen_out).expect("create OUT_DIR/tblgen-test");
+    run_tablegen(&llvm, &root.join("test/lib/Dialect/LoomTest"), &root, TEST_GENERATORS, &test_tblgen_out);
 
     compile_cpp(&llvm, &root, &tblgen_out);
+    compile_test_cpp(&llvm, &root, &tblgen_out, &test_tblgen_out);
     generate_bindings(&llvm, &root, &out);
 }
 
-fn run_tablegen(llvm: &Path, root: &Path, out: &Path) {
+/// The commit being built: `git rev-parse --short=12 HEAD` when the crate
+/// root is the top of a git work tree, otherwise `unknown` (a crate unpacked
+/// from a package, a copy without `.git`, no git installed, or loom vendored
+/// inside another repository, whose commit would not be loom's). Never fails
+/// the build. Asks cargo to rerun this script when HEAD moves: HEAD itself
+/// (another branch checked out), the branch it points to (a commit) and
+/// packed-refs; only files that exist, as cargo reruns every time for a
+/// missing one.
+fn git_commit(root: &Path) -> String {
+    let git = |args: &[&str]| -> Option<String> {
+        let output = Command::new("git").arg("-C").arg(root).args(args).output().ok()?;
+        let text = String::from_utf8(output.stdout).ok()?;
+        output.status.success().then(|| text.trim().to_string()).filter(|t| !t.is_empty())
+    };
+    let Some(top) = git(&["rev-parse", "--show-toplevel"]) else { return "unknown".into() };
+    if fs::canonicalize(&top).ok() != fs::canonicalize(root).ok() {
+        return "unknown".into();
+    }
+    let mut watched = vec![git(&["rev-parse", "--git-path", "HEAD"]), git(&["rev-parse", "--git-path", "packed-refs"])];
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
+        watched.push(git(&["rev-parse", "--git-path", &branch]));
+    }
+    for path in watched.into_iter().flatten() {
+        // --git-path answers relative to the directory git ran in (-C root).
+        let path = root.join(path);
+        if path.exists() {
+            println!("cargo:rerun-if-changed={}", path.display());
+        }
+    }
+    git(&["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".into())
+}
+
+fn run_tablegen(llvm: &Path, dir: &Path, root: &Path, generators: &[Generator], out: &Path) {
     let tblgen = llvm.join("bin/mlir-tblgen");
+    // loom's own .td files are included by name (`include "LoomInterfaces.td"`).
     let td_dir = root.join("tablegen");
-    for gen in GENERATORS {
+    for gen in generators {
         // Write beside the real output and replace it only when the text
         // changed, so unchanged .inc files keep their timestamps and the
         // C++ objects that include them are not recompiled.
@@ -83,7 +135,7 @@ fn run_tablegen(llvm: &Path, root: &Path, out: &Path) {
         let depfile = out.join(format!("{}.d", gen.output));
         let status = Command::new(&tblgen)
             .args(gen.args)
-            .arg(td_dir.join(gen.td))
+            .arg(dir.join(gen.td))
             .arg(format!("-I{}", td_dir.display()))
             .arg(format!("-I{}", llvm.join("include").display()))
             .arg("-o")
@@ -98,7 +150,7 @@ fn run_tablegen(llvm: &Path, root: &Path, out: &Path) {
         } else {
             let _ = fs::remove_file(&fresh);
         }
-        println!("cargo:rerun-if-changed={}", td_dir.join(gen.td).display());
+        println!("cargo:rerun-if-changed={}", dir.join(gen.td).display());
         for dep in read_depfile(&depfile) {
             println!("cargo:rerun-if-changed={dep}");
         }
@@ -148,13 +200,14 @@ fn werror() -> bool {
     env::var("LOOM_WERROR").is_ok_and(|v| v == "1")
 }
 
-fn cxx_build(llvm: &Path, root: &Path, tblgen_out: &Path) -> cc::Build {
+/// The C++ compiler setup; `includes` are searched after `cpp/include`.
+fn cxx_build(llvm: &Path, root: &Path, includes: &[&Path]) -> cc::Build {
     let mut build = cc::Build::new();
+    build.cpp(true).compiler(llvm.join("bin/clang++")).include(root.join("cpp/include"));
+    for dir in includes {
+        build.include(dir);
+    }
     build
-        .cpp(true)
-        .compiler(llvm.join("bin/clang++"))
-        .include(root.join("cpp/include"))
-        .include(tblgen_out)
         // LLVM's own warning set: ODS-generated code has unused parameters.
         .flag("-Wall")
         .flag("-Wextra")
@@ -187,10 +240,31 @@ fn compile_cpp(llvm: &Path, root: &Path, tblgen_out: &Path) {
     cpp_sources(&root.join("cpp/lib"), &mut sources);
     cpp_sources(&root.join("cpp/plugin"), &mut sources);
     println!("cargo:rerun-if-changed={}", root.join("cpp").display());
-    let objects = compile_incrementally(llvm, root, tblgen_out, &sources, "lib");
-    let mut archive = cxx_build(llvm, root, tblgen_out);
+    let objects = compile_incrementally(llvm, root, &[tblgen_out], &sources, "lib");
+    let mut archive = cxx_build(llvm, root, &[tblgen_out]);
     archive.objects(&objects);
+    // Prints rustc-link-lib=static=loom_cpp (so the library, and everything
+    // that depends on it, links it) and rustc-link-search for OUT_DIR.
     archive.compile("loom_cpp");
+}
+
+/// Compiles test/lib (the test-only loomtest dialect) into libloom_test.a in
+/// OUT_DIR, deliberately without a `rustc-link-lib` line: cargo would hand
+/// that to the library, and everything depending on the library would carry
+/// the test dialect. Only the loom-opt binary links it, through a `#[link]`
+/// attribute in src/bin/loom-opt.rs, which finds it on the search path
+/// `compile_cpp` printed for OUT_DIR.
+fn compile_test_cpp(llvm: &Path, root: &Path, tblgen_out: &Path, test_tblgen_out: &Path) {
+    let mut sources = Vec::new();
+    cpp_sources(&root.join("test/lib"), &mut sources);
+    println!("cargo:rerun-if-changed={}", root.join("test/lib").display());
+    // The test dialect's generated files first: OUT_DIRs of builds from
+    // before loomtest moved to test/lib still hold stale copies in tblgen/.
+    let includes = [test_tblgen_out, tblgen_out];
+    let objects = compile_incrementally(llvm, root, &includes, &sources, "test");
+    let mut archive = cxx_build(llvm, root, &includes);
+    archive.objects(&objects).cargo_metadata(false);
+    archive.compile("loom_test");
 }
 
 /// Compiles each source to an object in OUT_DIR/obj/<group>, skipping those
@@ -201,7 +275,7 @@ fn compile_cpp(llvm: &Path, root: &Path, tblgen_out: &Path) {
 fn compile_incrementally(
     llvm: &Path,
     root: &Path,
-    tblgen_out: &Path,
+    includes: &[&Path],
     sources: &[PathBuf],
     group: &str,
 ) -> Vec<PathBuf> {
@@ -217,7 +291,7 @@ fn compile_incrementally(
     }
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("obj").join(group);
     fs::create_dir_all(&out).expect("create object directory");
-    let compiler = cxx_build(llvm, root, tblgen_out).get_compiler();
+    let compiler = cxx_build(llvm, root, includes).get_compiler();
     let jobs: usize = env::var("NUM_JOBS").ok().and_then(|j| j.parse().ok()).unwrap_or(2).max(1);
     let mut pending = Vec::new();
     let mut objects = Vec::new();
@@ -226,7 +300,7 @@ fn compile_incrementally(
         let stem = relative.to_string_lossy().replace(['/', '.'], "_");
         let object = out.join(format!("{stem}.o"));
         let depfile = out.join(format!("{stem}.d"));
-        if !is_up_to_date(&object, &depfile) {
+        if !is_up_to_date(source, &object, &depfile) {
             pending.push((source.clone(), object.clone(), depfile));
         }
         objects.push(object);
@@ -248,13 +322,21 @@ fn compile_incrementally(
     objects
 }
 
-fn is_up_to_date(object: &Path, depfile: &Path) -> bool {
+/// Whether `object` was compiled from `source` (as it is now) and is newer
+/// than every file it included. The depfile must name this very object and
+/// source: an OUT_DIR copied from another checkout (or a target directory
+/// shared between worktrees) holds objects whose depfiles point at the other
+/// checkout's sources, which say nothing about these.
+fn is_up_to_date(source: &Path, object: &Path, depfile: &Path) -> bool {
     let Ok(built) = fs::metadata(object).and_then(|m| m.modified()) else { return false };
     let Ok(text) = fs::read_to_string(depfile) else { return false };
-    let Some((_, deps)) = text.split_once(':') else { return false };
-    deps.split_whitespace()
-        .filter(|d| *d != "\\")
-        .all(|dep| fs::metadata(dep).and_then(|m| m.modified()).map(|changed| changed <= built).unwrap_or(false))
+    let Some((target, deps)) = text.split_once(": ") else { return false };
+    let deps: Vec<&str> = deps.split_whitespace().filter(|d| *d != "\\").collect();
+    Path::new(target.trim()) == object
+        && deps.iter().any(|dep| Path::new(dep) == source)
+        && deps
+            .iter()
+            .all(|dep| fs::metadata(dep).and_then(|m| m.modified()).map(|changed| changed <= built).unwrap_or(false))
 }
 
 fn generate_bindings(llvm: &Path, root: &Path, out: &Path) {

@@ -25,7 +25,7 @@ so="$OUT/libLoomPlugin.so"
 undefined=()
 while read -r symbol; do undefined+=("-Wl,-u,$symbol"); done < <(
   "$LLVM/bin/llvm-nm" --defined-only --extern-only "$archive" 2>/dev/null |
-  awk '($2 == "T" || $2 == "W") && ($3 ~ /^loom[A-Z]/ || $3 ~ /^mlirGet(Dialect|Pass)PluginInfo$/ || $3 ~ /^mlirGetDialectHandle__loom/) { print $3 }' | sort -u)
+  awk '($2 == "T" || $2 == "W") && ($3 ~ /^loom[A-Z]/ || $3 ~ /^mlirGet(Dialect|Pass)PluginInfo$/ || $3 == "mlirGetDialectHandle__loom__") { print $3 }' | sort -u)
 
 "$LLVM/bin/clang++" -shared -o "$so.tmp" \
   "${undefined[@]}" \

@@ -27,9 +27,11 @@ mod strings;
 pub use melior;
 
 /// loom-opt's `main` (src/bin/loom-opt.rs): runs the driver with `args`
-/// (`args[0]` is the program name) and returns the process exit code. Not
-/// part of the documented API.
+/// (`args[0]` is the program name), registering the dialects of
+/// `extra_dialects` too (loom-opt's test-only loomtest dialect, which is not
+/// part of this library), and returns the process exit code. Not part of
+/// the documented API.
 #[doc(hidden)]
-pub fn loom_opt_main(args: Vec<std::ffi::OsString>) -> i32 {
-    driver::main(args)
+pub fn loom_opt_main(args: Vec<std::ffi::OsString>, extra_dialects: &melior::dialect::DialectRegistry) -> i32 {
+    driver::main(args, extra_dialects)
 }

@@ -10,7 +10,9 @@
 #             `plugin` (Debian's mlir-opt with libLoomPlugin.so loaded), so
 #             pass tests can run under both
 import os
+import re
 import shutil
+import subprocess
 import sys
 
 import lit.formats
@@ -18,7 +20,9 @@ import lit.formats
 config.name = "loom"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".test", ".c"]
-config.excludes = ["Inputs", "lit.cfg.py", "lit.local.cfg", "README.md"]
+# lib/ holds test support code (the loomtest dialect, linked into loom-opt
+# only, like upstream's mlir/test/lib), not tests.
+config.excludes = ["Inputs", "lib", "lit.cfg.py", "lit.local.cfg", "README.md"]
 config.test_source_root = os.path.dirname(__file__)
 
 llvm_bin = lit_config.params.get("llvm_bin", "/usr/lib/llvm-22/bin")
@@ -56,3 +60,31 @@ config.substitutions.append(("%clang", os.path.join(llvm_bin, "clang")))
 config.substitutions.append(("%llvm_lib", llvm_lib))
 if driver == "plugin":
     config.available_features.add("plugin-driver")
+
+
+# What `loom-opt --version` must name, found independently of build.rs: the
+# package version in Cargo.toml, and the commit of the checkout (`unknown`
+# when the source is not the top of a git work tree).
+def loom_version(root):
+    with open(os.path.join(root, "Cargo.toml")) as f:
+        package = f.read().split("[package]", 1)[1]
+    return re.search(r'^version = "([^"]+)"', package, re.M).group(1)
+
+
+def git_commit(root):
+    def git(*args):
+        try:
+            result = subprocess.run(["git", "-C", root] + list(args), capture_output=True, text=True)
+        except OSError:
+            return None
+        return result.stdout.strip() if result.returncode == 0 else None
+
+    top = git("rev-parse", "--show-toplevel")
+    if not top or os.path.realpath(top) != os.path.realpath(root):
+        return "unknown"
+    return git("rev-parse", "--short=12", "HEAD") or "unknown"
+
+
+loom_src = os.path.dirname(config.test_source_root)
+config.substitutions.append(("%loom-version", loom_version(loom_src)))
+config.substitutions.append(("%loom-git-commit", git_commit(loom_src)))

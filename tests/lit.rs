@@ -20,9 +20,11 @@ const LLVM_BIN: &str = concat!(env!("LOOM_LLVM_PREFIX"), "/bin");
 /// The parts of the suite that also run under Debian's mlir-opt with the
 /// plugin: every pass test. Tests there name loom passes inside
 /// `--pass-pipeline` (mlir-opt does not parse a plugin's pass flags) and use
-/// `%loomopt-bin` only for what needs loom-opt itself (the loomtest dialect).
-/// Driver-specific tests (loom-opt's command line) and the embedding
-/// examples stay out.
+/// `%loomopt-bin` only for what needs loom-opt itself: the test-only
+/// loomtest dialect (test/lib/), which only the loom-opt binary links and
+/// the plugin does not contain. Driver-specific tests (loom-opt's command
+/// line), the loomtest-only Interfaces tests and the embedding examples
+/// stay out.
 const PLUGIN_SUITES: &[&str] = &["Dialect", "Execution", "Facts", "Lowering", "Passes", "Plugin"];
 
 fn run_lit(driver: &str, suites: &[PathBuf], loom_opt: &Path, plugin: &Path) -> (u32, u32, bool) {

@@ -19,16 +19,17 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use melior::ir::operation::OperationLike;
 use melior::ir::operation::OperationRefMut;
 use melior::ir::Location;
-use mlir_sys::{MlirOperation, MlirStringRef};
+use mlir_sys::{mlirLocationUnknownGet, mlirOperationGetContext, MlirOperation, MlirStringRef};
 
 use crate::diagnostics::{emit, Severity};
 use crate::ffi;
 use crate::strings::{string_from_ref, string_ref};
 
 /// What values a [`PassOption`] takes. The C++ shim declares the option with
-/// the matching C++ type (`bool`, a `cl::values` enum, `unsigned`,
-/// `std::string`), so MLIR's pipeline parser rejects a bad value when the
-/// pipeline is parsed, and `--help` shows the type, choices and default.
+/// the matching C++ type (`bool`, a `cl::values` enum, `unsigned`, a
+/// non-empty `std::string`), so MLIR's pipeline parser rejects a bad value
+/// when the pipeline is parsed, and `--help` shows the type, choices and
+/// default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
     /// `true`/`false` (also `1`/`0`, or the bare name for true).
@@ -37,8 +38,9 @@ pub enum OptionKind {
     Choice(&'static [&'static str]),
     /// An unsigned integer in `min..=max`.
     Unsigned { min: u32, max: u32 },
-    /// Any string.
-    Text,
+    /// A file name, or `-` for standard output: any string but the empty
+    /// one (rejected when the pipeline is parsed).
+    File,
 }
 
 /// A pass option: `name=value` in a pipeline, `--pass-name-name=value` never
@@ -91,13 +93,17 @@ impl Options {
     }
 }
 
-/// Why a pass run failed. The message becomes an error diagnostic at the
-/// anchor op unless the pass already emitted its own diagnostics.
+/// Why a pass run failed. The message becomes an error diagnostic unless the
+/// pass already emitted its own diagnostics.
 pub enum PassFailure {
     /// The pass emitted its diagnostics itself.
     Reported,
     /// Report this message at the op the pass ran on.
     Message(String),
+    /// Report this message without a location: the failure is not about the
+    /// IR (a report file that cannot be written), and the anchor op's
+    /// location would point at it (an implicit module's is `file:0:0`).
+    Unlocated(String),
 }
 
 impl From<String> for PassFailure {
@@ -162,6 +168,14 @@ unsafe extern "C" fn run_trampoline(
             emit(location, Severity::Error, &format!("{}: {message}", spec.argument));
             false
         }
+        Ok(Err(PassFailure::Unlocated(message))) => {
+            // SAFETY: `op` is the pass's live anchor op (see above), so its
+            // context is live; an unknown location is uniqued in that context
+            // and lives as long as it, beyond this use.
+            let unknown = unsafe { Location::from_raw(mlirLocationUnknownGet(mlirOperationGetContext(op))) };
+            emit(unknown, Severity::Error, &format!("{}: {message}", spec.argument));
+            false
+        }
         Err(panic) => {
             let what = panic
                 .downcast_ref::<String>()
@@ -196,7 +210,7 @@ fn with_info<R>(spec: &'static PassSpec, consume: impl FnOnce(&ffi::LoomForeignP
                 OptionKind::Flag => (ffi::LoomForeignOptionKind_LoomForeignOptionFlag, 0, 0),
                 OptionKind::Choice(_) => (ffi::LoomForeignOptionKind_LoomForeignOptionChoice, 0, 0),
                 OptionKind::Unsigned { min, max } => (ffi::LoomForeignOptionKind_LoomForeignOptionUnsigned, min, max),
-                OptionKind::Text => (ffi::LoomForeignOptionKind_LoomForeignOptionText, 0, 0),
+                OptionKind::File => (ffi::LoomForeignOptionKind_LoomForeignOptionFile, 0, 0),
             };
             ffi::LoomForeignPassOption {
                 name: string_ref(o.name),
@@ -249,7 +263,7 @@ mod tests {
                 OptionKind::Flag => matches!(value, "true" | "false"),
                 OptionKind::Choice(choices) => choices.contains(&value),
                 OptionKind::Unsigned { min, max } => value.parse::<u32>().is_ok_and(|v| (min..=max).contains(&v)),
-                OptionKind::Text => true,
+                OptionKind::File => !value.is_empty(),
             }
         }
     }
@@ -279,7 +293,8 @@ mod tests {
         let width = OptionKind::Unsigned { min: 1, max: 64 };
         assert!(width.accepts("1") && width.accepts("64"));
         assert!(!width.accepts("0") && !width.accepts("65") && !width.accepts("-1") && !width.accepts("x"));
-        assert!(OptionKind::Text.accepts(""));
+        assert!(OptionKind::File.accepts("-") && OptionKind::File.accepts("report.json"));
+        assert!(!OptionKind::File.accepts(""));
     }
 
     #[test]

@@ -3,8 +3,10 @@
 //! Runs the loop-facts analysis and the bounds checks on the whole module
 //! and writes the report to `output` (`-`: standard output) as JSON (the
 //! versioned schema documented in `facts::report`, which other tools read)
-//! or as a readable table (`format=text`). The IR is left unchanged. A
-//! file that cannot be written is an error diagnostic and a pass failure.
+//! or as a readable table (`format=text`). The IR is left unchanged. An
+//! empty `output` is rejected when the pipeline is parsed; a file that cannot
+//! be written is an error (without an IR location: it is not about the IR)
+//! and a pass failure.
 
 use std::io::Write;
 
@@ -24,7 +26,7 @@ pub static SPEC: PassSpec = PassSpec {
             name: "output",
             description: "Report file ('-' for standard output)",
             default: "-",
-            kind: OptionKind::Text,
+            kind: OptionKind::File,
         },
         PassOption {
             name: "format",
@@ -41,9 +43,6 @@ pub static SPEC: PassSpec = PassSpec {
 fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     let format = options.choice("format").to_string();
     let output = options.get("output").to_string();
-    if output.is_empty() {
-        return Err("option 'output' must name a file (or '-' for standard output)".to_string().into());
-    }
     let computed = Computed::run(Op::of(&op), &analysis_options(options));
     let text = if format == "json" { computed.report().to_json() } else { computed.text() };
     let written = if output == "-" {
@@ -52,5 +51,5 @@ fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure
     } else {
         std::fs::write(&output, text)
     };
-    written.map_err(|e| PassFailure::Message(format!("cannot write the report to '{output}': {e}")))
+    written.map_err(|e| PassFailure::Unlocated(format!("cannot write the report to '{output}': {e}")))
 }

@@ -21,9 +21,6 @@ extern "C" {
 /* -- Dialects ------------------------------------------------------------ */
 
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Loom, loom);
-/* The test-only `loomtest` dialect (ops from a second namespace that use
- * loom's interfaces). loom-opt registers it like mlir-opt's test dialect. */
-MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(LoomTest, loomtest);
 
 /* -- Passes ---------------------------------------------------------------- */
 
@@ -40,7 +37,8 @@ MLIR_CAPI_EXPORTED void loomRegisterPasses(void);
 /* Runs a foreign pass on `op`. `optionValues[i]` is the textual value of the
  * i-th declared option, already parsed and checked against its kind, in a
  * canonical form: a flag is `true` or `false`, an unsigned integer is in
- * decimal, a choice is one of its names, text is as given. Returns false on
+ * decimal, a choice is one of its names, text and file names are as given.
+ * Returns false on
  * failure (the pass must have emitted a diagnostic). May be called
  * concurrently from several threads with the same `userData` on different
  * ops. */
@@ -55,6 +53,8 @@ typedef enum {
   LoomForeignOptionChoice = 1,   /* one of `choices` (like a cl::values enum) */
   LoomForeignOptionUnsigned = 2, /* unsigned integer in [min, max] */
   LoomForeignOptionText = 3,     /* any string */
+  LoomForeignOptionFile = 4,     /* a file name, or `-` for standard output:
+                                    any string but the empty one */
 } LoomForeignOptionKind;
 
 typedef struct {

@@ -4,10 +4,10 @@
 // its external passes have no options. ForeignPass closes both gaps: it is a
 // real mlir::Pass whose options are declared at registration time with a C++
 // type per LoomForeignOptionKind (bool, a cl::values-style enum, a range-
-// checked unsigned, std::string), so they parse, are checked when the
-// pipeline is parsed, print and appear in --help like a C++ pass's; its
-// runOnOperation calls back into the foreign (Rust) implementation with the
-// option values as canonical text.
+// checked unsigned, std::string, a non-empty file name), so they parse, are
+// checked when the pipeline is parsed, print and appear in --help like a C++
+// pass's; its runOnOperation calls back into the foreign (Rust)
+// implementation with the option values as canonical text.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,6 +74,21 @@ public:
   }
 
   unsigned min = 0, max = ~0u;
+};
+
+/// llvm::cl's string parser that rejects the empty string: a file name, or
+/// `-` for standard output.
+class FileNameParser : public llvm::cl::parser<std::string> {
+public:
+  using llvm::cl::parser<std::string>::parser;
+
+  bool parse(llvm::cl::Option &option, StringRef argName, StringRef arg,
+             std::string &value) {
+    if (arg.empty())
+      return option.error("needs a file name, or '-' for standard output",
+                          argName);
+    return llvm::cl::parser<std::string>::parse(option, argName, arg, value);
+  }
 };
 
 [[noreturn]] void badDefault(const ForeignPassSpec::OptionSpec &option) {
@@ -187,6 +202,16 @@ private:
       owned.push_back(std::move(text));
       return;
     }
+    case LoomForeignOptionFile: {
+      if (option.defaultValue.empty())
+        badDefault(option);
+      auto file = std::make_unique<Option<std::string, FileNameParser>>(
+          *this, option.name, llvm::cl::desc(option.help),
+          llvm::cl::value_desc("file"), llvm::cl::init(option.defaultValue));
+      values.push_back([o = file.get()] { return o->getValue(); });
+      owned.push_back(std::move(file));
+      return;
+    }
     }
     llvm::report_fatal_error(llvm::Twine("foreign pass option '") +
                              option.name + "' has an unknown kind");
@@ -220,6 +245,7 @@ std::string describe(const ForeignPassSpec::OptionSpec &option) {
            std::to_string(option.max) + ", default: " + option.defaultValue +
            ")";
   case LoomForeignOptionText:
+  case LoomForeignOptionFile:
     return option.description + " (default: '" + option.defaultValue + "')";
   case LoomForeignOptionFlag:
     break;

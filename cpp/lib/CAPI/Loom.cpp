@@ -4,7 +4,6 @@
 
 #include "loom/Dialect/LoomOps.h"
 #include "loom/Passes.h"
-#include "loom/TestDialect/LoomTestDialect.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
@@ -13,8 +12,6 @@
 using namespace mlir;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Loom, loom, loom::LoomDialect)
-MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(LoomTest, loomtest,
-                                      loomtest::LoomTestDialect)
 
 extern "C" void loomRegisterPasses(void) { loom::registerAllPasses(); }
 

@@ -3,7 +3,9 @@
 // `loomtest` exists only for tests: it shows that a dialect other than loom
 // can take part in early exits through the PropagateControlFlowBreak trait
 // (loomtest.wrap) and that ops without it stop exits (loomtest.opaque).
-// loom-opt registers it the way mlir-opt registers its test dialect.
+// Like upstream's test dialect (mlir/test/lib), it lives beside the tests
+// and is linked into the loom-opt binary only, never into the library or
+// the plugin (build.rs, src/bin/loom-opt.rs).
 //
 //===----------------------------------------------------------------------===//
 
