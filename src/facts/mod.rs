@@ -243,6 +243,26 @@ fn runs_per_entry<'a>(
     }
 }
 
+/// The counter facts of `rec` with the given ranges.
+fn counter(
+    rec: &Recognized<'_>,
+    condition: Interval,
+    body: Option<Interval>,
+    exit: Option<i128>,
+    symbolic: Option<SymCounter>,
+) -> Counter {
+    Counter {
+        type_name: rec.type_name.clone(),
+        width: rec.width,
+        signed: rec.signed,
+        step: rec.step,
+        condition,
+        body,
+        exit,
+        symbolic,
+    }
+}
+
 /// Analyses every loop under `root`: the one entry point of the facts
 /// analyses (every facts pass, the Rust API and the C API start here).
 ///
@@ -283,19 +303,10 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                     Core::Unknown(reason) => (Status::Unknown { reason: reason.clone() }, None, rec.note),
                     Core::Symbolic { facts: f, condition, body, assumptions: used } => {
                         assumptions = used.clone();
-                        let counter = Counter {
-                            type_name: rec.type_name.clone(),
-                            width: rec.width,
-                            signed: rec.signed,
-                            step: rec.step,
-                            condition: *condition,
-                            body: *body,
-                            exit: None,
-                            symbolic: Some(SymCounter {
-                                condition: f.condition.clone(),
-                                body: f.body.clone(),
-                                exit: rec.at_most.is_none().then(|| f.exit.clone()),
-                            }),
+                        let symbolic = SymCounter {
+                            condition: f.condition.clone(),
+                            body: f.body.clone(),
+                            exit: rec.at_most.is_none().then(|| f.exit.clone()),
                         };
                         let status = match &rec.at_most {
                             None => Status::SymbolicExact {
@@ -306,24 +317,15 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                                 Status::SymbolicAtMost { max_body_count: f.body_count.clone(), why: why.clone() }
                             }
                         };
-                        (status, Some(counter), rec.note)
+                        (status, Some(counter(&rec, *condition, *body, None, Some(symbolic))), rec.note)
                     }
                     Core::Exact { body_count, condition_count, condition, body, exit } => {
-                        let counter = Counter {
-                            type_name: rec.type_name.clone(),
-                            width: rec.width,
-                            signed: rec.signed,
-                            step: rec.step,
-                            condition: *condition,
-                            body: *body,
-                            exit: rec.at_most.is_none().then_some(*exit),
-                            symbolic: None,
-                        };
+                        let exit = rec.at_most.is_none().then_some(*exit);
                         let status = match &rec.at_most {
                             None => Status::Exact { body_count: *body_count, condition_count: *condition_count },
                             Some(why) => Status::AtMost { max_body_count: *body_count, why: why.clone() },
                         };
-                        (status, Some(counter), rec.note)
+                        (status, Some(counter(&rec, *condition, *body, exit, None)), rec.note)
                     }
                 }
             }

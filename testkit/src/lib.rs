@@ -7,6 +7,10 @@
 //!   loom's loop-facts report against execution (binary `loom-facts-fuzz`);
 //! - [`rng`]: the seeded generator both use, so that a seed names one
 //!   program or case forever;
+//! - [`symbolic_fuzz`], [`expr`]: the same check for loops bounded by
+//!   arguments and buffer sizes, with the testkit's own evaluator of the
+//!   report's expressions (`loom-facts-fuzz --symbolic`);
+//! - [`tools`]: running loom-opt and mlir-runner for the fuzzers;
 //! - [`int`]: the fuzzer's own reading of width-bit integers and comparison
 //!   predicates, independent of the analyses it checks.
 //!
@@ -20,3 +24,4 @@ pub mod facts_fuzz;
 pub mod int;
 pub mod rng;
 pub mod symbolic_fuzz;
+pub mod tools;

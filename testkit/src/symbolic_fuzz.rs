@@ -74,7 +74,6 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::expr::{self, ArgValue, Env, EvalError};
 use crate::facts_fuzz::Ty;
@@ -2366,27 +2365,12 @@ pub struct Tools {
     pub llvm_prefix: PathBuf,
 }
 
-fn run_tool(cmd: &mut Command, what: &str) -> Result<String, String> {
-    let out = cmd.output().map_err(|e| format!("cannot run {what}: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("{what} failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
 /// `loom-report` on `cases` (plain); the report's text.
 pub fn report(tools: &Tools, dir: &Path, tag: &str, cases: &[SymCase]) -> Result<String, String> {
     let plain = dir.join(format!("plain-{tag}.mlir"));
     std::fs::write(&plain, plain_module(cases)).map_err(|e| format!("write: {e}"))?;
     let out = dir.join(format!("report-{tag}.json"));
-    run_tool(
-        Command::new(&tools.loom_opt)
-            .arg(&plain)
-            .arg(format!("--pass-pipeline=builtin.module(loom-report{{output={}}})", out.display()))
-            .args(["-o", "/dev/null"]),
-        "loom-opt loom-report",
-    )?;
-    std::fs::read_to_string(&out).map_err(|e| format!("read report: {e}"))
+    crate::tools::loom_report(&tools.loom_opt, &plain, &out)
 }
 
 /// Executes the instrumented `runs`; their records.
@@ -2397,26 +2381,7 @@ pub fn execute(tools: &Tools, dir: &Path, tag: &str, runs: &[(&SymCase, usize)])
     let exec = dir.join(format!("exec-{tag}.mlir"));
     std::fs::write(&exec, exec_module(runs)).map_err(|e| format!("write: {e}"))?;
     let lowered = dir.join(format!("exec-{tag}.ll.mlir"));
-    run_tool(
-        Command::new(&tools.loom_opt)
-            .arg(&exec)
-            .arg("--pass-pipeline=builtin.module(loom-lower-to-llvm)")
-            .arg("-o")
-            .arg(&lowered),
-        "loom-opt loom-lower-to-llvm",
-    )?;
-    let lib = tools.llvm_prefix.join("lib");
-    let stdout = run_tool(
-        Command::new(tools.llvm_prefix.join("bin/mlir-runner"))
-            .arg(&lowered)
-            .args(["-e", "main", "-entry-point-result=void"])
-            .arg(format!(
-                "-shared-libs={},{}",
-                lib.join("libmlir_c_runner_utils.so").display(),
-                lib.join("libmlir_runner_utils.so").display()
-            )),
-        "mlir-runner",
-    )?;
+    let stdout = crate::tools::lower_and_run(&tools.loom_opt, &tools.llvm_prefix, &exec, &lowered)?;
     let mut numbers = stdout.lines().map(|l| l.trim().parse::<u64>());
     let mut records = Vec::new();
     for (c, set) in runs {

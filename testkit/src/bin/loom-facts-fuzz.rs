@@ -18,11 +18,11 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use loom::analysis::{AccessReport, LoopReport, Report};
 use testkit::facts_fuzz::{self as fuzz, Case, Outcome, Tally};
 use testkit::symbolic_fuzz as sym;
+use testkit::tools::{loom_report, lower_and_run};
 
 struct Args {
     cases: std::ops::Range<u64>,
@@ -89,14 +89,6 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
-fn run(cmd: &mut Command, what: &str) -> Result<String, String> {
-    let out = cmd.output().map_err(|e| format!("cannot run {what}: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("{what} failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
 fn batch(loom_opt: &Path, dir: &Path, cases: &[Case], index32: bool, tally: &mut Tally) -> Result<(), String> {
     let first = cases[0].id;
     let outcomes: Vec<Outcome> = cases.iter().map(|c| c.simulate(fuzz::FUEL)).collect();
@@ -104,14 +96,7 @@ fn batch(loom_opt: &Path, dir: &Path, cases: &[Case], index32: bool, tally: &mut
     let plain = dir.join(format!("plain-{first}.mlir"));
     std::fs::write(&plain, fuzz::plain_module(cases, index32)).map_err(|e| format!("write: {e}"))?;
     let report_path = dir.join(format!("report-{first}.json"));
-    run(
-        Command::new(loom_opt)
-            .arg(&plain)
-            .arg(format!("--pass-pipeline=builtin.module(loom-report{{output={}}})", report_path.display()))
-            .args(["-o", "/dev/null"]),
-        "loom-opt loom-report",
-    )?;
-    let text = std::fs::read_to_string(&report_path).map_err(|e| format!("read report: {e}"))?;
+    let text = loom_report(loom_opt, &plain, &report_path)?;
     let report = Report::from_json(&text).map_err(|e| format!("report does not follow the schema: {e}"))?;
     let mut loops: HashMap<&str, Vec<&LoopReport>> = HashMap::new();
     let mut accesses: HashMap<&str, Vec<&AccessReport>> = HashMap::new();
@@ -131,26 +116,7 @@ fn batch(loom_opt: &Path, dir: &Path, cases: &[Case], index32: bool, tally: &mut
             let refs: Vec<&Case> = runnable.iter().map(|(_, c)| *c).collect();
             std::fs::write(&exec, fuzz::exec_module(&refs)).map_err(|e| format!("write: {e}"))?;
             let lowered = dir.join(format!("exec-{first}.ll.mlir"));
-            run(
-                Command::new(loom_opt)
-                    .arg(&exec)
-                    .arg("--pass-pipeline=builtin.module(loom-lower-to-llvm)")
-                    .arg("-o")
-                    .arg(&lowered),
-                "loom-opt loom-lower-to-llvm",
-            )?;
-            let llvm = Path::new(env!("LOOM_LLVM_PREFIX"));
-            let stdout = run(
-                Command::new(llvm.join("bin/mlir-runner"))
-                    .arg(&lowered)
-                    .args(["-e", "main", "-entry-point-result=void"])
-                    .arg(format!(
-                        "-shared-libs={},{}",
-                        llvm.join("lib/libmlir_c_runner_utils.so").display(),
-                        llvm.join("lib/libmlir_runner_utils.so").display()
-                    )),
-                "mlir-runner",
-            )?;
+            let stdout = lower_and_run(loom_opt, Path::new(env!("LOOM_LLVM_PREFIX")), &exec, &lowered)?;
             let mut numbers = stdout.lines().map(|l| l.trim().parse::<u64>());
             for (i, c) in &runnable {
                 let mut rec = Vec::new();
