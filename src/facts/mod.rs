@@ -106,21 +106,48 @@ pub struct LoopRecord<'a> {
     pub note: Option<&'static str>,
     /// Assumptions (options) the facts rely on, by their report names.
     pub assumptions: Vec<&'static str>,
-    /// Times the loop is entered per entry of its function; None: unknown.
+    /// Times the loop is entered per entry of its function; None: unknown
+    /// or symbolic.
     pub entries: Option<u128>,
+    /// The same as an expression (a constant when `entries` is known; a
+    /// product of enclosing symbolic counts otherwise).
+    pub entries_expr: Option<Expr>,
+    /// The order `entries_expr` reads its arguments in (None: no argument
+    /// in it). Expressions read `%argN` in their loop's order, so counts of
+    /// loops with different orders are never multiplied.
+    entries_signed: Option<bool>,
 }
 
 impl LoopRecord<'_> {
-    /// Symbolic (total body count, total condition count): the symbolic
-    /// counts times the exactly known entries.
-    pub fn symbolic_totals(&self) -> Option<(Expr, Expr)> {
-        match (&self.status, self.entries) {
-            (Status::SymbolicExact { body_count, condition_count }, Some(e)) => {
-                let e = i128::try_from(e).ok()?;
-                Some((body_count.scale(e)?, condition_count.scale(e)?))
+    /// (body count, condition count) per entry as expressions, when exact.
+    fn count_exprs(&self) -> Option<(Expr, Expr)> {
+        match &self.status {
+            Status::Exact { body_count, condition_count } => Some((
+                Expr::constant(i128::try_from(*body_count).ok()?),
+                Expr::constant(i128::try_from(*condition_count).ok()?),
+            )),
+            Status::SymbolicExact { body_count, condition_count } => {
+                Some((body_count.clone(), condition_count.clone()))
             }
             _ => None,
         }
+    }
+
+    /// Symbolic (total body count, total condition count) per entry of the
+    /// function, when the counts are exact and the totals are not numbers.
+    pub fn symbolic_totals(&self) -> Option<(Expr, Expr)> {
+        if self.totals().is_some() {
+            return None;
+        }
+        let (b, c) = self.count_exprs()?;
+        let e = self.entries_expr.as_ref()?;
+        let own = self.counter.as_ref().map(|c| c.signed);
+        // This loop's expressions read %argN in its own counter's order.
+        if self.entries_signed.is_some() && self.entries_signed != own {
+            return None;
+        }
+        let (tb, tc) = (b.mul(e)?, c.mul(e)?);
+        (tb.as_constant().is_none() || tc.as_constant().is_none()).then_some((tb, tc))
     }
 
     /// (total body count, total condition count) when both are exact.
@@ -213,14 +240,16 @@ fn may_leave(op: Op<'_>) -> bool {
 }
 
 /// How many times `inner` (directly in a region of loop `parent`) runs per
-/// entry of `parent`; None when not exactly known.
+/// entry of `parent`; None when not exactly known. The parent's counts are
+/// the same on every entry (their symbols are function arguments and
+/// buffer sizes), so products over a nest are exact.
 fn runs_per_entry<'a>(
     inner: Op<'a>,
     parent: Op<'a>,
     rec: &LoopRecord<'a>,
     guards: &HashMap<Op<'a>, Op<'a>>,
-) -> Option<u128> {
-    let Status::Exact { body_count, condition_count } = rec.status else { return None };
+) -> Option<Expr> {
+    let (body_count, condition_count) = rec.count_exprs()?;
     let block = inner.block()?;
     let guard = guards.get(&parent).copied();
     // Nothing before `inner` in its block may skip it.
@@ -341,29 +370,49 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
             note,
             assumptions,
             entries: None,
+            entries_expr: None,
+            entries_signed: None,
         });
     });
     // Entries: product of what each enclosing loop runs its region, up to
     // the enclosing symbol (function). Unknown through any other op.
     let index: HashMap<Op<'a>, usize> = loops.iter().enumerate().map(|(i, l)| (l.op, i)).collect();
     for i in 0..loops.len() {
-        let mut entries: Option<u128> = Some(1);
+        let mut entries = Some(Expr::constant(1));
+        let mut signed: Option<bool> = None;
         let mut inner = loops[i].op;
         while let Some(parent) = inner.parent() {
             if parent.has_attr("sym_name") || parent.is("builtin.module") {
                 break;
             }
             let factor = match index.get(&parent) {
-                Some(&p) => runs_per_entry(inner, parent, &loops[p], &guards),
+                Some(&p) => runs_per_entry(inner, parent, &loops[p], &guards).filter(|f| {
+                    // A symbolic factor reads its arguments in the parent's order.
+                    if f.as_constant().is_some() {
+                        return true;
+                    }
+                    let order = loops[p].counter.as_ref().map(|c| c.signed);
+                    let agrees = signed.is_none() || signed == order;
+                    signed = signed.or(order);
+                    agrees
+                }),
                 None => None,
             };
-            entries = entries.zip(factor).and_then(|(e, f)| e.checked_mul(f));
+            entries = entries.zip(factor).and_then(|(e, f)| e.mul(&f));
             if entries.is_none() {
                 break;
             }
             inner = parent;
         }
-        loops[i].entries = entries;
+        loops[i].entries = entries.as_ref().and_then(|e| u128::try_from(e.as_constant()?).ok());
+        // A loop's expressions read %argN in its own order: symbolic entries
+        // read in another order are not stated for it.
+        let own = loops[i].counter.as_ref().map(|c| c.signed);
+        if signed.is_some() && signed != own {
+            entries = None;
+        }
+        loops[i].entries_expr = entries;
+        loops[i].entries_signed = signed;
     }
     Analysis { root, loops, facts, index_width }
 }

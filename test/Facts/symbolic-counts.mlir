@@ -149,3 +149,28 @@ func.func @early_exit(%a: memref<?xi32>, %key: i32) {
 // Without the assumption the step-3 loop is not exact.
 // NOASSUME-NOT: assumptions
 // NOASSUME: "reason": "symbolic bound: the last increment may wrap
+
+// Nest totals: products of the enclosing loops' symbolic counts.
+// CHECK-LABEL: func.func @nest
+// CHECK: loom.facts = "exact: body dim(%arg0, 1), condition dim(%arg0, 1) + 1, entries dim(%arg0, 0), total body dim(%arg0, 0) * dim(%arg0, 1), total condition dim(%arg0, 0) * (dim(%arg0, 1) + 1);
+// CHECK: loom.facts = "exact: body 4, condition 5, entries dim(%arg0, 0), total body 4 * dim(%arg0, 0), total condition 5 * dim(%arg0, 0);
+// Counts read %argN in their loop's order: an unsigned loop in a signed one
+// gets no symbolic entries or totals.
+// CHECK: loom.facts = "exact: body max(0, %arg1 - 1), condition max(0, %arg1 - 1) + 1; counter index unsigned
+// CHECK: loom.facts = "exact: body dim(%arg0, 0), condition dim(%arg0, 0) + 1, entries 1,
+func.func @nest(%a: memref<?x?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %d0 = memref.dim %a, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %a, %c1 : memref<?x?xf32>
+  scf.for %i = %c0 to %d0 step %c1 {
+    scf.for %j = %c0 to %d1 step %c1 {
+    }
+    scf.for %j = %c0 to %c4 step %c1 {
+    }
+    scf.for unsigned %j = %c1 to %n step %c1 {
+    }
+  }
+  return
+}

@@ -2,8 +2,7 @@
 //!
 //! An [`Expr`] is built from integer constants and [`Leaf`] symbols
 //! (function arguments and dimensions of argument buffers) with `+`, `-`,
-//! multiplication by a constant, `ceildiv` by a positive constant, `max`
-//! and `min`, evaluated in unbounded integers.
+//! `*`, `ceildiv` by a positive constant, `max` and `min`, evaluated in unbounded integers.
 //! Its printed form is the report's expression grammar (schema version 2):
 //! literals, `%argN`, `dim(%argN, K)`, the operators above (`*` and the
 //! divisions bind tighter than `+`/`-`, all left-associative), `max(a, b)`,
@@ -49,6 +48,8 @@ pub enum Expr {
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Term {
     Leaf(Leaf),
+    /// A product of two non-constant expressions (nest totals).
+    Mul(Box<Expr>, Box<Expr>),
     CeilDiv(Box<Expr>, i128),
     Max(Box<Expr>, Box<Expr>),
     Min(Box<Expr>, Box<Expr>),
@@ -145,6 +146,19 @@ impl Expr {
     pub fn scale(&self, k: i128) -> Option<Expr> {
         Expr::constant(0).add_scaled(self, k)
     }
+    /// `self · other`: scales when either side is a constant, else a
+    /// product term.
+    pub fn mul(&self, other: &Expr) -> Option<Expr> {
+        if let Some(k) = other.as_constant() {
+            return self.scale(k);
+        }
+        if let Some(k) = self.as_constant() {
+            return other.scale(k);
+        }
+        let (a, b) = if self <= other { (self, other) } else { (other, self) };
+        Some(Expr::term(Term::Mul(Box::new(a.clone()), Box::new(b.clone()))))
+    }
+
     /// `self ceildiv d` (`d > 0`), splitting off multiples of `d`.
     pub fn ceildiv(&self, d: i128, env: &Env) -> Option<Expr> {
         assert!(d > 0, "ceildiv by {d}");
@@ -192,7 +206,9 @@ impl Expr {
                 return Some(if max { other.clone() } else { self.clone() });
             }
         }
-        let (a, b) = if self <= other { (self, other) } else { (other, self) };
+        // Canonical order; a constant side first (`max(0, x)`).
+        let key = |e: &Expr| (e.as_constant().is_none(), e.clone());
+        let (a, b) = if key(self) <= key(other) { (self, other) } else { (other, self) };
         let (a, b) = (Box::new(a.clone()), Box::new(b.clone()));
         Some(Expr::term(if max { Term::Max(a, b) } else { Term::Min(a, b) }))
     }
@@ -230,6 +246,16 @@ impl Term {
     fn range(&self, env: &Env) -> Option<Interval> {
         match self {
             Term::Leaf(l) => env.range_of(l),
+            Term::Mul(a, b) => {
+                let (x, y) = (a.range(env)?, b.range(env)?);
+                let c = [
+                    x.lo.checked_mul(y.lo)?,
+                    x.lo.checked_mul(y.hi)?,
+                    x.hi.checked_mul(y.lo)?,
+                    x.hi.checked_mul(y.hi)?,
+                ];
+                Some(Interval::new(*c.iter().min()?, *c.iter().max()?))
+            }
             Term::CeilDiv(a, d) => {
                 let r = a.range(env)?;
                 Some(Interval::new(ceil_div(r.lo, *d), ceil_div(r.hi, *d)))
@@ -249,6 +275,7 @@ impl Term {
     fn eval(&self, value: &dyn Fn(&Leaf) -> Option<i128>) -> Option<i128> {
         match self {
             Term::Leaf(l) => value(l),
+            Term::Mul(a, b) => a.eval(value)?.checked_mul(b.eval(value)?),
             Term::CeilDiv(a, d) => Some(ceil_div(a.eval(value)?, *d)),
             Term::Max(a, b) => Some(a.eval(value)?.max(b.eval(value)?)),
             Term::Min(a, b) => Some(a.eval(value)?.min(b.eval(value)?)),
@@ -265,13 +292,13 @@ impl fmt::Display for Leaf {
     }
 }
 
-/// Prints `e` as the operand of `ceildiv`:
+/// Prints `e` as an operand of `*` or `ceildiv`:
 /// parenthesized unless it is a single atom.
 fn fmt_factor(e: &Expr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let (c, terms) = e.parts();
     let atom = match terms.len() {
         0 => c >= 0,
-        1 => c == 0 && terms.iter().all(|(t, k)| *k == 1 && !matches!(t, Term::CeilDiv(..))),
+        1 => c == 0 && terms.iter().all(|(t, k)| *k == 1 && !matches!(t, Term::CeilDiv(..) | Term::Mul(..))),
         _ => false,
     };
     if atom {
@@ -285,6 +312,11 @@ impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Term::Leaf(l) => write!(f, "{l}"),
+            Term::Mul(a, b) => {
+                fmt_factor(a, f)?;
+                write!(f, " * ")?;
+                fmt_factor(b, f)
+            }
             Term::CeilDiv(a, d) => {
                 fmt_factor(a, f)?;
                 write!(f, " ceildiv {d}")
@@ -305,6 +337,7 @@ impl fmt::Display for Expr {
         let mut items: Vec<(bool, String)> = Vec::new();
         let term = |t: &Term, k: i128| -> String {
             match (k.abs(), t) {
+                (1, Term::Mul(..)) if k < 0 => format!("({t})"),
                 (1, _) => t.to_string(),
                 (m, Term::Leaf(_) | Term::Max(..) | Term::Min(..)) => format!("{m} * {t}"),
                 (m, _) => format!("{m} * ({t})"),
@@ -361,6 +394,13 @@ mod tests {
         let q = arg(0).add_const(2).unwrap().ceildiv(2, &env).unwrap().scale(2).unwrap();
         assert_eq!(q.to_string(), "2 * ((%arg0 + 2) ceildiv 2)");
         assert_eq!(arg(1).sub(&q).unwrap().to_string(), "%arg1 - 2 * ((%arg0 + 2) ceildiv 2)");
+        let p = dim(0, 0).mul(&dim(0, 1)).unwrap();
+        assert_eq!(p.to_string(), "dim(%arg0, 0) * dim(%arg0, 1)");
+        assert_eq!(arg(0).sub(&p).unwrap().to_string(), "%arg0 - (dim(%arg0, 0) * dim(%arg0, 1))");
+        assert_eq!(
+            p.add_const(1).unwrap().mul(&arg(1)).unwrap().to_string(),
+            "%arg1 * (dim(%arg0, 0) * dim(%arg0, 1) + 1)"
+        );
     }
 
     #[test]
@@ -407,13 +447,14 @@ mod tests {
                 let x = stack[next(stack.len() as u64) as usize].clone();
                 let y = stack[next(stack.len() as u64) as usize].clone();
                 let d = 1 + next(4) as i128;
-                let op = next(5);
+                let op = next(6);
                 let e = match op {
                     0 => x.add(&y),
                     1 => x.sub(&y),
                     2 => x.maximum(&y, &env),
                     3 => x.minimum(&y, &env),
-                    _ => x.ceildiv(d, &env),
+                    4 => x.ceildiv(d, &env),
+                    _ => x.mul(&y),
                 }
                 .expect("no overflow");
                 let r = e.range(&env).expect("ranged");
@@ -425,7 +466,8 @@ mod tests {
                             1 => vx - vy,
                             2 => vx.max(vy),
                             3 => vx.min(vy),
-                            _ => ceil_div(vx, d),
+                            4 => ceil_div(vx, d),
+                            _ => vx * vy,
                         };
                         let got = at(&e, a, b);
                         assert_eq!(got, want, "{e} (op {op} of {x} and {y}, d {d}) at a={a} b={b}");
