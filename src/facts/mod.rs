@@ -140,6 +140,10 @@ impl LoopRecord<'_> {
             return None;
         }
         let (b, c) = self.count_exprs()?;
+        if b.has_opaque() || c.has_opaque() {
+            // The count may differ from one entry to the next.
+            return None;
+        }
         let e = self.entries_expr.as_ref()?;
         let own = self.counter.as_ref().map(|c| c.signed);
         // This loop's expressions read %argN in its own counter's order.
@@ -207,7 +211,13 @@ fn shifted(span: Interval, offset: u128, width: u32, signed: bool) -> Option<Ran
 /// there a range of the loop's width says nothing at the query width (full),
 /// while "never observed" (a body that never runs) holds at any width.
 fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HashMap<Val<'a>, ValueFact<'a>>) {
-    let Core::Exact { condition, body, exit, .. } = &rec.core else { return };
+    // Symbolic loops contribute their numeric envelopes (bounds valid for
+    // every argument value), and nothing about the exit value.
+    let (condition, body, exit) = match &rec.core {
+        Core::Exact { condition, body, exit, .. } => (condition, body, Some(*exit)),
+        Core::Symbolic { condition, body, .. } => (condition, body, None),
+        Core::Unknown(_) => return,
+    };
     for role in &rec.roles {
         let Some((query_width, _)) = bits::carrier(role.value, index_width) else { continue };
         let at_query_width =
@@ -216,10 +226,10 @@ fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HashMap<V
             let range = match observed {
                 Observed::Condition => shifted(*condition, role.offset, rec.width, rec.signed),
                 Observed::Body => body.and_then(|b| shifted(b, role.offset, rec.width, rec.signed)),
-                Observed::Exit if rec.at_most.is_none() => {
-                    shifted(Interval::point(*exit), role.offset, rec.width, rec.signed)
-                }
-                Observed::Exit => return None,
+                Observed::Exit => match exit {
+                    Some(e) if rec.at_most.is_none() => shifted(Interval::point(e), role.offset, rec.width, rec.signed),
+                    _ => return None,
+                },
             };
             Some(at_query_width(range))
         };
@@ -312,16 +322,21 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
             return;
         }
         let iw = index_bitwidth(op, index_width_option);
-        // Symbols' ranges: from types, guards and assumptions (loop facts
-        // of enclosing loops are not symbols).
-        let no_loop_facts = HashMap::new();
-        let ranges = Ranges { facts: &no_loop_facts, index_width: iw };
-        let ctx = recognize::Context {
-            ranges: &ranges,
-            assume_buffers: options.assume_buffer_bytes_below_half_address_space,
+        // Symbols' ranges: from types, guards, assumptions and the facts of
+        // enclosing loops (analysed first: pre-order), which are stated at
+        // the root's index width, so only used when the loop's is the same.
+        let recognized = {
+            let no_loop_facts = HashMap::new();
+            let known = if iw == index_width { &facts } else { &no_loop_facts };
+            let ranges = Ranges { facts: known, index_width: iw };
+            let ctx = recognize::Context {
+                ranges: &ranges,
+                assume_buffers: options.assume_buffer_bytes_below_half_address_space,
+            };
+            recognize::recognize(op, iw, &ctx)
         };
         let mut assumptions = Vec::new();
-        let (status, counter, note) = match recognize::recognize(op, iw, &ctx) {
+        let (status, counter, note) = match recognized {
             Err(reason) => (Status::Unknown { reason }, None, None),
             Ok(rec) => {
                 value_facts(&rec, index_width, &mut facts);
@@ -386,7 +401,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                 break;
             }
             let factor = match index.get(&parent) {
-                Some(&p) => runs_per_entry(inner, parent, &loops[p], &guards).filter(|f| {
+                Some(&p) => runs_per_entry(inner, parent, &loops[p], &guards).filter(|f| !f.has_opaque()).filter(|f| {
                     // A symbolic factor reads its arguments in the parent's order.
                     if f.as_constant().is_some() {
                         return true;

@@ -174,3 +174,26 @@ func.func @nest(%a: memref<?x?xf32>, %n: index) {
   }
   return
 }
+
+// Symbols the grammar cannot name (an enclosing loop's counter, a loaded
+// value): exact, shown in loom.facts and the text report, and absent from
+// the JSON fields (no count, no counter, no totals).
+// CHECK-LABEL: func.func @unnamed
+// CHECK: loom.facts = "exact: body max(0, %arg0 - <argument 0 of scf.for at {{.*}}>), condition max(0, %arg0 - <argument 0 of scf.for at {{.*}}>) + 1, entries max(0, %arg0); counter
+// CHECK: loom.facts = "exact: body max(0, %arg0), condition max(0, %arg0) + 1, entries 1,
+// CHECK: loom.facts = "exact: body max(0, <the value loaded at {{.*}}>), condition max(0, <the value loaded at {{.*}}>) + 1, entries 1;
+// JSON: "function": "unnamed", "loc": "{{.*}}", "op": "scf.for", "depth": 0, "status": "exact", "entries": 1, "counter":
+// JSON-NEXT: "function": "unnamed", "loc": "{{.*}}", "op": "scf.for", "depth": 1, "status": "exact", "note":
+// JSON-NEXT: "function": "unnamed", "loc": "{{.*}}", "op": "scf.for", "depth": 0, "status": "exact", "entries": 1, "note":
+func.func @unnamed(%n: index, %m: memref<index>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %k = memref.load %m[] : memref<index>
+  scf.for %i = %c0 to %n step %c1 {
+    scf.for %j = %i to %n step %c1 {
+    }
+  }
+  scf.for %i = %c0 to %k step %c1 {
+  }
+  return
+}

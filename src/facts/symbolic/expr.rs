@@ -34,6 +34,12 @@ pub enum Leaf {
     Arg(u32),
     /// Size of dimension `k` of the memref that is argument `n`.
     Dim(u32, u64),
+    /// A value that does not change while the loop runs but that the
+    /// report's grammar cannot name: an enclosing loop's counter or
+    /// iteration argument, a loaded value. `id` tells such values apart;
+    /// `what` describes it. An expression with one is shown in text
+    /// reports and attributes only.
+    Opaque { id: usize, what: String },
 }
 
 /// A symbolic integer expression (see the module docs).
@@ -115,6 +121,16 @@ impl Expr {
             (0, 1, Some((Term::Leaf(l), 1))) => Some(l),
             _ => None,
         }
+    }
+
+    /// Whether the expression contains an [`Leaf::Opaque`] leaf.
+    pub fn has_opaque(&self) -> bool {
+        let (_, terms) = self.parts();
+        terms.keys().any(|t| match t {
+            Term::Leaf(l) => matches!(l, Leaf::Opaque { .. }),
+            Term::Mul(a, b) | Term::Max(a, b) | Term::Min(a, b) => a.has_opaque() || b.has_opaque(),
+            Term::CeilDiv(a, _) => a.has_opaque(),
+        })
     }
 
     /// `self + k · other`, or None if a coefficient would overflow.
@@ -288,6 +304,7 @@ impl fmt::Display for Leaf {
         match self {
             Leaf::Arg(n) => write!(f, "%arg{n}"),
             Leaf::Dim(n, k) => write!(f, "dim(%arg{n}, {k})"),
+            Leaf::Opaque { what, .. } => write!(f, "<{what}>"),
         }
     }
 }
