@@ -124,6 +124,25 @@ MLIR_CAPI_EXPORTED MlirLogicalResult loomAnalyzeReport(MlirOperation op,
                                                        char **result);
 MLIR_CAPI_EXPORTED void loomFreeString(char *s);
 
+/* The analysis options (loom::analysis::Options; the facts passes' options
+ * of the same names). */
+typedef struct LoomAnalysisOptions {
+  /* index-bitwidth: 0 means 64; otherwise 1 to 64. */
+  unsigned indexBitwidth;
+  /* assume-buffer-bytes-below-half-address-space: proofs may assume every
+   * buffer dimension's size times its element size is below half the
+   * address space; reports list it where a proof used it. */
+  bool assumeBufferBytesBelowHalfAddressSpace;
+} LoomAnalysisOptions;
+
+/* The defaults: index width 64, the buffer-size assumption on. */
+MLIR_CAPI_EXPORTED LoomAnalysisOptions loomAnalysisOptionsGetDefault(void);
+
+/* loomAnalyzeReport with every analysis option (same result contract). */
+MLIR_CAPI_EXPORTED MlirLogicalResult
+loomAnalyzeReportWithOptions(MlirOperation op, LoomAnalysisOptions options,
+                             LoomReportFormat format, char **result);
+
 /* -- Ops ------------------------------------------------------------------ */
 
 /* Whether `op` implements MLIR's LoopLikeOpInterface (scf, affine, loom...). */
