@@ -45,9 +45,10 @@ pub enum Leaf {
 /// A symbolic integer expression (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Expr {
-    /// `constant + Σ coefficient · term`, terms distinct and non-linear or
+    /// `constant + Σ coefficient · term`, terms sorted and distinct (a
+    /// sorted vector: expressions are small, and many are kept per loop),
     /// leaves, coefficients non-zero.
-    Linear { constant: i128, terms: BTreeMap<Term, i128> },
+    Linear { constant: i128, terms: Vec<(Term, i128)> },
 }
 
 /// A term of a linear form: a leaf, or a non-linear operation.
@@ -92,7 +93,7 @@ fn interval_scale(a: Interval, k: i128) -> Option<Interval> {
 
 impl Expr {
     pub fn constant(c: i128) -> Expr {
-        Expr::Linear { constant: c, terms: BTreeMap::new() }
+        Expr::Linear { constant: c, terms: Vec::new() }
     }
 
     pub fn leaf(leaf: Leaf) -> Expr {
@@ -100,10 +101,10 @@ impl Expr {
     }
 
     fn term(t: Term) -> Expr {
-        Expr::Linear { constant: 0, terms: BTreeMap::from([(t, 1)]) }
+        Expr::Linear { constant: 0, terms: vec![(t, 1)] }
     }
 
-    fn parts(&self) -> (i128, &BTreeMap<Term, i128>) {
+    fn parts(&self) -> (i128, &[(Term, i128)]) {
         let Expr::Linear { constant, terms } = self;
         (*constant, terms)
     }
@@ -117,8 +118,8 @@ impl Expr {
     /// The leaf the expression is, if it is exactly one leaf.
     pub fn as_single_leaf(&self) -> Option<&Leaf> {
         let (c, terms) = self.parts();
-        match (c, terms.len(), terms.iter().next()) {
-            (0, 1, Some((Term::Leaf(l), 1))) => Some(l),
+        match (c, terms) {
+            (0, [(Term::Leaf(l), 1)]) => Some(l),
             _ => None,
         }
     }
@@ -126,7 +127,7 @@ impl Expr {
     /// Whether the expression contains an [`Leaf::Opaque`] leaf.
     pub fn has_opaque(&self) -> bool {
         let (_, terms) = self.parts();
-        terms.keys().any(|t| match t {
+        terms.iter().any(|(t, _)| match t {
             Term::Leaf(l) => matches!(l, Leaf::Opaque { .. }),
             Term::Mul(a, b) | Term::Max(a, b) | Term::Min(a, b) => a.has_opaque() || b.has_opaque(),
             Term::CeilDiv(a, _) => a.has_opaque(),
@@ -138,12 +139,32 @@ impl Expr {
         let (c1, t1) = self.parts();
         let (c2, t2) = other.parts();
         let constant = c1.checked_add(c2.checked_mul(k)?)?;
-        let mut terms = t1.clone();
-        for (t, c) in t2 {
-            let e = terms.entry(t.clone()).or_insert(0);
-            *e = e.checked_add(c.checked_mul(k)?)?;
-            if *e == 0 {
-                terms.remove(t);
+        // Merge the two sorted term lists.
+        let mut terms = Vec::with_capacity(t1.len() + t2.len());
+        let (mut i, mut j) = (0, 0);
+        while i < t1.len() || j < t2.len() {
+            let order = match (t1.get(i), t2.get(j)) {
+                (Some((a, _)), Some((b, _))) => a.cmp(b),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                _ => std::cmp::Ordering::Greater,
+            };
+            let (t, coefficient) = match order {
+                std::cmp::Ordering::Less => {
+                    i += 1;
+                    (&t1[i - 1].0, t1[i - 1].1)
+                }
+                std::cmp::Ordering::Greater => {
+                    j += 1;
+                    (&t2[j - 1].0, t2[j - 1].1.checked_mul(k)?)
+                }
+                std::cmp::Ordering::Equal => {
+                    i += 1;
+                    j += 1;
+                    (&t1[i - 1].0, t1[i - 1].1.checked_add(t2[j - 1].1.checked_mul(k)?)?)
+                }
+            };
+            if coefficient != 0 {
+                terms.push((t.clone(), coefficient));
             }
         }
         Some(Expr::Linear { constant, terms })
@@ -187,8 +208,8 @@ impl Expr {
             return Some(Expr::constant(round(c)));
         }
         // Σ (k_i·d)·t_i + c divided by d is Σ k_i·t_i + round(c / d).
-        if terms.values().all(|k| k % d == 0) {
-            let scaled: BTreeMap<Term, i128> = terms.iter().map(|(t, k)| (t.clone(), k / d)).collect();
+        if terms.iter().all(|(_, k)| k % d == 0) {
+            let scaled: Vec<(Term, i128)> = terms.iter().map(|(t, k)| (t.clone(), k / d)).collect();
             return Some(Expr::Linear { constant: round(c), terms: scaled });
         }
         // A range that stays within one quotient folds to a constant.
@@ -360,11 +381,11 @@ impl fmt::Display for Expr {
                 (m, _) => format!("{m} * ({t})"),
             }
         };
-        items.extend(terms.iter().filter(|(_, k)| **k > 0).map(|(t, k)| (false, term(t, *k))));
+        items.extend(terms.iter().filter(|(_, k)| *k > 0).map(|(t, k)| (false, term(t, *k))));
         if c != 0 || terms.is_empty() {
             items.push((c < 0, c.abs().to_string()));
         }
-        items.extend(terms.iter().filter(|(_, k)| **k < 0).map(|(t, k)| (true, term(t, *k))));
+        items.extend(terms.iter().filter(|(_, k)| *k < 0).map(|(t, k)| (true, term(t, *k))));
         for (i, (neg, text)) in items.iter().enumerate() {
             match (i, neg) {
                 // The grammar allows `-` on literals only: `-3`, `-2 * %arg0`,
