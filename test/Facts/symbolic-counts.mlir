@@ -78,7 +78,7 @@ func.func @upstream_classes(%s: index, %lb: index) {
 }
 
 // CHECK-LABEL: func.func @whiles
-func.func @whiles(%a: memref<?xf32>, %n: i32) {
+func.func @whiles(%a: memref<?xf32>, %n: i32, %m: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %z = arith.constant 0 : i32
@@ -103,6 +103,29 @@ func.func @whiles(%a: memref<?xf32>, %n: i32) {
   ^bb0(%j: i32):
     %next = arith.addi %j, %one : i32
     scf.yield %next : i32
+  }
+  // scf.while i < %m, i += 2 with %m any index: the loop never ends for
+  // %m = SMAX (the last increment wraps), so never exact ...
+  // CHECK: loom.facts = "unknown: symbolic bound: the last increment may wrap
+  %c2 = arith.constant 2 : index
+  %r4 = scf.while (%i = %c0) : (index) -> index {
+    %more = arith.cmpi slt, %i, %m : index
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%j: index):
+    %next = arith.addi %j, %c2 : index
+    scf.yield %next : index
+  }
+  // ... but with an i32 %n sign-extended to index it cannot get near SMAX.
+  // CHECK: loom.facts = "exact: body max(0, %arg1 ceildiv 2), condition max(0, %arg1 ceildiv 2) + 1
+  %n2 = arith.index_cast %n : i32 to index
+  %r5 = scf.while (%i = %c0) : (index) -> index {
+    %more = arith.cmpi slt, %i, %n2 : index
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%j: index):
+    %next = arith.addi %j, %c2 : index
+    scf.yield %next : index
   }
   // From D - 1 down while i >= 0: D.
   // CHECK: loom.facts = "exact: body dim(%arg0, 0), {{.*}}condition [-1, dim(%arg0, 0) - 1], body [0, dim(%arg0, 0) - 1], exit -1"
