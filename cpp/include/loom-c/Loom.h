@@ -99,6 +99,41 @@ MLIR_CAPI_EXPORTED void loomEmitDiagnostic(MlirLocation loc,
                                            LoomSeverity severity,
                                            MlirStringRef message);
 
+/* The kinds of MLIR 22 optimization remarks (mlir::remark::passed, missed,
+ * failed, analysis; `--- !Passed` etc. in the YAML remark stream). */
+typedef enum {
+  LoomRemarkPassed = 0,
+  LoomRemarkMissed = 1,
+  LoomRemarkFailure = 2,
+  LoomRemarkAnalysis = 3,
+} LoomRemarkKind;
+
+/* One remark argument (`- key: value` under `Args:` in the YAML stream). */
+typedef struct {
+  MlirStringRef key;
+  MlirStringRef value;
+} LoomRemarkArg;
+
+/* Whether `ctx` has a remark engine (MLIR 22's, installed by mlir-opt's and
+ * loom-opt's `--remark-format`/`--remarks-filter*` handling or by
+ * mlir::remark::enableOptimizationRemarks). Without one loomEmitRemark does
+ * nothing, so a caller may skip building the arguments. */
+MLIR_CAPI_EXPORTED bool loomRemarksEnabled(MlirContext ctx);
+
+/* Emits a structured remark of `kind` at `loc` through the context's remark
+ * engine: `category` is the remark's pass (what `--remarks-filter*` match),
+ * `name` its name, `function` the enclosing function (may be empty), then
+ * `numArgs` key/value arguments in order. A no-op without an engine or when
+ * the engine's filters do not select `category` for `kind`. The strings are
+ * copied before the call returns. Safe to call from several threads of one
+ * context (loom's remarks are reported one at a time). */
+MLIR_CAPI_EXPORTED void loomEmitRemark(MlirLocation loc, LoomRemarkKind kind,
+                                       MlirStringRef category,
+                                       MlirStringRef name,
+                                       MlirStringRef function,
+                                       const LoomRemarkArg *args,
+                                       intptr_t numArgs);
+
 /* -- Loop facts ----------------------------------------------------------- */
 
 /* The forms of the compile report. */
