@@ -11,7 +11,9 @@
 //!    the test-only `loomtest` dialect (`test/lib/`, like upstream's
 //!    `mlir/test/lib`) goes into a separate `libloom_test.a` that only the
 //!    loom-opt binary links (src/bin/loom-opt.rs), never the library or
-//!    the plugin;
+//!    the plugin; the entry points of loom-lsp-server and loom-reduce
+//!    (`TOOL_SOURCES`) go into `libloom_tools.a`, which only those two
+//!    binaries link, for the same reason;
 //! 3. `bindgen` generates Rust bindings for `cpp/include/loom-c/*.h`,
 //!    reusing `mlir_sys`'s types so values pass to and from melior;
 //! 4. the git commit being built becomes `LOOM_GIT_COMMIT` (for
@@ -63,6 +65,13 @@ const TEST_GENERATORS: &[Generator] = &[
     Generator { td: "LoomTestOps.td", args: &["-gen-op-defs"], output: "LoomTestOps.cpp.inc" },
 ];
 
+/// The C++ of the tools besides loom-opt (relative to `cpp/lib/`): MLIR's
+/// language server and reducer mains with loom registered. They are kept out
+/// of libloom_cpp.a (the library's, and the plugin's) and compiled into
+/// libloom_tools.a, linked only by their binaries (src/bin/loom-lsp-server.rs,
+/// src/bin/loom-reduce.rs).
+const TOOL_SOURCES: &[&str] = &["Tools/LoomLspServerMain.cpp", "Tools/LoomReduceMain.cpp"];
+
 fn main() {
     let llvm = PathBuf::from(env::var("LLVM_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()));
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
@@ -88,6 +97,7 @@ fn main() {
 
     compile_cpp(&llvm, &root, &tblgen_out);
     compile_test_cpp(&llvm, &root, &tblgen_out, &test_tblgen_out);
+    compile_tools_cpp(&llvm, &root, &tblgen_out);
     generate_bindings(&llvm, &root, &out);
 }
 
@@ -231,15 +241,17 @@ fn cxx_build(llvm: &Path, root: &Path, includes: &[&Path]) -> cc::Build {
     build
 }
 
-/// Compiles cpp/lib and cpp/plugin into libloom_cpp.a, linked into the Rust
-/// crate. An archive member is linked only when referenced: loom-opt pulls
-/// in the driver and never the plugin entry points; the plugin
-/// (plugin/, scripts/build-plugin.sh) pulls in the entry points and never
-/// the driver.
+/// Compiles cpp/lib (but `TOOL_SOURCES`) and cpp/plugin into libloom_cpp.a,
+/// linked into the Rust crate. An archive member is linked only when
+/// referenced: loom-opt pulls in the driver and never the plugin entry
+/// points; the plugin (plugin/, scripts/build-plugin.sh) pulls in the entry
+/// points and never the driver.
 fn compile_cpp(llvm: &Path, root: &Path, tblgen_out: &Path) {
+    let tools: Vec<PathBuf> = TOOL_SOURCES.iter().map(|s| root.join("cpp/lib").join(s)).collect();
     let mut sources = Vec::new();
     cpp_sources(&root.join("cpp/lib"), &mut sources);
     cpp_sources(&root.join("cpp/plugin"), &mut sources);
+    sources.retain(|source| !tools.contains(source));
     println!("cargo:rerun-if-changed={}", root.join("cpp").display());
     let objects = compile_incrementally(llvm, root, &[tblgen_out], &sources, "lib");
     let mut archive = cxx_build(llvm, root, &[tblgen_out]);
@@ -266,6 +278,22 @@ fn compile_test_cpp(llvm: &Path, root: &Path, tblgen_out: &Path, test_tblgen_out
     let mut archive = cxx_build(llvm, root, &includes);
     archive.objects(&objects).cargo_metadata(false);
     archive.compile("loom_test");
+}
+
+/// Compiles `TOOL_SOURCES` into libloom_tools.a in OUT_DIR, without a
+/// `rustc-link-lib` line (as libloom_test.a): the loom-lsp-server and
+/// loom-reduce binaries link it through `#[link]` attributes, so neither the
+/// library nor anything built on it carries MLIR's language server or
+/// reducer. (The MLIR archives those need, libMLIRLspServerLib.a,
+/// libMLIRReduceLib.a and the rest, are on mlir-sys's link line with every
+/// other libMLIR*.a; being archives, they add only what a binary uses.)
+fn compile_tools_cpp(llvm: &Path, root: &Path, tblgen_out: &Path) {
+    let sources: Vec<PathBuf> = TOOL_SOURCES.iter().map(|s| root.join("cpp/lib").join(s)).collect();
+    // cpp/ is watched as a whole by compile_cpp.
+    let objects = compile_incrementally(llvm, root, &[tblgen_out], &sources, "tools");
+    let mut archive = cxx_build(llvm, root, &[tblgen_out]);
+    archive.objects(&objects).cargo_metadata(false);
+    archive.compile("loom_tools");
 }
 
 /// Compiles each source to an object in OUT_DIR/obj/<group>, skipping those

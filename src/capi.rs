@@ -53,10 +53,46 @@ pub unsafe extern "C" fn loomAnalyzeReport(
     format: ffi::LoomReportFormat,
     result: *mut *mut c_char,
 ) -> MlirLogicalResult {
+    // SAFETY: the same contract as this function's.
+    unsafe {
+        loomAnalyzeReportWithOptions(
+            op,
+            ffi::LoomAnalysisOptions { indexBitwidth: index_bitwidth, ..defaults() },
+            format,
+            result,
+        )
+    }
+}
+
+fn defaults() -> ffi::LoomAnalysisOptions {
+    let d = Options::default();
+    ffi::LoomAnalysisOptions {
+        indexBitwidth: d.index_bitwidth,
+        assumeBufferBytesBelowHalfAddressSpace: d.assume_buffer_bytes_below_half_address_space,
+    }
+}
+
+/// The default analysis options (`loom::analysis::Options::default()`).
+#[no_mangle]
+pub extern "C" fn loomAnalysisOptionsGetDefault() -> ffi::LoomAnalysisOptions {
+    defaults()
+}
+
+/// [`loomAnalyzeReport`] with every analysis option.
+///
+/// # Safety
+/// As for [`loomAnalyzeReport`].
+#[no_mangle]
+pub unsafe extern "C" fn loomAnalyzeReportWithOptions(
+    op: MlirOperation,
+    options: ffi::LoomAnalysisOptions,
+    format: ffi::LoomReportFormat,
+    result: *mut *mut c_char,
+) -> MlirLogicalResult {
     if result.is_null() {
         return FAILURE;
     }
-    let outcome = analyze_report(op, index_bitwidth, format);
+    let outcome = analyze_report(op, options, format);
     let (status, text) = match outcome {
         Ok(report) => (SUCCESS, report),
         Err(message) => (FAILURE, message),
@@ -77,7 +113,12 @@ const SUCCESS: MlirLogicalResult = MlirLogicalResult { value: 1 };
 const FAILURE: MlirLogicalResult = MlirLogicalResult { value: 0 };
 
 /// The report of `op` in `format`, or why there is none.
-fn analyze_report(op: MlirOperation, index_bitwidth: u32, format: ffi::LoomReportFormat) -> Result<String, String> {
+fn analyze_report(
+    op: MlirOperation,
+    options: ffi::LoomAnalysisOptions,
+    format: ffi::LoomReportFormat,
+) -> Result<String, String> {
+    let index_bitwidth = options.indexBitwidth;
     if op.ptr.is_null() {
         return Err("loomAnalyzeReport: the operation is null".into());
     }
@@ -91,7 +132,10 @@ fn analyze_report(op: MlirOperation, index_bitwidth: u32, format: ffi::LoomRepor
         ffi::LoomReportFormat_LoomReportFormatText => true,
         other => return Err(format!("loomAnalyzeReport: unknown report format {other}")),
     };
-    let options = Options { index_bitwidth, ..Options::default() };
+    let options = Options {
+        index_bitwidth,
+        assume_buffer_bytes_below_half_address_space: options.assumeBufferBytesBelowHalfAddressSpace,
+    };
     std::panic::catch_unwind(|| {
         // SAFETY: `op` is non-null (checked above) and, by loomAnalyzeReport's
         // contract (loom-c/Facts.h), a live operation the caller does not

@@ -69,3 +69,19 @@ pub fn context() -> melior::Context {
 pub fn loom_opt_main(args: Vec<std::ffi::OsString>, extra_dialects: &melior::dialect::DialectRegistry) -> i32 {
     driver::main(args, extra_dialects)
 }
+
+/// The `main` of loom-lsp-server and loom-reduce (src/bin/): calls the
+/// tool's C++ entry point `entry` with `args` as `argc`/`argv` and returns
+/// the process exit code; `tool` names the program in errors. Not part of
+/// the documented API.
+///
+/// # Safety
+/// `entry` must treat its arguments as a C `main` may: read `argc` strings
+/// from `argv` (which ends with a null pointer), keep pointers to them, and
+/// never write through them.
+#[doc(hidden)]
+pub unsafe fn run_tool_main(tool: &str, args: Vec<std::ffi::OsString>, entry: driver::CMain) -> i32 {
+    // SAFETY: this function's contract is `run_c_main`'s, passed on to the
+    // caller.
+    unsafe { driver::run_c_main(tool, &args, entry) }
+}

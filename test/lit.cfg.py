@@ -5,6 +5,9 @@
 #
 # Parameters:
 #   loom_opt  path of the loom-opt binary
+#   loom_lsp_server, loom_reduce
+#             paths of the loom-lsp-server and loom-reduce binaries
+#             (default: beside loom-opt)
 #   plugin    path of libLoomPlugin.so
 #   driver    which driver `%loom-opt` runs: `loom-opt` (default) or
 #             `plugin` (Debian's mlir-opt with libLoomPlugin.so loaded), so
@@ -35,12 +38,26 @@ if not loom_opt or not os.path.exists(loom_opt):
 if not plugin or not os.path.exists(plugin):
     lit_config.fatal("pass --param plugin=<path to libLoomPlugin.so> (cargo test does)")
 
+
+
+def tool(param, name):
+    path = lit_config.params.get(param) or os.path.join(os.path.dirname(loom_opt), name)
+    if not os.path.exists(path):
+        lit_config.fatal("%s not found: pass --param %s=<path> (cargo test does)" % (path, param))
+    return path
+
+
+loom_lsp_server = tool("loom_lsp_server", "loom-lsp-server")
+loom_reduce = tool("loom_reduce", "loom-reduce")
+
 mlir_opt = os.path.join(llvm_bin, "mlir-opt")
 plugin_opt = "%s --load-dialect-plugin=%s --load-pass-plugin=%s" % (mlir_opt, plugin, plugin)
 
 config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", "")])
 config.substitutions.append(("%loom-opt", plugin_opt if driver == "plugin" else loom_opt))
 config.substitutions.append(("%loomopt-bin", loom_opt))
+config.substitutions.append(("%loom-lsp-server", loom_lsp_server))
+config.substitutions.append(("%loom-reduce", loom_reduce))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%loom-src", os.path.dirname(config.test_source_root)))
 config.substitutions.append(("%melior-example", os.path.join(os.path.dirname(loom_opt), "examples", "melior_report")))

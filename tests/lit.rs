@@ -1,6 +1,7 @@
 //! Runs the lit suite in test/ with LLVM 22's own lit and FileCheck.
 //!
-//! `cargo test` builds loom-opt before this target runs. A test target
+//! `cargo test` builds loom-opt, loom-lsp-server and loom-reduce (this
+//! package's binaries) before this target runs. A test target
 //! cannot ask for another package's binaries, so this target then builds the
 //! testkit's tools (`cargo build -p testkit --bins`, same profile and target
 //! directory: they land beside loom-opt, where test/lit.cfg.py looks; a
@@ -23,8 +24,8 @@ const LLVM_BIN: &str = concat!(env!("LOOM_LLVM_PREFIX"), "/bin");
 /// `%loomopt-bin` only for what needs loom-opt itself: the test-only
 /// loomtest dialect (test/lib/), which only the loom-opt binary links and
 /// the plugin does not contain. Driver-specific tests (loom-opt's command
-/// line), the loomtest-only Interfaces tests and the embedding examples
-/// stay out.
+/// line), the loomtest-only Interfaces tests, the embedding examples and
+/// the other tools' tests (Tools: loom-lsp-server, loom-reduce) stay out.
 const PLUGIN_SUITES: &[&str] = &["Dialect", "Execution", "Facts", "Lowering", "Passes", "Plugin"];
 
 fn run_lit(driver: &str, suites: &[PathBuf], loom_opt: &Path, plugin: &Path) -> (u32, u32, bool) {
@@ -33,6 +34,8 @@ fn run_lit(driver: &str, suites: &[PathBuf], loom_opt: &Path, plugin: &Path) -> 
         .args(suites)
         .arg("-sv")
         .arg(format!("--param=loom_opt={}", loom_opt.display()))
+        .arg(concat!("--param=loom_lsp_server=", env!("CARGO_BIN_EXE_loom-lsp-server")))
+        .arg(concat!("--param=loom_reduce=", env!("CARGO_BIN_EXE_loom-reduce")))
         .arg(format!("--param=plugin={}", plugin.display()))
         .arg(format!("--param=driver={driver}"))
         .arg(format!("--param=llvm_bin={LLVM_BIN}"));

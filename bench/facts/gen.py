@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Generates a module with N loops of mixed shapes for the loop-facts benchmark.
 
-Usage: gen.py N > out.mlir
+Usage: gen.py N [--symbolic] > out.mlir
+
+--symbolic: most loops are bounded by buffer sizes and arguments (scf.for
+to dim, %lb to %n, step 3 to dim, %lb to %lb + 8 nsw, scf.while i < %n, a
+do-while to dim, a decreasing loop from dim - 1, and a 2-D nest over both
+dims of a buffer), so the symbolic facts do most of the work.
 
 Only upstream ops (scf, arith, index, memref, func), so that Debian's
 mlir-opt can parse the same module. Loops come in groups of 8 per function:
@@ -89,9 +94,71 @@ func.func @g{k}(%m: memref<64xi32>, %n: index, %v: i32) {{
 """
 
 
+def symbolic_group(k):
+    s = 2 + k % 3  # vary steps a little
+    return f"""
+func.func @s{k}(%a: memref<?x?xf32>, %b: memref<?xi32>, %lb: index, %n: index, %v: i32) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cs = arith.constant {s} : index
+  %c8 = arith.constant 8 : index
+  %d0 = memref.dim %a, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %a, %c1 : memref<?x?xf32>
+  %db = memref.dim %b, %c0 : memref<?xi32>
+  scf.for %i = %c0 to %db step %c1 {{
+    memref.store %v, %b[%i] : memref<?xi32>
+  }}
+  scf.for %i = %lb to %n step %c1 {{
+  }}
+  scf.for %i = %c0 to %db step %cs {{
+  }}
+  %ub = arith.addi %lb, %c8 overflow<nsw> : index
+  scf.for %i = %lb to %ub step %c1 {{
+  }}
+  %w0 = scf.while (%x = %c0) : (index) -> index {{
+    %c = arith.cmpi slt, %x, %n : index
+    scf.condition(%c) %x : index
+  }} do {{
+  ^bb0(%y: index):
+    %nx = arith.addi %y, %c1 : index
+    scf.yield %nx : index
+  }}
+  %t, %cand = scf.while (%x = %c0) : (index) -> (index, index) {{
+    %nx = arith.addi %x, %c1 : index
+    %k = arith.cmpi slt, %nx, %db : index
+    scf.condition(%k) %x, %nx : index, index
+  }} do {{
+  ^bb0(%y: index, %yn: index):
+    scf.yield %yn : index
+  }}
+  %top = arith.subi %db, %c1 : index
+  %w1 = scf.while (%x = %top) : (index) -> index {{
+    %c = arith.cmpi sge, %x, %c0 : index
+    scf.condition(%c) %x : index
+  }} do {{
+  ^bb0(%y: index):
+    %nx = arith.subi %y, %c1 : index
+    scf.yield %nx : index
+  }}
+  scf.for %i = %c0 to %d0 step %c1 {{
+    scf.for %j = %c0 to %d1 step %c1 {{
+    }}
+  }}
+  return
+}}
+"""
+
+
+SYMBOLIC_GROUP = 9
+
+
 def main():
     n = int(sys.argv[1])
     out = sys.stdout
+    if "--symbolic" in sys.argv[2:]:
+        for k in range((n + SYMBOLIC_GROUP - 1) // SYMBOLIC_GROUP):
+            out.write(symbolic_group(k))
+        return
     for k in range((n + GROUP - 1) // GROUP):
         out.write(group(k))
 

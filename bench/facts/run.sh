@@ -1,6 +1,6 @@
 #!/bin/sh
 # Loop-facts benchmark: times, on the same generated modules (1k, 10k and
-# 100k loops), loom-opt with loom-report against Debian's mlir-opt with
+# 100k loops; a mixed module, then a symbolic-heavy one: gen.py --symbolic), loom-opt with loom-report against Debian's mlir-opt with
 # --int-range-optimizations and mlir-opt parse+print alone, and prints the
 # ratios and the 10x-input scaling factors. Use a release build:
 #   cargo build --release -j2 && bench/facts/run.sh
@@ -30,10 +30,13 @@ print(f"{best:.3f}")
 PY
 }
 
+for module in mixed symbolic; do
+flag=""; [ "$module" = symbolic ] && flag=--symbolic
+echo "module: $module"
 printf '%8s %10s %10s %10s %12s %12s\n' loops loom-report int-range parse+print loom/intrange loom/parse
 prev=""
 for n in 1000 10000 100000; do
-  python3 "$here/gen.py" $n > "$work/m$n.mlir"
+  python3 "$here/gen.py" $n $flag > "$work/m$n.mlir"
   loom=$(best "$LOOM_OPT" "$work/m$n.mlir" "--pass-pipeline=builtin.module(loom-report{output=$work/r$n.json})" -o /dev/null)
   ir=$(best "$MLIR_OPT" "$work/m$n.mlir" --int-range-optimizations -o /dev/null)
   pp=$(best "$MLIR_OPT" "$work/m$n.mlir" -o /dev/null)
@@ -47,4 +50,5 @@ if sys.argv[5]:
 PY
   prev="$loom,$ir,$pp"
   python3 -c "import json,sys; r=json.load(open('$work/r$n.json')); print(' '*9, len(r['loops']), 'loops,', sum(l['status']=='exact' for l in r['loops']), 'exact,', sum(a['status']=='proven' for a in r['accesses']), 'of', len(r['accesses']), 'accesses proven')"
+done
 done

@@ -1,6 +1,7 @@
 /* Using loom from C: register the dialect and the passes, parse a module
  * under a file name (which the report's locations then name), read loom
- * ops' properties, get the loop-facts report as a string, run loom passes
+ * ops' properties, get the loop-facts report as a string (with every
+ * analysis option through LoomAnalysisOptions), run loom passes
  * from a pipeline text and as pass objects (by name with options, and the
  * lowerings' typed constructors).
  *
@@ -33,6 +34,34 @@ static const char *kSource =
     "  }\n"
     "  return %r : index\n"
     "}\n";
+
+/* A loop bounded by a buffer's size, stepping by 3: its exact count needs
+ * the buffer-size assumption (an analysis option). */
+static const char *kSymbolic =
+    "func.func @thirds(%a: memref<?xi32>) {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %c3 = arith.constant 3 : index\n"
+    "  %d = memref.dim %a, %c0 : memref<?xi32>\n"
+    "  scf.for %i = %c0 to %d step %c3 {\n"
+    "  }\n"
+    "  return\n"
+    "}\n";
+
+/* The text report of `source` with or without the buffer-size assumption. */
+static void report_symbolic(MlirContext ctx, bool assume) {
+  MlirModule m =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kSymbolic));
+  LoomAnalysisOptions options = loomAnalysisOptionsGetDefault();
+  options.assumeBufferBytesBelowHalfAddressSpace = assume;
+  char *text = NULL;
+  if (mlirLogicalResultIsFailure(loomAnalyzeReportWithOptions(
+          mlirModuleGetOperation(m), options, LoomReportFormatText, &text)))
+    printf("analysis failed: %s\n", text);
+  else
+    printf("assume=%d: %s", assume, text);
+  loomFreeString(text);
+  mlirModuleDestroy(m);
+}
 
 static void print_chunk(MlirStringRef s, void *user) {
   (void)user;
@@ -91,6 +120,10 @@ int main(void) {
           moduleOp, 200, LoomReportFormatText, &error)))
     printf("expected failure: %s\n", error);
   loomFreeString(error);
+
+  /* Every analysis option through LoomAnalysisOptions. */
+  report_symbolic(ctx, true);
+  report_symbolic(ctx, false);
 
   /* A pipeline text (replacing what the pass manager held), then a pass
    * object made by name. */

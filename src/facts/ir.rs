@@ -482,6 +482,10 @@ impl<'a> Val<'a> {
             Def::Arg(block, _) => block.parent_op().is_some_and(|p| p.is_within(op)),
         }
     }
+    /// A number identifying the value while the IR lives (its address).
+    pub(crate) fn id(self) -> usize {
+        self.0.ptr as usize
+    }
     pub(crate) fn ty(self) -> MlirType {
         // SAFETY: `self` is a live value; its type is uniqued in the context.
         unsafe { mlirValueGetType(self.0) }

@@ -106,21 +106,52 @@ pub struct LoopRecord<'a> {
     pub note: Option<&'static str>,
     /// Assumptions (options) the facts rely on, by their report names.
     pub assumptions: Vec<&'static str>,
-    /// Times the loop is entered per entry of its function; None: unknown.
+    /// Times the loop is entered per entry of its function; None: unknown
+    /// or symbolic.
     pub entries: Option<u128>,
+    /// The same as an expression (a constant when `entries` is known; a
+    /// product of enclosing symbolic counts otherwise).
+    pub entries_expr: Option<Expr>,
+    /// The order `entries_expr` reads its arguments in (None: no argument
+    /// in it). Expressions read `%argN` in their loop's order, so counts of
+    /// loops with different orders are never multiplied.
+    entries_signed: Option<bool>,
 }
 
 impl LoopRecord<'_> {
-    /// Symbolic (total body count, total condition count): the symbolic
-    /// counts times the exactly known entries.
-    pub fn symbolic_totals(&self) -> Option<(Expr, Expr)> {
-        match (&self.status, self.entries) {
-            (Status::SymbolicExact { body_count, condition_count }, Some(e)) => {
-                let e = i128::try_from(e).ok()?;
-                Some((body_count.scale(e)?, condition_count.scale(e)?))
+    /// (body count, condition count) per entry as expressions, when exact.
+    fn count_exprs(&self) -> Option<(Expr, Expr)> {
+        match &self.status {
+            Status::Exact { body_count, condition_count } => Some((
+                Expr::constant(i128::try_from(*body_count).ok()?),
+                Expr::constant(i128::try_from(*condition_count).ok()?),
+            )),
+            Status::SymbolicExact { body_count, condition_count } => {
+                Some((body_count.clone(), condition_count.clone()))
             }
             _ => None,
         }
+    }
+
+    /// Symbolic (total body count, total condition count) per entry of the
+    /// function, when the counts are exact and the totals are not numbers.
+    pub fn symbolic_totals(&self) -> Option<(Expr, Expr)> {
+        if self.totals().is_some() {
+            return None;
+        }
+        let (b, c) = self.count_exprs()?;
+        if b.has_opaque() || c.has_opaque() {
+            // The count may differ from one entry to the next.
+            return None;
+        }
+        let e = self.entries_expr.as_ref()?;
+        let own = self.counter.as_ref().map(|c| c.signed);
+        // This loop's expressions read %argN in its own counter's order.
+        if self.entries_signed.is_some() && self.entries_signed != own {
+            return None;
+        }
+        let (tb, tc) = (b.mul(e)?, c.mul(e)?);
+        (tb.as_constant().is_none() || tc.as_constant().is_none()).then_some((tb, tc))
     }
 
     /// (total body count, total condition count) when both are exact.
@@ -180,7 +211,13 @@ fn shifted(span: Interval, offset: u128, width: u32, signed: bool) -> Option<Ran
 /// there a range of the loop's width says nothing at the query width (full),
 /// while "never observed" (a body that never runs) holds at any width.
 fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HashMap<Val<'a>, ValueFact<'a>>) {
-    let Core::Exact { condition, body, exit, .. } = &rec.core else { return };
+    // Symbolic loops contribute their numeric envelopes (bounds valid for
+    // every argument value), and nothing about the exit value.
+    let (condition, body, exit) = match &rec.core {
+        Core::Exact { condition, body, exit, .. } => (condition, body, Some(*exit)),
+        Core::Symbolic { condition, body, .. } => (condition, body, None),
+        Core::Unknown(_) => return,
+    };
     for role in &rec.roles {
         let Some((query_width, _)) = bits::carrier(role.value, index_width) else { continue };
         let at_query_width =
@@ -189,10 +226,10 @@ fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HashMap<V
             let range = match observed {
                 Observed::Condition => shifted(*condition, role.offset, rec.width, rec.signed),
                 Observed::Body => body.and_then(|b| shifted(b, role.offset, rec.width, rec.signed)),
-                Observed::Exit if rec.at_most.is_none() => {
-                    shifted(Interval::point(*exit), role.offset, rec.width, rec.signed)
-                }
-                Observed::Exit => return None,
+                Observed::Exit => match exit {
+                    Some(e) if rec.at_most.is_none() => shifted(Interval::point(e), role.offset, rec.width, rec.signed),
+                    _ => return None,
+                },
             };
             Some(at_query_width(range))
         };
@@ -213,14 +250,16 @@ fn may_leave(op: Op<'_>) -> bool {
 }
 
 /// How many times `inner` (directly in a region of loop `parent`) runs per
-/// entry of `parent`; None when not exactly known.
+/// entry of `parent`; None when not exactly known. The parent's counts are
+/// the same on every entry (their symbols are function arguments and
+/// buffer sizes), so products over a nest are exact.
 fn runs_per_entry<'a>(
     inner: Op<'a>,
     parent: Op<'a>,
     rec: &LoopRecord<'a>,
     guards: &HashMap<Op<'a>, Op<'a>>,
-) -> Option<u128> {
-    let Status::Exact { body_count, condition_count } = rec.status else { return None };
+) -> Option<Expr> {
+    let (body_count, condition_count) = rec.count_exprs()?;
     let block = inner.block()?;
     let guard = guards.get(&parent).copied();
     // Nothing before `inner` in its block may skip it.
@@ -283,16 +322,21 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
             return;
         }
         let iw = index_bitwidth(op, index_width_option);
-        // Symbols' ranges: from types, guards and assumptions (loop facts
-        // of enclosing loops are not symbols).
-        let no_loop_facts = HashMap::new();
-        let ranges = Ranges { facts: &no_loop_facts, index_width: iw };
-        let ctx = recognize::Context {
-            ranges: &ranges,
-            assume_buffers: options.assume_buffer_bytes_below_half_address_space,
+        // Symbols' ranges: from types, guards, assumptions and the facts of
+        // enclosing loops (analysed first: pre-order), which are stated at
+        // the root's index width, so only used when the loop's is the same.
+        let recognized = {
+            let no_loop_facts = HashMap::new();
+            let known = if iw == index_width { &facts } else { &no_loop_facts };
+            let ranges = Ranges { facts: known, index_width: iw };
+            let ctx = recognize::Context {
+                ranges: &ranges,
+                assume_buffers: options.assume_buffer_bytes_below_half_address_space,
+            };
+            recognize::recognize(op, iw, &ctx)
         };
         let mut assumptions = Vec::new();
-        let (status, counter, note) = match recognize::recognize(op, iw, &ctx) {
+        let (status, counter, note) = match recognized {
             Err(reason) => (Status::Unknown { reason }, None, None),
             Ok(rec) => {
                 value_facts(&rec, index_width, &mut facts);
@@ -341,29 +385,49 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
             note,
             assumptions,
             entries: None,
+            entries_expr: None,
+            entries_signed: None,
         });
     });
     // Entries: product of what each enclosing loop runs its region, up to
     // the enclosing symbol (function). Unknown through any other op.
     let index: HashMap<Op<'a>, usize> = loops.iter().enumerate().map(|(i, l)| (l.op, i)).collect();
     for i in 0..loops.len() {
-        let mut entries: Option<u128> = Some(1);
+        let mut entries = Some(Expr::constant(1));
+        let mut signed: Option<bool> = None;
         let mut inner = loops[i].op;
         while let Some(parent) = inner.parent() {
             if parent.has_attr("sym_name") || parent.is("builtin.module") {
                 break;
             }
             let factor = match index.get(&parent) {
-                Some(&p) => runs_per_entry(inner, parent, &loops[p], &guards),
+                Some(&p) => runs_per_entry(inner, parent, &loops[p], &guards).filter(|f| !f.has_opaque()).filter(|f| {
+                    // A symbolic factor reads its arguments in the parent's order.
+                    if f.as_constant().is_some() {
+                        return true;
+                    }
+                    let order = loops[p].counter.as_ref().map(|c| c.signed);
+                    let agrees = signed.is_none() || signed == order;
+                    signed = signed.or(order);
+                    agrees
+                }),
                 None => None,
             };
-            entries = entries.zip(factor).and_then(|(e, f)| e.checked_mul(f));
+            entries = entries.zip(factor).and_then(|(e, f)| e.mul(&f));
             if entries.is_none() {
                 break;
             }
             inner = parent;
         }
-        loops[i].entries = entries;
+        loops[i].entries = entries.as_ref().and_then(|e| u128::try_from(e.as_constant()?).ok());
+        // A loop's expressions read %argN in its own order: symbolic entries
+        // read in another order are not stated for it.
+        let own = loops[i].counter.as_ref().map(|c| c.signed);
+        if signed.is_some() && signed != own {
+            entries = None;
+        }
+        loops[i].entries_expr = entries;
+        loops[i].entries_signed = signed;
     }
     Analysis { root, loops, facts, index_width }
 }

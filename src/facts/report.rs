@@ -77,7 +77,7 @@ pub fn summary(l: &LoopRecord) -> String {
         }
         Status::SymbolicAtMost { max_body_count, why } => format!("at_most: body <= {max_body_count} ({why})"),
     };
-    if let Some(e) = l.entries {
+    if let Some(e) = &l.entries_expr {
         s.push_str(&format!(", entries {e}"));
     }
     if let Some((tb, tc)) = l.totals() {
@@ -137,7 +137,7 @@ pub fn text(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> S
             status.into(),
             body,
             cond,
-            l.entries.map_or("-".into(), |e| e.to_string()),
+            l.entries_expr.as_ref().map_or("-".into(), |e| e.to_string()),
             tb,
             tc,
         ]);

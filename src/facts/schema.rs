@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use super::bounds::Access;
 use super::interval::Interval;
 use super::symbolic::expr::Expr;
-use super::{LoopRecord, Status};
+use super::{Counter, LoopRecord, Status};
 
 pub const SCHEMA_VERSION: u32 = 2;
 
@@ -201,8 +201,16 @@ impl LoopReport {
             (r.total_body_count, r.total_body_count_expr) = count_or_expr(&tb);
             (r.total_condition_count, r.total_condition_count_expr) = count_or_expr(&tc);
         }
+        // A counter whose ranges name a value the grammar cannot has no
+        // report entry: its numeric ranges would be bounds, not exact, with
+        // nothing saying so.
+        let expressible = |c: &&Counter| {
+            c.symbolic
+                .as_ref()
+                .is_none_or(|s| ![&s.condition.0, &s.condition.1, &s.body.0, &s.body.1].iter().any(|e| e.has_opaque()))
+        };
         if r.status != LoopStatus::Unknown {
-            r.counter = l.counter.as_ref().map(|c| CounterReport {
+            r.counter = l.counter.as_ref().filter(expressible).map(|c| CounterReport {
                 type_name: c.type_name.clone(),
                 width: c.width,
                 signed: c.signed,
@@ -215,7 +223,8 @@ impl LoopReport {
                 exit_expr: c
                     .symbolic
                     .as_ref()
-                    .and_then(|s| s.exit.as_ref().filter(|e| e.as_constant().is_none()).map(|e| e.to_string())),
+                    .and_then(|s| s.exit.as_ref().filter(|e| e.as_constant().is_none() && !e.has_opaque()))
+                    .map(|e| e.to_string()),
             });
             r.note = l.note.map(str::to_owned);
         }
@@ -224,9 +233,12 @@ impl LoopReport {
 }
 
 /// A count as v1's number when it is a constant, else as a v2 expression.
+/// An expression naming a value the grammar cannot (an enclosing loop's
+/// counter) is left out (the text report shows it).
 fn count_or_expr(e: &Expr) -> (Option<u128>, Option<String>) {
     match e.as_constant().and_then(|c| u128::try_from(c).ok()) {
         Some(c) => (Some(c), None),
+        None if e.has_opaque() => (None, None),
         None => (None, Some(e.to_string())),
     }
 }
@@ -234,7 +246,8 @@ fn count_or_expr(e: &Expr) -> (Option<u128>, Option<String>) {
 /// `[lo, hi]` as expressions, unless both are constants (then the numeric
 /// v1 field says it all).
 fn pair_if_symbolic((lo, hi): &(Expr, Expr)) -> Option<[String; 2]> {
-    (lo.as_constant().is_none() || hi.as_constant().is_none()).then(|| [lo.to_string(), hi.to_string()])
+    let symbolic = lo.as_constant().is_none() || hi.as_constant().is_none();
+    (symbolic && !lo.has_opaque() && !hi.has_opaque()).then(|| [lo.to_string(), hi.to_string()])
 }
 
 impl AccessReport {

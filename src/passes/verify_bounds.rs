@@ -13,12 +13,19 @@
 //! `mode=error` (default): each unproven access is an error naming the
 //! index, its known range and the dimension, and the pass fails.
 //! `mode=remark`: a remark for every access, proven or not; never fails.
+//!
+//! Whenever the context has MLIR 22's remark engine (`--remark-format=...`
+//! with `--remarks-filter=loom-verify-bounds`, say), in either mode, each
+//! access also gets a structured remark of pass `loom-verify-bounds`: a
+//! passed remark `InBounds` (argument `op`) or a missed remark
+//! `NotProvenInBounds` (arguments `op` and one `reason` per unproven index,
+//! the text the error or remark gives).
 
 use melior::ir::operation::OperationRefMut;
 
 use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, INDEX_BITWIDTH};
 use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
-use crate::diagnostics::{emit, Severity};
+use crate::diagnostics::{emit, emit_remark, remarks_enabled, RemarkKind, Severity};
 use crate::facts::{self, ir::Op};
 
 pub static SPEC: PassSpec = PassSpec {
@@ -44,6 +51,16 @@ fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure
     let mut failed = false;
     for access in analysis.accesses() {
         let loc = access.op.location();
+        if remarks_enabled(loc) {
+            let mut args = vec![("op", access.op_name.clone())];
+            args.extend(access.failures.iter().map(|f| ("reason", f.message(&access.op_name))));
+            let (kind, name) = if access.proven() {
+                (RemarkKind::Passed, "InBounds")
+            } else {
+                (RemarkKind::Missed, "NotProvenInBounds")
+            };
+            emit_remark(loc, kind, SPEC.argument, name, &access.function, &args);
+        }
         if access.proven() {
             if mode == "remark" {
                 emit(loc, Severity::Remark, &format!("{}: in bounds (proven)", access.op_name));

@@ -78,7 +78,7 @@ func.func @upstream_classes(%s: index, %lb: index) {
 }
 
 // CHECK-LABEL: func.func @whiles
-func.func @whiles(%a: memref<?xf32>, %n: i32) {
+func.func @whiles(%a: memref<?xf32>, %n: i32, %m: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %z = arith.constant 0 : i32
@@ -103,6 +103,29 @@ func.func @whiles(%a: memref<?xf32>, %n: i32) {
   ^bb0(%j: i32):
     %next = arith.addi %j, %one : i32
     scf.yield %next : i32
+  }
+  // scf.while i < %m, i += 2 with %m any index: the loop never ends for
+  // %m = SMAX (the last increment wraps), so never exact ...
+  // CHECK: loom.facts = "unknown: symbolic bound: the last increment may wrap
+  %c2 = arith.constant 2 : index
+  %r4 = scf.while (%i = %c0) : (index) -> index {
+    %more = arith.cmpi slt, %i, %m : index
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%j: index):
+    %next = arith.addi %j, %c2 : index
+    scf.yield %next : index
+  }
+  // ... but with an i32 %n sign-extended to index it cannot get near SMAX.
+  // CHECK: loom.facts = "exact: body max(0, %arg1 ceildiv 2), condition max(0, %arg1 ceildiv 2) + 1
+  %n2 = arith.index_cast %n : i32 to index
+  %r5 = scf.while (%i = %c0) : (index) -> index {
+    %more = arith.cmpi slt, %i, %n2 : index
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%j: index):
+    %next = arith.addi %j, %c2 : index
+    scf.yield %next : index
   }
   // From D - 1 down while i >= 0: D.
   // CHECK: loom.facts = "exact: body dim(%arg0, 0), {{.*}}condition [-1, dim(%arg0, 0) - 1], body [0, dim(%arg0, 0) - 1], exit -1"
@@ -149,3 +172,51 @@ func.func @early_exit(%a: memref<?xi32>, %key: i32) {
 // Without the assumption the step-3 loop is not exact.
 // NOASSUME-NOT: assumptions
 // NOASSUME: "reason": "symbolic bound: the last increment may wrap
+
+// Nest totals: products of the enclosing loops' symbolic counts.
+// CHECK-LABEL: func.func @nest
+// CHECK: loom.facts = "exact: body dim(%arg0, 1), condition dim(%arg0, 1) + 1, entries dim(%arg0, 0), total body dim(%arg0, 0) * dim(%arg0, 1), total condition dim(%arg0, 0) * (dim(%arg0, 1) + 1);
+// CHECK: loom.facts = "exact: body 4, condition 5, entries dim(%arg0, 0), total body 4 * dim(%arg0, 0), total condition 5 * dim(%arg0, 0);
+// Counts read %argN in their loop's order: an unsigned loop in a signed one
+// gets no symbolic entries or totals.
+// CHECK: loom.facts = "exact: body max(0, %arg1 - 1), condition max(0, %arg1 - 1) + 1; counter index unsigned
+// CHECK: loom.facts = "exact: body dim(%arg0, 0), condition dim(%arg0, 0) + 1, entries 1,
+func.func @nest(%a: memref<?x?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %d0 = memref.dim %a, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %a, %c1 : memref<?x?xf32>
+  scf.for %i = %c0 to %d0 step %c1 {
+    scf.for %j = %c0 to %d1 step %c1 {
+    }
+    scf.for %j = %c0 to %c4 step %c1 {
+    }
+    scf.for unsigned %j = %c1 to %n step %c1 {
+    }
+  }
+  return
+}
+
+// Symbols the grammar cannot name (an enclosing loop's counter, a loaded
+// value): exact, shown in loom.facts and the text report, and absent from
+// the JSON fields (no count, no counter, no totals).
+// CHECK-LABEL: func.func @unnamed
+// CHECK: loom.facts = "exact: body max(0, %arg0 - <argument 0 of scf.for at {{.*}}>), condition max(0, %arg0 - <argument 0 of scf.for at {{.*}}>) + 1, entries max(0, %arg0); counter
+// CHECK: loom.facts = "exact: body max(0, %arg0), condition max(0, %arg0) + 1, entries 1,
+// CHECK: loom.facts = "exact: body max(0, <the value loaded at {{.*}}>), condition max(0, <the value loaded at {{.*}}>) + 1, entries 1;
+// JSON: "function": "unnamed", "loc": "{{.*}}", "op": "scf.for", "depth": 0, "status": "exact", "entries": 1, "counter":
+// JSON-NEXT: "function": "unnamed", "loc": "{{.*}}", "op": "scf.for", "depth": 1, "status": "exact", "note":
+// JSON-NEXT: "function": "unnamed", "loc": "{{.*}}", "op": "scf.for", "depth": 0, "status": "exact", "entries": 1, "note":
+func.func @unnamed(%n: index, %m: memref<index>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %k = memref.load %m[] : memref<index>
+  scf.for %i = %c0 to %n step %c1 {
+    scf.for %j = %i to %n step %c1 {
+    }
+  }
+  scf.for %i = %c0 to %k step %c1 {
+  }
+  return
+}

@@ -2288,15 +2288,16 @@ pub fn check_claims(case: &SymCase, claims: &[LoopClaims], runs: &[Run], tally: 
             match c.status.as_str() {
                 "exact" => {
                     tally.exact += 1;
-                    if c.body.is_empty() || c.cond.is_empty() {
-                        bad.push("exact without body_count(_expr) and condition_count(_expr)".into());
+                    // Both counts absent is allowed: the value depends on a
+                    // symbol the grammar cannot name (an enclosing loop's
+                    // counter, a loaded value); one without the other is not.
+                    if c.body.is_empty() != c.cond.is_empty() {
+                        bad.push("exact with only one of body_count(_expr) and condition_count(_expr)".into());
                     }
                 }
                 "at_most" => {
                     tally.at_most += 1;
-                    if c.max_body.is_empty() {
-                        bad.push("at_most without max_body_count(_expr)".into());
-                    }
+                    // An absent bound is allowed (not expressible, as above).
                 }
                 "unknown" => tally.unknown += 1,
                 other => bad.push(format!("status '{other}'")),

@@ -155,6 +155,41 @@ MLIR_CAPI_EXPORTED void loomEmitDiagnostic(MlirLocation loc,
                                            LoomSeverity severity,
                                            MlirStringRef message);
 
+/* The kinds of MLIR 22 optimization remarks (mlir::remark::passed, missed,
+ * failed, analysis; `--- !Passed` etc. in the YAML remark stream). */
+typedef enum {
+  LoomRemarkPassed = 0,
+  LoomRemarkMissed = 1,
+  LoomRemarkFailure = 2,
+  LoomRemarkAnalysis = 3,
+} LoomRemarkKind;
+
+/* One remark argument (`- key: value` under `Args:` in the YAML stream). */
+typedef struct {
+  MlirStringRef key;
+  MlirStringRef value;
+} LoomRemarkArg;
+
+/* Whether `ctx` has a remark engine (MLIR 22's, installed by mlir-opt's and
+ * loom-opt's `--remark-format`/`--remarks-filter*` handling or by
+ * mlir::remark::enableOptimizationRemarks). Without one loomEmitRemark does
+ * nothing, so a caller may skip building the arguments. */
+MLIR_CAPI_EXPORTED bool loomRemarksEnabled(MlirContext ctx);
+
+/* Emits a structured remark of `kind` at `loc` through the context's remark
+ * engine: `category` is the remark's pass (what `--remarks-filter*` match),
+ * `name` its name, `function` the enclosing function (may be empty), then
+ * `numArgs` key/value arguments in order. A no-op without an engine or when
+ * the engine's filters do not select `category` for `kind`. The strings are
+ * copied before the call returns. Safe to call from several threads of one
+ * context (loom's remarks are reported one at a time). */
+MLIR_CAPI_EXPORTED void loomEmitRemark(MlirLocation loc, LoomRemarkKind kind,
+                                       MlirStringRef category,
+                                       MlirStringRef name,
+                                       MlirStringRef function,
+                                       const LoomRemarkArg *args,
+                                       intptr_t numArgs);
+
 /* -- Loop facts ----------------------------------------------------------- */
 
 /* The forms of the compile report. */
@@ -179,6 +214,25 @@ MLIR_CAPI_EXPORTED MlirLogicalResult loomAnalyzeReport(MlirOperation op,
                                                        LoomReportFormat format,
                                                        char **result);
 MLIR_CAPI_EXPORTED void loomFreeString(char *s);
+
+/* The analysis options (loom::analysis::Options; the facts passes' options
+ * of the same names). */
+typedef struct LoomAnalysisOptions {
+  /* index-bitwidth: 0 means 64; otherwise 1 to 64. */
+  unsigned indexBitwidth;
+  /* assume-buffer-bytes-below-half-address-space: proofs may assume every
+   * buffer dimension's size times its element size is below half the
+   * address space; reports list it where a proof used it. */
+  bool assumeBufferBytesBelowHalfAddressSpace;
+} LoomAnalysisOptions;
+
+/* The defaults: index width 64, the buffer-size assumption on. */
+MLIR_CAPI_EXPORTED LoomAnalysisOptions loomAnalysisOptionsGetDefault(void);
+
+/* loomAnalyzeReport with every analysis option (same result contract). */
+MLIR_CAPI_EXPORTED MlirLogicalResult
+loomAnalyzeReportWithOptions(MlirOperation op, LoomAnalysisOptions options,
+                             LoomReportFormat format, char **result);
 
 /* -- Ops ------------------------------------------------------------------ */
 

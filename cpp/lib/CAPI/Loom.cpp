@@ -9,9 +9,11 @@
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Remarks.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -122,6 +124,48 @@ extern "C" void loomEmitDiagnostic(MlirLocation loc, LoomSeverity severity,
         << text;
     break;
   }
+}
+
+extern "C" bool loomRemarksEnabled(MlirContext ctx) {
+  return unwrap(ctx)->getRemarkEngine() != nullptr;
+}
+
+extern "C" void loomEmitRemark(MlirLocation loc, LoomRemarkKind kind,
+                               MlirStringRef category, MlirStringRef name,
+                               MlirStringRef function,
+                               const LoomRemarkArg *args, intptr_t numArgs) {
+  Location location = unwrap(loc);
+  if (!location.getContext()->getRemarkEngine())
+    return;
+  // RemarkOpts and the Remark keep StringRefs to the names, not copies:
+  // they must outlive the InFlightRemark, which reports on destruction
+  // (below, inside this function). Argument keys and values are copied.
+  remark::RemarkOpts opts = remark::RemarkOpts::name(unwrap(name))
+                                .category(unwrap(category))
+                                .function(unwrap(function));
+  // MLIR 22's engine and its LLVM YAML/bitstream streamer have no lock of
+  // their own, and loom's passes may run on several functions at once: one
+  // remark at a time, from building to reporting.
+  static std::mutex remarkMutex;
+  std::lock_guard<std::mutex> lock(remarkMutex);
+  remark::detail::InFlightRemark inFlight = [&] {
+    switch (kind) {
+    case LoomRemarkPassed:
+      return remark::passed(location, opts);
+    case LoomRemarkMissed:
+      return remark::missed(location, opts);
+    case LoomRemarkFailure:
+      return remark::failed(location, opts);
+    case LoomRemarkAnalysis:
+      break;
+    }
+    return remark::analysis(location, opts);
+  }();
+  if (!inFlight)
+    return; // the engine's filters do not select this remark
+  for (intptr_t i = 0; i < numArgs; ++i)
+    inFlight << remark::detail::Remark::Arg(unwrap(args[i].key),
+                                            unwrap(args[i].value).str());
 }
 
 extern "C" bool loomOpIsLoopLike(MlirOperation op) {

@@ -97,6 +97,10 @@ LogicalResult printUnlocatedError(llvm::StringRef tool, Diagnostic &diag) {
 /// the context; diagnostics before it, from the parser, have locations).
 /// Under --verify-diagnostics nothing is changed: the verifier must see
 /// every diagnostic, an unexpected pipeline error included.
+/// MLIR 22's remark options (--remark-format, --remark-policy,
+/// --remarks-filter*, --remarks-output-file) are part of `config` and are
+/// kept: MlirOptMain installs the remark engine on each run's context
+/// before the passes run (test/Facts/remark-yaml.mlir).
 LogicalResult runMlirOpt(int argc, char **argv, llvm::StringRef inputFilename,
                          llvm::StringRef outputFilename,
                          DialectRegistry &registry) {

@@ -2,8 +2,7 @@
 //!
 //! An [`Expr`] is built from integer constants and [`Leaf`] symbols
 //! (function arguments and dimensions of argument buffers) with `+`, `-`,
-//! multiplication by a constant, `ceildiv` by a positive constant, `max`
-//! and `min`, evaluated in unbounded integers.
+//! `*`, `ceildiv` by a positive constant, `max` and `min`, evaluated in unbounded integers.
 //! Its printed form is the report's expression grammar (schema version 2):
 //! literals, `%argN`, `dim(%argN, K)`, the operators above (`*` and the
 //! divisions bind tighter than `+`/`-`, all left-associative), `max(a, b)`,
@@ -35,20 +34,29 @@ pub enum Leaf {
     Arg(u32),
     /// Size of dimension `k` of the memref that is argument `n`.
     Dim(u32, u64),
+    /// A value that does not change while the loop runs but that the
+    /// report's grammar cannot name: an enclosing loop's counter or
+    /// iteration argument, a loaded value. `id` tells such values apart;
+    /// `what` describes it. An expression with one is shown in text
+    /// reports and attributes only.
+    Opaque { id: usize, what: String },
 }
 
 /// A symbolic integer expression (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Expr {
-    /// `constant + Σ coefficient · term`, terms distinct and non-linear or
+    /// `constant + Σ coefficient · term`, terms sorted and distinct (a
+    /// sorted vector: expressions are small, and many are kept per loop),
     /// leaves, coefficients non-zero.
-    Linear { constant: i128, terms: BTreeMap<Term, i128> },
+    Linear { constant: i128, terms: Vec<(Term, i128)> },
 }
 
 /// A term of a linear form: a leaf, or a non-linear operation.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Term {
     Leaf(Leaf),
+    /// A product of two non-constant expressions (nest totals).
+    Mul(Box<Expr>, Box<Expr>),
     CeilDiv(Box<Expr>, i128),
     Max(Box<Expr>, Box<Expr>),
     Min(Box<Expr>, Box<Expr>),
@@ -85,7 +93,7 @@ fn interval_scale(a: Interval, k: i128) -> Option<Interval> {
 
 impl Expr {
     pub fn constant(c: i128) -> Expr {
-        Expr::Linear { constant: c, terms: BTreeMap::new() }
+        Expr::Linear { constant: c, terms: Vec::new() }
     }
 
     pub fn leaf(leaf: Leaf) -> Expr {
@@ -93,10 +101,10 @@ impl Expr {
     }
 
     fn term(t: Term) -> Expr {
-        Expr::Linear { constant: 0, terms: BTreeMap::from([(t, 1)]) }
+        Expr::Linear { constant: 0, terms: vec![(t, 1)] }
     }
 
-    fn parts(&self) -> (i128, &BTreeMap<Term, i128>) {
+    fn parts(&self) -> (i128, &[(Term, i128)]) {
         let Expr::Linear { constant, terms } = self;
         (*constant, terms)
     }
@@ -110,10 +118,20 @@ impl Expr {
     /// The leaf the expression is, if it is exactly one leaf.
     pub fn as_single_leaf(&self) -> Option<&Leaf> {
         let (c, terms) = self.parts();
-        match (c, terms.len(), terms.iter().next()) {
-            (0, 1, Some((Term::Leaf(l), 1))) => Some(l),
+        match (c, terms) {
+            (0, [(Term::Leaf(l), 1)]) => Some(l),
             _ => None,
         }
+    }
+
+    /// Whether the expression contains an [`Leaf::Opaque`] leaf.
+    pub fn has_opaque(&self) -> bool {
+        let (_, terms) = self.parts();
+        terms.iter().any(|(t, _)| match t {
+            Term::Leaf(l) => matches!(l, Leaf::Opaque { .. }),
+            Term::Mul(a, b) | Term::Max(a, b) | Term::Min(a, b) => a.has_opaque() || b.has_opaque(),
+            Term::CeilDiv(a, _) => a.has_opaque(),
+        })
     }
 
     /// `self + k · other`, or None if a coefficient would overflow.
@@ -121,12 +139,32 @@ impl Expr {
         let (c1, t1) = self.parts();
         let (c2, t2) = other.parts();
         let constant = c1.checked_add(c2.checked_mul(k)?)?;
-        let mut terms = t1.clone();
-        for (t, c) in t2 {
-            let e = terms.entry(t.clone()).or_insert(0);
-            *e = e.checked_add(c.checked_mul(k)?)?;
-            if *e == 0 {
-                terms.remove(t);
+        // Merge the two sorted term lists.
+        let mut terms = Vec::with_capacity(t1.len() + t2.len());
+        let (mut i, mut j) = (0, 0);
+        while i < t1.len() || j < t2.len() {
+            let order = match (t1.get(i), t2.get(j)) {
+                (Some((a, _)), Some((b, _))) => a.cmp(b),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                _ => std::cmp::Ordering::Greater,
+            };
+            let (t, coefficient) = match order {
+                std::cmp::Ordering::Less => {
+                    i += 1;
+                    (&t1[i - 1].0, t1[i - 1].1)
+                }
+                std::cmp::Ordering::Greater => {
+                    j += 1;
+                    (&t2[j - 1].0, t2[j - 1].1.checked_mul(k)?)
+                }
+                std::cmp::Ordering::Equal => {
+                    i += 1;
+                    j += 1;
+                    (&t1[i - 1].0, t1[i - 1].1.checked_add(t2[j - 1].1.checked_mul(k)?)?)
+                }
+            };
+            if coefficient != 0 {
+                terms.push((t.clone(), coefficient));
             }
         }
         Some(Expr::Linear { constant, terms })
@@ -145,6 +183,19 @@ impl Expr {
     pub fn scale(&self, k: i128) -> Option<Expr> {
         Expr::constant(0).add_scaled(self, k)
     }
+    /// `self · other`: scales when either side is a constant, else a
+    /// product term.
+    pub fn mul(&self, other: &Expr) -> Option<Expr> {
+        if let Some(k) = other.as_constant() {
+            return self.scale(k);
+        }
+        if let Some(k) = self.as_constant() {
+            return other.scale(k);
+        }
+        let (a, b) = if self <= other { (self, other) } else { (other, self) };
+        Some(Expr::term(Term::Mul(Box::new(a.clone()), Box::new(b.clone()))))
+    }
+
     /// `self ceildiv d` (`d > 0`), splitting off multiples of `d`.
     pub fn ceildiv(&self, d: i128, env: &Env) -> Option<Expr> {
         assert!(d > 0, "ceildiv by {d}");
@@ -157,8 +208,8 @@ impl Expr {
             return Some(Expr::constant(round(c)));
         }
         // Σ (k_i·d)·t_i + c divided by d is Σ k_i·t_i + round(c / d).
-        if terms.values().all(|k| k % d == 0) {
-            let scaled: BTreeMap<Term, i128> = terms.iter().map(|(t, k)| (t.clone(), k / d)).collect();
+        if terms.iter().all(|(_, k)| k % d == 0) {
+            let scaled: Vec<(Term, i128)> = terms.iter().map(|(t, k)| (t.clone(), k / d)).collect();
             return Some(Expr::Linear { constant: round(c), terms: scaled });
         }
         // A range that stays within one quotient folds to a constant.
@@ -192,7 +243,9 @@ impl Expr {
                 return Some(if max { other.clone() } else { self.clone() });
             }
         }
-        let (a, b) = if self <= other { (self, other) } else { (other, self) };
+        // Canonical order; a constant side first (`max(0, x)`).
+        let key = |e: &Expr| (e.as_constant().is_none(), e.clone());
+        let (a, b) = if key(self) <= key(other) { (self, other) } else { (other, self) };
         let (a, b) = (Box::new(a.clone()), Box::new(b.clone()));
         Some(Expr::term(if max { Term::Max(a, b) } else { Term::Min(a, b) }))
     }
@@ -230,6 +283,16 @@ impl Term {
     fn range(&self, env: &Env) -> Option<Interval> {
         match self {
             Term::Leaf(l) => env.range_of(l),
+            Term::Mul(a, b) => {
+                let (x, y) = (a.range(env)?, b.range(env)?);
+                let c = [
+                    x.lo.checked_mul(y.lo)?,
+                    x.lo.checked_mul(y.hi)?,
+                    x.hi.checked_mul(y.lo)?,
+                    x.hi.checked_mul(y.hi)?,
+                ];
+                Some(Interval::new(*c.iter().min()?, *c.iter().max()?))
+            }
             Term::CeilDiv(a, d) => {
                 let r = a.range(env)?;
                 Some(Interval::new(ceil_div(r.lo, *d), ceil_div(r.hi, *d)))
@@ -249,6 +312,7 @@ impl Term {
     fn eval(&self, value: &dyn Fn(&Leaf) -> Option<i128>) -> Option<i128> {
         match self {
             Term::Leaf(l) => value(l),
+            Term::Mul(a, b) => a.eval(value)?.checked_mul(b.eval(value)?),
             Term::CeilDiv(a, d) => Some(ceil_div(a.eval(value)?, *d)),
             Term::Max(a, b) => Some(a.eval(value)?.max(b.eval(value)?)),
             Term::Min(a, b) => Some(a.eval(value)?.min(b.eval(value)?)),
@@ -261,17 +325,18 @@ impl fmt::Display for Leaf {
         match self {
             Leaf::Arg(n) => write!(f, "%arg{n}"),
             Leaf::Dim(n, k) => write!(f, "dim(%arg{n}, {k})"),
+            Leaf::Opaque { what, .. } => write!(f, "<{what}>"),
         }
     }
 }
 
-/// Prints `e` as the operand of `ceildiv`:
+/// Prints `e` as an operand of `*` or `ceildiv`:
 /// parenthesized unless it is a single atom.
 fn fmt_factor(e: &Expr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let (c, terms) = e.parts();
     let atom = match terms.len() {
         0 => c >= 0,
-        1 => c == 0 && terms.iter().all(|(t, k)| *k == 1 && !matches!(t, Term::CeilDiv(..))),
+        1 => c == 0 && terms.iter().all(|(t, k)| *k == 1 && !matches!(t, Term::CeilDiv(..) | Term::Mul(..))),
         _ => false,
     };
     if atom {
@@ -285,6 +350,11 @@ impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Term::Leaf(l) => write!(f, "{l}"),
+            Term::Mul(a, b) => {
+                fmt_factor(a, f)?;
+                write!(f, " * ")?;
+                fmt_factor(b, f)
+            }
             Term::CeilDiv(a, d) => {
                 fmt_factor(a, f)?;
                 write!(f, " ceildiv {d}")
@@ -305,16 +375,17 @@ impl fmt::Display for Expr {
         let mut items: Vec<(bool, String)> = Vec::new();
         let term = |t: &Term, k: i128| -> String {
             match (k.abs(), t) {
+                (1, Term::Mul(..)) if k < 0 => format!("({t})"),
                 (1, _) => t.to_string(),
                 (m, Term::Leaf(_) | Term::Max(..) | Term::Min(..)) => format!("{m} * {t}"),
                 (m, _) => format!("{m} * ({t})"),
             }
         };
-        items.extend(terms.iter().filter(|(_, k)| **k > 0).map(|(t, k)| (false, term(t, *k))));
+        items.extend(terms.iter().filter(|(_, k)| *k > 0).map(|(t, k)| (false, term(t, *k))));
         if c != 0 || terms.is_empty() {
             items.push((c < 0, c.abs().to_string()));
         }
-        items.extend(terms.iter().filter(|(_, k)| **k < 0).map(|(t, k)| (true, term(t, *k))));
+        items.extend(terms.iter().filter(|(_, k)| *k < 0).map(|(t, k)| (true, term(t, *k))));
         for (i, (neg, text)) in items.iter().enumerate() {
             match (i, neg) {
                 // The grammar allows `-` on literals only: `-3`, `-2 * %arg0`,
@@ -361,6 +432,13 @@ mod tests {
         let q = arg(0).add_const(2).unwrap().ceildiv(2, &env).unwrap().scale(2).unwrap();
         assert_eq!(q.to_string(), "2 * ((%arg0 + 2) ceildiv 2)");
         assert_eq!(arg(1).sub(&q).unwrap().to_string(), "%arg1 - 2 * ((%arg0 + 2) ceildiv 2)");
+        let p = dim(0, 0).mul(&dim(0, 1)).unwrap();
+        assert_eq!(p.to_string(), "dim(%arg0, 0) * dim(%arg0, 1)");
+        assert_eq!(arg(0).sub(&p).unwrap().to_string(), "%arg0 - (dim(%arg0, 0) * dim(%arg0, 1))");
+        assert_eq!(
+            p.add_const(1).unwrap().mul(&arg(1)).unwrap().to_string(),
+            "%arg1 * (dim(%arg0, 0) * dim(%arg0, 1) + 1)"
+        );
     }
 
     #[test]
@@ -407,13 +485,14 @@ mod tests {
                 let x = stack[next(stack.len() as u64) as usize].clone();
                 let y = stack[next(stack.len() as u64) as usize].clone();
                 let d = 1 + next(4) as i128;
-                let op = next(5);
+                let op = next(6);
                 let e = match op {
                     0 => x.add(&y),
                     1 => x.sub(&y),
                     2 => x.maximum(&y, &env),
                     3 => x.minimum(&y, &env),
-                    _ => x.ceildiv(d, &env),
+                    4 => x.ceildiv(d, &env),
+                    _ => x.mul(&y),
                 }
                 .expect("no overflow");
                 let r = e.range(&env).expect("ranged");
@@ -425,7 +504,8 @@ mod tests {
                             1 => vx - vy,
                             2 => vx.max(vy),
                             3 => vx.min(vy),
-                            _ => ceil_div(vx, d),
+                            4 => ceil_div(vx, d),
+                            _ => vx * vy,
                         };
                         let got = at(&e, a, b);
                         assert_eq!(got, want, "{e} (op {op} of {x} and {y}, d {d}) at a={a} b={b}");

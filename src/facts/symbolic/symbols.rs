@@ -89,7 +89,13 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             return Ok(Expr::constant(in_order(bits, width, signed)));
         }
         let op = match v.def() {
-            Def::Arg(block, n) => return self.argument(v, block.parent_op(), n),
+            Def::Arg(block, n) => {
+                let owner = block.parent_op();
+                if owner.is_some_and(|o| o != self.at && self.at.is_within(o) && !o.is("func.func")) {
+                    return self.opaque(v, owner, n);
+                }
+                return self.argument(v, owner, n);
+            }
             Def::Result(op) => op,
         };
         let name = op.name();
@@ -152,6 +158,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             }
             "arith.extsi" | "arith.extui" | "arith.index_cast" | "arith.index_castui" | "index.casts"
             | "index.castu" => self.cast(op, &name, depth),
+            "memref.load" if !v.defined_inside(self.at) => self.opaque(v, Some(op), usize::MAX),
             "loom.assume_range" => {
                 let e = sub(self, 0)?;
                 if let (Some(leaf), Some(r)) = (single_leaf(&e), self.ranges.at(v, self.at)) {
@@ -174,6 +181,23 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         let leaf = Leaf::Arg(n as u32);
         let r = self.ranges.at(v, self.at).ok_or("its range is unknown")?;
         let r = if self.order == Order::Signed { r.s } else { r.u };
+        let old = self.env.range_of(&leaf).unwrap_or(r);
+        self.env.set(leaf.clone(), Interval::new(old.lo.max(r.lo), old.hi.min(r.hi)));
+        Ok(Expr::leaf(leaf))
+    }
+
+    /// An enclosing op's block argument (a counter of an enclosing loop) or
+    /// a value loaded before the loop: a leaf the report cannot name, with
+    /// its range where the loop is.
+    fn opaque(&mut self, v: Val<'a>, owner: Option<Op<'a>>, n: usize) -> Result<Expr, String> {
+        let what = match owner {
+            Some(o) if n != usize::MAX => format!("argument {n} of {} at {}", o.name(), o.loc_string()),
+            Some(o) => format!("the value loaded at {}", o.loc_string()),
+            None => "a value".to_string(),
+        };
+        let r = self.ranges.at(v, self.at).ok_or("its range is unknown")?;
+        let r = if self.order == Order::Signed { r.s } else { r.u };
+        let leaf = Leaf::Opaque { id: v.id(), what };
         let old = self.env.range_of(&leaf).unwrap_or(r);
         self.env.set(leaf.clone(), Interval::new(old.lo.max(r.lo), old.hi.min(r.hi)));
         Ok(Expr::leaf(leaf))

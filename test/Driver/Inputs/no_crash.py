@@ -53,7 +53,10 @@ def loom_passes(loom_opt):
 def inputs(root):
     found = []
     for top in ("examples", "test"):
-        for dirpath, _, files in os.walk(os.path.join(root, top)):
+        for dirpath, dirs, files in os.walk(os.path.join(root, top)):
+            # lit's Output directories hold what earlier runs wrote, which
+            # differs from one run to the next: only the project's files.
+            dirs[:] = [d for d in dirs if d != "Output"]
             found += [os.path.join(dirpath, f) for f in files if f.endswith(".mlir")]
     return sorted(found)
 

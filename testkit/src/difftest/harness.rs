@@ -36,15 +36,20 @@ impl Lowering {
     /// the same process. With no loom op left, loom-lower-to-llvm is then
     /// exactly the upstream conversion path.
     pub fn pipeline(self, tail: &str) -> String {
+        self.stages(tail, true)
+    }
+
+    /// The lowering, then `tail`, then (if `to_llvm`) the LLVM conversion.
+    fn stages(self, tail: &str, to_llvm: bool) -> String {
         let lowering = match self {
             Lowering::Cf => "loom-lower-to-cf",
             Lowering::Scf => "loom-lower-to-scf",
         };
-        if tail.is_empty() {
-            format!("builtin.module({lowering},loom-lower-to-llvm)")
-        } else {
-            format!("builtin.module({lowering},{tail},loom-lower-to-llvm)")
-        }
+        let passes: Vec<&str> = [lowering, tail, if to_llvm { "loom-lower-to-llvm" } else { "" }]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .collect();
+        format!("builtin.module({})", passes.join(","))
     }
 }
 
@@ -52,7 +57,7 @@ impl Lowering {
 /// and rewrite the whole IR, with the verifier between passes. IR that
 /// prints correctly can still hold a dangling reference that only a later
 /// pass in the same process trips on. `sccp` first also folds the constant
-/// branches that make upstream `canonicalize` loop (see [`Tail::CseOnly`]).
+/// branches that make upstream `canonicalize` loop (see [`Tail::WithoutCanonicalize`]).
 pub const DEFAULT_TAIL: &str = "sccp,cse,canonicalize";
 
 /// Where the external tools are.
@@ -216,7 +221,7 @@ pub enum Tail {
     /// `canonicalize`: a known upstream bug (cf's single-predecessor block
     /// merge builds self-referential values when folding removes a loop's
     /// only entry edge; llvm/llvm-project#159743, fixed after LLVM 22).
-    CseOnly,
+    WithoutCanonicalize,
 }
 
 /// `tail` without its `canonicalize` passes.
@@ -239,7 +244,7 @@ fn lower(tools: &Tools, input: &Path, pipeline: &str, output: &Path) -> Result<(
 /// `input` lowered by `lowering` and the tail less `canonicalize`.
 fn upstream_canonicalize_hangs(tools: &Tools, lowering: Lowering, input: &Path, tag: &str) -> bool {
     let lowered = tools.work_dir.join(format!("{tag}.{}.nocanon.mlir", lowering.name()));
-    let pipeline = lowering.pipeline(&without_canonicalize(&tools.tail)).replace(",loom-lower-to-llvm)", ")");
+    let pipeline = lowering.stages(&without_canonicalize(&tools.tail), false);
     if lower(tools, input, &pipeline, &lowered).is_err() {
         return false;
     }
@@ -251,7 +256,8 @@ fn upstream_canonicalize_hangs(tools: &Tools, lowering: Lowering, input: &Path, 
 /// Lowers and runs `module`, returning its stdout lines and how it ran.
 /// A loom-opt run that does not finish in time is a failure, unless plain
 /// upstream `canonicalize` does not terminate on the same lowered IR either
-/// (see [`Tail::CseOnly`]); then the module runs with the `cse` tail only.
+/// (see [`Tail::WithoutCanonicalize`]); then the module runs with the tail
+/// less `canonicalize`.
 fn execute(tools: &Tools, lowering: Lowering, module: &str, tag: &str) -> Result<(Vec<String>, Tail), String> {
     let input = tools.work_dir.join(format!("{tag}.mlir"));
     let lowered = tools.work_dir.join(format!("{tag}.{}.ll.mlir", lowering.name()));
@@ -264,7 +270,7 @@ fn execute(tools: &Tools, lowering: Lowering, module: &str, tag: &str) -> Result
         if !upstream {
             return Err(error);
         }
-        tail = Tail::CseOnly;
+        tail = Tail::WithoutCanonicalize;
         lower(tools, &input, &lowering.pipeline(&without_canonicalize(&tools.tail)), &lowered)?;
     }
     let libs: Vec<String> = tools.runner_libs.iter().map(|p| p.display().to_string()).collect();
@@ -320,7 +326,7 @@ pub fn check_seeds(
             match execute(tools, lowering, &case.mlir, &tag) {
                 Ok((lines, tail)) if lines == case.expected => {
                     summary.checked += 1;
-                    if tail == Tail::CseOnly {
+                    if tail == Tail::WithoutCanonicalize {
                         summary.cse_only.push(case.seed);
                     }
                 }
