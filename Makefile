@@ -22,7 +22,9 @@ demo: build
 # tooling (testkit/: loom-difftest, loom-facts-fuzz); plugin/ is separate.
 # The lit suite runs twice: with the debug build (inside `cargo test`) and
 # with the release build, which is what users run and where undefined
-# behaviour shows.
+# behaviour shows. examples/frontend, a crate of its own that depends on
+# loom as the README shows, is built, tested and run from a copy outside
+# the repository (scripts/check-frontend.sh).
 test: export LOOM_WERROR = 1
 test: deps
 	$(CARGO) fmt --check
@@ -31,6 +33,8 @@ test: deps
 	$(CARGO) test -j$(JOBS) --workspace
 	$(CARGO) build -j$(JOBS) --release --workspace --bins --examples
 	$(CARGO) test -j$(JOBS) --release -p loom --test lit
+	cd examples/frontend && $(CARGO) fmt --check
+	JOBS=$(JOBS) ./scripts/check-frontend.sh
 	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc -j$(JOBS) --no-deps
 
 clean:

@@ -86,6 +86,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=LOOM_SANITIZE");
     println!("cargo:rerun-if-env-changed=LOOM_WERROR");
     println!("cargo:rustc-env=LOOM_GIT_COMMIT={}", git_commit(&root));
+    println!("cargo:rustc-env=LOOM_TABLEGEN_DIR={}", root.join("tablegen").display());
 
     let tblgen_out = out.join("tblgen");
     fs::create_dir_all(&tblgen_out).expect("create OUT_DIR/tblgen");
@@ -375,7 +376,7 @@ fn generate_bindings(llvm: &Path, root: &Path, out: &Path) {
         .clang_arg(format!("-I{}", llvm.join("include").display()))
         .allowlist_function("loom.*")
         // Implemented in Rust (src/capi.rs), not bound.
-        .blocklist_function("loomRegisterAllPasses|loomAnalyzeReport|loomFreeString")
+        .blocklist_function("loomRegisterAllPasses|loomAnalyzeReport|loomFreeString|loomCreatePass")
         .allowlist_function("mlirGetDialectHandle__loom.*")
         .allowlist_type("Loom.*")
         .blocklist_type("Mlir.*")

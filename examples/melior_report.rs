@@ -1,32 +1,27 @@
-//! Using loom from a Rust program that already uses melior: register the
-//! dialect, run loom passes from a melior PassManager, and read the loop
-//! facts as typed data.
+//! Using loom from a Rust program that already uses melior: a ready
+//! context, parsing a file (so reports name it), the loop facts as typed
+//! data and as text, and loom passes as pass objects in a melior
+//! PassManager.
 //!
 //! Run: `cargo run --example melior_report [FILE.mlir]` (default:
 //! examples/store.mlir).
 
-use loom::analysis::{analyze, LoopStatus, Options};
-use loom::melior::ir::Module;
+use loom::analysis::{analyze, analyze_text, LoopStatus, Options};
 use loom::melior::pass::PassManager;
-use loom::melior::Context;
+use loom::passes::AssumeRange;
 
 fn main() {
     let path =
         std::env::args().nth(1).unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/examples/store.mlir").into());
-    let source = match std::fs::read_to_string(&path) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("cannot read {path}: {e}");
+    // 1. A context with loom and every upstream dialect loaded; the module
+    //    parsed under its file name.
+    let context = loom::context();
+    let mut module = match loom::parse_file(&context, &path) {
+        Ok(module) => module,
+        Err(error) => {
+            eprintln!("{error}");
             std::process::exit(1);
         }
-    };
-
-    // 1. Register loom (and every upstream dialect) in a context.
-    let context = Context::new();
-    loom::dialect::register_all(&context);
-    let Some(mut module) = Module::parse(&context, &source) else {
-        eprintln!("{path}: not valid MLIR");
-        std::process::exit(1);
     };
 
     // 2. The loop facts as typed data (the same data loom-report writes).
@@ -55,16 +50,13 @@ fn main() {
         println!("{} {}: {:?}", a.loc, a.op, a.status);
     }
 
-    // 3. loom passes in a melior PassManager: a C++ pass by pipeline text
-    //    and a Rust pass as a pass object.
-    loom::passes::register_all();
+    // 3. The same facts as the text table loom-report{format=text} writes.
+    print!("{}", analyze_text(&module, &Options::default()));
+
+    // 4. loom passes as pass objects in a melior PassManager: a C++ lowering
+    //    with its typed option, a Rust pass by name.
     let pm = PassManager::new(&context);
-    if let Err(e) =
-        loom::melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), "builtin.module(loom-lower-to-scf)")
-    {
-        eprintln!("bad pipeline: {e}");
-        std::process::exit(1);
-    }
+    pm.add_pass(loom::passes::lower_to_scf(AssumeRange::Drop));
     match loom::passes::create("loom-loop-depth") {
         Some(pass) => pm.add_pass(pass),
         None => unreachable!("loom-loop-depth is a loom pass"),

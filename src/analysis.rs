@@ -59,6 +59,21 @@ pub fn analyze(module: &Module, options: &Options) -> Report {
     Computed::run(Op::of(&module.as_operation()), options).report()
 }
 
+/// The same analysis as [`analyze`], as the text table `loom-report
+/// {format=text}` writes (one line per loop and per access, with its
+/// location).
+///
+/// ```
+/// let context = loom::context();
+/// let source = "func.func @f(%n: index) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  scf.for %i = %c0 to %n step %c1 {\n  }\n  return\n}\n";
+/// let module = loom::parse_module(&context, source, "loops.mlir").unwrap();
+/// let text = loom::analysis::analyze_text(&module, &loom::analysis::Options::default());
+/// assert!(text.contains("loops.mlir:4:3"), "{text}");
+/// ```
+pub fn analyze_text(module: &Module, options: &Options) -> String {
+    Computed::run(Op::of(&module.as_operation()), options).text()
+}
+
 /// The analysis' results before they become a report or a text table.
 pub(crate) struct Computed<'a> {
     index_width: u32,

@@ -1,19 +1,38 @@
 //! The parts of loom's C API implemented in Rust (declared in
-//! cpp/include/loom-c/Loom.h): registering every pass and running the
-//! loop-facts analysis to get the report as a string.
+//! cpp/include/loom-c/Loom.h): registering every pass, creating any loom
+//! pass by name, and running the loop-facts analysis to get the report as a
+//! string.
 
 use std::ffi::{c_char, CString};
 
-use mlir_sys::{MlirLogicalResult, MlirOperation};
+use mlir_sys::{MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef};
 
 use crate::analysis::{Computed, Options};
 use crate::facts::ir::Op;
 use crate::ffi;
+use crate::strings::string_from_ref;
 
 /// Registers every loom pass, C++ and Rust, by name (idempotent).
 #[no_mangle]
 pub extern "C" fn loomRegisterAllPasses() {
     crate::passes::register_all();
+}
+
+/// The loom pass named `argument` with its default options, or a null pass
+/// for any other name (declared in loom-c/Loom.h).
+///
+/// # Safety
+/// `argument` must point to `argument.length` readable bytes (or be null
+/// with length 0).
+#[no_mangle]
+pub unsafe extern "C" fn loomCreatePass(argument: MlirStringRef) -> MlirPass {
+    // SAFETY: by this function's contract `argument` is readable for the
+    // call; string_from_ref copies it.
+    let argument = unsafe { string_from_ref(argument) };
+    match crate::passes::create(&argument) {
+        Some(pass) => pass.to_raw(),
+        None => MlirPass { ptr: std::ptr::null_mut() },
+    }
 }
 
 /// Runs the loop-facts analysis on `op` and writes the report in `format`

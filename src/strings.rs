@@ -29,6 +29,18 @@ pub unsafe fn string_from_ref(r: MlirStringRef) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// An `MlirStringCallback` that appends each chunk to the `String` its user
+/// data points to (pass `&mut string as *mut String as *mut c_void`).
+///
+/// # Safety
+/// `user_data` is a `*mut String` valid for exclusive use during the call,
+/// and `chunk` points to `chunk.length` readable bytes.
+pub unsafe extern "C" fn append_to_string(chunk: MlirStringRef, user_data: *mut std::ffi::c_void) {
+    // SAFETY: by this function's contract `user_data` is a live `String`
+    // nobody else uses during the call, and `chunk` is readable.
+    unsafe { (*(user_data as *mut String)).push_str(&string_from_ref(chunk)) };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,8 +3,9 @@
 // Passes written in C++. Passes written in Rust (loop facts, reports) are
 // registered at run time through loomRegisterForeignPass; see src/passes/.
 //
-// The pipeline `loom-lower-to-llvm` (loom-lower-to-cf followed by upstream
-// conversions to the LLVM dialect) is registered in Registration.cpp.
+// `loom-lower-to-llvm` is a pass that runs a fixed pipeline (loom-lower-to-cf
+// and upstream conversions to the LLVM dialect) on its module, so that it
+// exists as a pass object (C and Rust APIs) and not only by name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -116,6 +117,31 @@ def LoomLowerToSCF : Pass<"loom-lower-to-scf"> {
                            "::mlir::cf::ControlFlowDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::ub::UBDialect"];
+  let options = [AssumeRangeOption];
+}
+
+def LoomLowerToLLVM : Pass<"loom-lower-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower loom and upstream scf/arith/index/memref/func/vector IR "
+                "to the LLVM dialect (loom-lower-to-cf, then upstream "
+                "conversions)";
+  let description = [{
+    Runs, as one pass on a `builtin.module`, the pipeline
+
+    ```
+    loom-lower-to-cf{assume-range=...}, convert-vector-to-scf,
+    convert-scf-to-cf, convert-vector-to-llvm, expand-strided-metadata,
+    finalize-memref-to-llvm, convert-index-to-llvm, convert-arith-to-llvm,
+    convert-ub-to-llvm, convert-cf-to-llvm, convert-func-to-llvm,
+    reconcile-unrealized-casts
+    ```
+
+    (vector ops that need loops, such as `vector.print` of a vector, become
+    `scf` first; `scf`, including the `scf.execute_region` wrappers
+    loom-lower-to-cf may create, becomes `cf`; vector before memref/arith so
+    that the ops `vector.print` expands to are converted by the later
+    passes). The result is ready for `mlir-runner`, melior's
+    `ExecutionEngine` and `mlir-translate --mlir-to-llvmir`.
+  }];
   let options = [AssumeRangeOption];
 }
 

@@ -1,6 +1,9 @@
-/* Using loom from C: register the dialect and the passes, parse a module,
- * read loom ops' properties, run a loom pass pipeline, and get the loop-facts
- * report as a string.
+/* Using loom from C: register the dialect and the passes, parse a module
+ * under a file name (which the report's locations then name), read loom
+ * ops' properties, get the loop-facts report as a string (with every
+ * analysis option through LoomAnalysisOptions), run loom passes
+ * from a pipeline text and as pass objects (by name with options, and the
+ * lowerings' typed constructors).
  *
  * Build (see test/Embedding/c-api.test, which builds and runs it):
  *   clang report.c -I cpp/include -I /usr/lib/llvm-22/include \
@@ -92,7 +95,8 @@ int main(void) {
   loomRegisterAllPasses();
 
   MlirModule module =
-      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kSource));
+      loomParseModule(ctx, mlirStringRefCreateFromCString(kSource),
+                      mlirStringRefCreateFromCString("find.mlir"));
   if (mlirModuleIsNull(module)) {
     fprintf(stderr, "parse failed\n");
     return 1;
@@ -121,17 +125,58 @@ int main(void) {
   report_symbolic(ctx, true);
   report_symbolic(ctx, false);
 
+  /* A pipeline text (replacing what the pass manager held), then a pass
+   * object made by name. */
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirLogicalResult parsed = mlirParsePassPipeline(
       mlirPassManagerGetAsOpPassManager(pm),
-      mlirStringRefCreateFromCString("builtin.module(loom-lower-to-scf)"),
+      mlirStringRefCreateFromCString(
+          "builtin.module(loom-lower-to-scf{assume-range=check})"),
       print_chunk, NULL);
-  if (mlirLogicalResultIsFailure(parsed) ||
-      mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, moduleOp))) {
+  MlirPass depth =
+      loomCreatePass(mlirStringRefCreateFromCString("loom-loop-depth"));
+  if (mlirLogicalResultIsFailure(parsed) || depth.ptr == NULL) {
+    fprintf(stderr, "cannot make the passes\n");
+    return 1;
+  }
+  mlirPassManagerAddOwnedPass(pm, depth);
+  if (mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, moduleOp))) {
     fprintf(stderr, "pipeline failed\n");
     return 1;
   }
   mlirOperationPrint(moduleOp, print_chunk, NULL);
+  printf("\n");
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+
+  /* Options set on a pass object are checked as in a pipeline. */
+  MlirPass reportPass =
+      loomCreatePass(mlirStringRefCreateFromCString("loom-report"));
+  printf("bad options: ");
+  if (mlirLogicalResultIsFailure(loomPassSetOptions(
+          reportPass, mlirStringRefCreateFromCString("format=xml"),
+          print_chunk,
+          NULL)))
+    printf("\n");
+  loomPassDestroy(reportPass);
+  if (loomCreatePass(mlirStringRefCreateFromCString("loom-nothing")).ptr !=
+      NULL) {
+    fprintf(stderr, "an unknown pass was created\n");
+    return 1;
+  }
+
+  /* The typed lowering to the LLVM dialect, on a fresh copy. */
+  module = loomParseModule(ctx, mlirStringRefCreateFromCString(kSource),
+                           mlirStringRefCreateFromCString("find.mlir"));
+  pm = mlirPassManagerCreate(ctx);
+  mlirPassManagerAddOwnedPass(pm,
+                              loomCreateLowerToLLVMPass(LoomAssumeRangeDrop));
+  if (mlirLogicalResultIsFailure(
+          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))) {
+    fprintf(stderr, "loom-lower-to-llvm failed\n");
+    return 1;
+  }
+  mlirOperationPrint(mlirModuleGetOperation(module), print_chunk, NULL);
   printf("\n");
 
   mlirPassManagerDestroy(pm);

@@ -1,7 +1,10 @@
 //! loom's passes written in Rust, one module per pass, and their registration.
 //!
 //! C++ passes (the lowerings) live in `cpp/lib/Passes/` and are registered
-//! by `loomRegisterPasses`; [`register_all`] registers both kinds.
+//! by `loomRegisterPasses`; [`register_all`] registers both kinds by name.
+//! [`create`] makes any of them as a pass object (every name in
+//! [`arguments`]); the lowerings also have typed constructors
+//! ([`lower_to_scf`], [`lower_to_cf`], [`lower_to_llvm`]).
 
 mod facts_common;
 mod fold_loop_facts;
@@ -11,7 +14,13 @@ mod loop_facts;
 mod report;
 mod verify_bounds;
 
+use std::ffi::c_void;
+
 use foreign::PassSpec;
+use melior::pass::Pass;
+
+use crate::ffi;
+use crate::strings::{append_to_string, string_ref};
 
 /// Every pass implemented in Rust.
 pub(crate) static RUST_PASSES: &[&PassSpec] =
@@ -42,7 +51,120 @@ pub fn register_rust() {
     });
 }
 
-/// The Rust pass named `argument`, to add to a melior `PassManager`.
-pub fn create(argument: &str) -> Option<melior::pass::Pass> {
-    RUST_PASSES.iter().find(|spec| spec.argument == argument).map(|spec| foreign::create(spec))
+/// The arguments of loom's C++ passes (cpp/lib/Passes/, tablegen/LoomPasses.td).
+const CPP_PASSES: &[&str] = &["loom-lower-to-cf", "loom-lower-to-scf", "loom-lower-to-llvm"];
+
+/// Every loom pass's argument (its name in pipelines), C++ and Rust: the
+/// `--loom-...` passes `loom-opt --help` lists. [`create`] makes each of
+/// them.
+pub fn arguments() -> Vec<&'static str> {
+    CPP_PASSES.iter().copied().chain(RUST_PASSES.iter().map(|spec| spec.argument)).collect()
+}
+
+/// The loom pass named `argument` (one of [`arguments`]), C++ or Rust, with
+/// its default options, to add to a melior `PassManager`; `None` for any
+/// other name.
+///
+/// ```
+/// let context = loom::context();
+/// let pm = loom::melior::pass::PassManager::new(&context);
+/// pm.add_pass(loom::passes::create("loom-lower-to-scf").expect("a loom pass"));
+/// assert!(loom::passes::create("loom-lower-to-nowhere").is_none());
+/// ```
+pub fn create(argument: &str) -> Option<Pass> {
+    match argument {
+        "loom-lower-to-cf" => Some(lower_to_cf(AssumeRange::Drop)),
+        "loom-lower-to-scf" => Some(lower_to_scf(AssumeRange::Drop)),
+        "loom-lower-to-llvm" => Some(lower_to_llvm(AssumeRange::Drop)),
+        _ => RUST_PASSES.iter().find(|spec| spec.argument == argument).map(|spec| foreign::create(spec)),
+    }
+}
+
+/// The loom pass named `argument` with `options` written as inside its `{}`
+/// in a pipeline (`"format=text output=-"`); options not named keep their
+/// defaults. Values are checked as when a pipeline is parsed (and, as
+/// then, LLVM's option parser also prints a bad value's error to standard
+/// error).
+///
+/// ```
+/// let pass = loom::passes::create_with_options("loom-report", "format=text output=-");
+/// assert!(pass.is_ok());
+/// let error = loom::passes::create_with_options("loom-report", "format=xml").err().unwrap();
+/// assert!(error.to_string().contains("loom-report"));
+/// ```
+pub fn create_with_options(argument: &str, options: &str) -> Result<Pass, Error> {
+    let pass = create(argument).ok_or_else(|| Error(format!("no loom pass is named '{argument}'")))?;
+    let mut message = String::new();
+    // SAFETY: `pass` is a live pass object we own (not yet in a pass
+    // manager); the options ref borrows `options`, alive for the call, and
+    // the callback gets `&mut message` as its user data, which outlives the
+    // call and is used by nothing else during it.
+    let result = unsafe {
+        ffi::loomPassSetOptions(
+            pass.to_raw(),
+            string_ref(options),
+            Some(append_to_string),
+            &mut message as *mut String as *mut c_void,
+        )
+    };
+    if result.value == 0 {
+        // SAFETY: the pass is ours and is dropped here, never used again.
+        unsafe { ffi::loomPassDestroy(pass.to_raw()) };
+        return Err(Error(message));
+    }
+    Ok(pass)
+}
+
+/// A pass that could not be created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error(String);
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// What the lowerings do with `loom.assume_range` (their `assume-range`
+/// option).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AssumeRange {
+    /// Replace it with its input: the range is trusted (`drop`, the default).
+    #[default]
+    Drop,
+    /// First insert a `cf.assert` that aborts when the value is outside the
+    /// range (`check`).
+    Check,
+}
+
+impl AssumeRange {
+    fn to_raw(self) -> ffi::LoomAssumeRange {
+        match self {
+            AssumeRange::Drop => ffi::LoomAssumeRange_LoomAssumeRangeDrop,
+            AssumeRange::Check => ffi::LoomAssumeRange_LoomAssumeRangeCheck,
+        }
+    }
+}
+
+/// `loom-lower-to-scf{assume-range=...}`: loom ops to `scf`/`arith`/`ub`.
+pub fn lower_to_scf(assume_range: AssumeRange) -> Pass {
+    // SAFETY: the C function takes a valid LoomAssumeRange (to_raw gives
+    // one) and returns a new, non-null pass that the caller owns.
+    unsafe { Pass::from_raw(ffi::loomCreateLowerToSCFPass(assume_range.to_raw())) }
+}
+
+/// `loom-lower-to-cf{assume-range=...}`: loom ops to `cf` branches.
+pub fn lower_to_cf(assume_range: AssumeRange) -> Pass {
+    // SAFETY: as in `lower_to_scf`.
+    unsafe { Pass::from_raw(ffi::loomCreateLowerToCFPass(assume_range.to_raw())) }
+}
+
+/// `loom-lower-to-llvm{assume-range=...}`: `loom-lower-to-cf`, then the
+/// upstream conversions to the LLVM dialect, on a `builtin.module`; the
+/// result runs in melior's `ExecutionEngine`.
+pub fn lower_to_llvm(assume_range: AssumeRange) -> Pass {
+    // SAFETY: as in `lower_to_scf`.
+    unsafe { Pass::from_raw(ffi::loomCreateLowerToLLVMPass(assume_range.to_raw())) }
 }

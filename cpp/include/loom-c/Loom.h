@@ -22,6 +22,24 @@ extern "C" {
 
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Loom, loom);
 
+/* -- Types and parsing ---------------------------------------------------- */
+
+/* The `!loom.token` type (the type of argument #0 of a loom.loop, loom.for
+ * or loom.scope body). The loom dialect must be registered in `ctx`. */
+MLIR_CAPI_EXPORTED MlirType loomTokenTypeGet(MlirContext ctx);
+/* Whether `type` is `!loom.token`. */
+MLIR_CAPI_EXPORTED bool loomTypeIsAToken(MlirType type);
+
+/* Parses `source` as a module (ops outside an explicit `module` are wrapped
+ * in one, as mlirModuleCreateParse does), naming the buffer `sourceName`:
+ * locations, diagnostics and loom's reports then say `sourceName:line:col`
+ * instead of `-:line:col`. Returns a null module on failure, after emitting
+ * the parser's diagnostics through the context. (For a file on disk,
+ * upstream's mlirModuleCreateParseFromFile names the file likewise.) */
+MLIR_CAPI_EXPORTED MlirModule loomParseModule(MlirContext ctx,
+                                              MlirStringRef source,
+                                              MlirStringRef sourceName);
+
 /* -- Passes ---------------------------------------------------------------- */
 
 /* Registers every loom pass and pipeline, C++ and Rust, by name, so that
@@ -31,6 +49,44 @@ MLIR_CAPI_EXPORTED void loomRegisterAllPasses(void);
 
 /* Registers loom's C++ passes and pipelines only. Idempotent. */
 MLIR_CAPI_EXPORTED void loomRegisterPasses(void);
+
+/* What the lowerings do with `loom.assume_range` (their `assume-range`
+ * option). */
+typedef enum {
+  /* Replace it with its input: the range is trusted (the default). */
+  LoomAssumeRangeDrop = 0,
+  /* First insert a `cf.assert` that aborts when the value is outside the
+   * range, then replace it. */
+  LoomAssumeRangeCheck = 1,
+} LoomAssumeRange;
+
+/* The C++ lowerings as pass objects, to add to a pass manager (which takes
+ * ownership) with mlirPassManagerAddOwnedPass or
+ * mlirOpPassManagerAddOwnedPass. Null for an `assumeRange` outside the
+ * enum. loom-lower-to-llvm runs loom-lower-to-cf and the upstream
+ * conversions to the LLVM dialect on a builtin.module. */
+MLIR_CAPI_EXPORTED MlirPass loomCreateLowerToSCFPass(LoomAssumeRange assumeRange);
+MLIR_CAPI_EXPORTED MlirPass loomCreateLowerToCFPass(LoomAssumeRange assumeRange);
+MLIR_CAPI_EXPORTED MlirPass loomCreateLowerToLLVMPass(LoomAssumeRange assumeRange);
+
+/* The loom pass named `argument` (any pass `loom-opt --help` lists as
+ * `--loom-...`, C++ or Rust) with its default options, or a null pass for
+ * any other name. (Implemented in Rust.) */
+MLIR_CAPI_EXPORTED MlirPass loomCreatePass(MlirStringRef argument);
+
+/* Sets options of `pass` from `options`, written as inside the pass's `{}`
+ * in a pipeline (`assume-range=check`, `format=text output=-`); options not
+ * named keep their values. The values are checked as when a pipeline is
+ * parsed. On failure, calls `onError` (if not NULL) with the reason and
+ * returns failure (options before the bad one may already be set). As for
+ * a pipeline, llvm::cl also prints a bad value of a typed option to
+ * standard error itself. Works on any pass object (loom's or upstream's). */
+MLIR_CAPI_EXPORTED MlirLogicalResult
+loomPassSetOptions(MlirPass pass, MlirStringRef options,
+                   MlirStringCallback onError, void *userData);
+
+/* Destroys a pass that was never added to a pass manager. */
+MLIR_CAPI_EXPORTED void loomPassDestroy(MlirPass pass);
 
 /* -- Passes implemented outside C++ (Rust) -------------------------------- */
 

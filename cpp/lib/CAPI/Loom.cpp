@@ -5,18 +5,102 @@
 #include "loom/Dialect/LoomOps.h"
 #include "loom/Passes.h"
 #include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/Parser/Parser.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <mutex>
+#include <optional>
+#include <string>
 
 using namespace mlir;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Loom, loom, loom::LoomDialect)
 
+extern "C" MlirType loomTokenTypeGet(MlirContext ctx) {
+  return wrap(loom::TokenType::get(unwrap(ctx)));
+}
+
+extern "C" bool loomTypeIsAToken(MlirType type) {
+  return isa<loom::TokenType>(unwrap(type));
+}
+
+extern "C" MlirModule loomParseModule(MlirContext ctx, MlirStringRef source,
+                                      MlirStringRef sourceName) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+      unwrap(source), ParserConfig(unwrap(ctx)), unwrap(sourceName));
+  return MlirModule{module.release().getOperation()};
+}
+
 extern "C" void loomRegisterPasses(void) { loom::registerAllPasses(); }
+
+namespace {
+std::optional<loom::AssumeRangeMode> assumeRangeMode(LoomAssumeRange mode) {
+  switch (mode) {
+  case LoomAssumeRangeDrop:
+    return loom::AssumeRangeMode::Drop;
+  case LoomAssumeRangeCheck:
+    return loom::AssumeRangeMode::Check;
+  }
+  return std::nullopt;
+}
+
+/// `create(options)` for a lowering's options struct, or a null pass when
+/// `mode` is not a LoomAssumeRange.
+template <typename Options, typename Create>
+MlirPass createLowering(LoomAssumeRange mode, Create create) {
+  std::optional<loom::AssumeRangeMode> assumeRange = assumeRangeMode(mode);
+  if (!assumeRange)
+    return MlirPass{nullptr};
+  Options options;
+  options.assumeRange = *assumeRange;
+  return wrap(create(options).release());
+}
+} // namespace
+
+extern "C" MlirPass loomCreateLowerToSCFPass(LoomAssumeRange assumeRange) {
+  return createLowering<loom::LoomLowerToSCFOptions>(
+      assumeRange, [](const auto &o) { return loom::createLoomLowerToSCF(o); });
+}
+
+extern "C" MlirPass loomCreateLowerToCFPass(LoomAssumeRange assumeRange) {
+  return createLowering<loom::LoomLowerToCFOptions>(
+      assumeRange, [](const auto &o) { return loom::createLoomLowerToCF(o); });
+}
+
+extern "C" MlirPass loomCreateLowerToLLVMPass(LoomAssumeRange assumeRange) {
+  return createLowering<loom::LoomLowerToLLVMOptions>(
+      assumeRange, [](const auto &o) { return loom::createLoomLowerToLLVM(o); });
+}
+
+extern "C" MlirLogicalResult loomPassSetOptions(MlirPass pass,
+                                                MlirStringRef options,
+                                                MlirStringCallback onError,
+                                                void *userData) {
+  // llvm::cl reports a bad value of a typed option ("for the --format
+  // option: Cannot find option named 'x'!") on llvm::errs() itself, as when
+  // a pipeline is parsed; the handler gets the options parser's own message
+  // (an unknown option name, a syntax error), if any.
+  std::string detail;
+  LogicalResult result = unwrap(pass)->initializeOptions(
+      unwrap(options), [&](const llvm::Twine &error) {
+        detail = error.str();
+        return failure();
+      });
+  if (failed(result) && onError) {
+    std::string message = ("invalid options `" + unwrap(options) +
+                           "` for pass `" + unwrap(pass)->getArgument() + "`")
+                              .str();
+    if (!StringRef(detail).trim().empty())
+      message += ": " + StringRef(detail).trim().str();
+    onError(wrap(StringRef(message)), userData);
+  }
+  return wrap(result);
+}
 
 extern "C" void loomEmitDiagnostic(MlirLocation loc, LoomSeverity severity,
                                    MlirStringRef message) {
@@ -127,3 +211,5 @@ extern "C" LoomExitKind loomGetExitKind(MlirOperation op) {
 extern "C" bool loomPropagatesControlFlowBreak(MlirOperation op) {
   return loom::propagatesControlFlowBreak(unwrap(op));
 }
+
+extern "C" void loomPassDestroy(MlirPass pass) { delete unwrap(pass); }
