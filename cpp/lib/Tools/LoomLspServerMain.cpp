@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolSetup.h"
 #include "loom/Dialect/LoomOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -33,18 +34,11 @@ int loomLspServerMain(int argc, char **argv);
 }
 
 int loomLspServerMain(int argc, char **argv) {
-  // A client that goes away closes the pipe the server writes to: end
-  // quietly, as upstream's mlir-lsp-server (a C++ program) does, rather
-  // than with LLVM's fatal "IO failure on output stream" (Rust starts every
-  // program with SIGPIPE ignored; see LoomOptMain.cpp).
-  std::signal(SIGPIPE, SIG_DFL);
-  llvm::sys::SetOneShotPipeSignalFunction(
-      llvm::sys::DefaultOneShotPipeSignalHandler);
+  // A client that goes away closes the pipe the server writes to.
+  loom::tools::endQuietlyOnClosedPipe();
 
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registry.insert<loom::LoomDialect>();
+  loom::tools::registerToolDialects(registry);
   LogicalResult result = MlirLspServerMain(argc, argv, registry);
   return succeeded(result) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolSetup.h"
 #include "loom-c/Driver.h"
 
 #include "loom/Dialect/LoomOps.h"
@@ -158,19 +159,9 @@ LogicalResult runMlirOpt(int argc, char **argv, llvm::StringRef inputFilename,
 extern "C" int loomOptMain(int argc, char **argv,
                            MlirDialectRegistry extraDialects,
                            MlirStringRef version) {
-  // A write to a closed pipe must end the process quietly, as it ends
-  // mlir-opt. Rust ignores SIGPIPE in every program it starts, so the write
-  // failed with EPIPE instead and LLVM's stream reported a fatal error.
-  // Until LLVM registers its signal handlers the default action applies
-  // (--help, --version, which print while the command line is parsed).
-  // After that LLVM's pipe handler does: it removes the files registered
-  // for removal on a signal (the output file, loom-opt's temporary for
-  // `-o FILE`) and exits with EX_IOERR. It must be set before the handlers
-  // are registered (InitLLVM in MLIR 22 registers them first, so on its
-  // own it never installs it).
-  std::signal(SIGPIPE, SIG_DFL);
-  llvm::sys::SetOneShotPipeSignalFunction(
-      llvm::sys::DefaultOneShotPipeSignalHandler);
+  // A write to a closed pipe ends the process quietly, as it ends mlir-opt
+  // (see ToolSetup.h).
+  loom::tools::endQuietlyOnClosedPipe();
 
   std::string versionText = unwrap(version).str();
   llvm::cl::SetVersionPrinter([versionText](llvm::raw_ostream &os) {
@@ -181,9 +172,7 @@ extern "C" int loomOptMain(int argc, char **argv,
   });
 
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registry.insert<loom::LoomDialect>();
+  loom::tools::registerToolDialects(registry);
   unwrap(extraDialects)->appendTo(registry);
   registerAllPasses();
   loom::registerAllPasses();

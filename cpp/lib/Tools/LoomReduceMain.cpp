@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolSetup.h"
 #include "loom/Dialect/LoomOps.h"
 #include "loom/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -36,19 +37,14 @@ int loomReduceMain(int argc, char **argv);
 }
 
 int loomReduceMain(int argc, char **argv) {
-  // `loom-reduce x.mlir ... | head` ends quietly, as loom-opt does (see
-  // LoomOptMain.cpp: Rust starts every program with SIGPIPE ignored).
-  std::signal(SIGPIPE, SIG_DFL);
-  llvm::sys::SetOneShotPipeSignalFunction(
-      llvm::sys::DefaultOneShotPipeSignalHandler);
+  // `loom-reduce x.mlir ... | head` ends quietly.
+  loom::tools::endQuietlyOnClosedPipe();
 
   registerAllPasses();
   loom::registerAllPasses();
 
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registry.insert<loom::LoomDialect>();
+  loom::tools::registerToolDialects(registry);
   MLIRContext context(registry);
   LogicalResult result = mlirReduceMain(argc, argv, context);
   return succeeded(result) ? EXIT_SUCCESS : EXIT_FAILURE;
