@@ -50,6 +50,11 @@ impl Interval {
         self.lo > self.hi
     }
 
+    /// The values in both (empty when they do not overlap).
+    pub fn intersect(self, other: Interval) -> Interval {
+        Interval { lo: self.lo.max(other.lo), hi: self.hi.min(other.hi) }
+    }
+
     /// The interval shifted by `d` (mathematically: no wrap here).
     pub fn shifted(self, d: i128) -> Interval {
         Interval { lo: self.lo + d, hi: self.hi + d }

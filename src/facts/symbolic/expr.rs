@@ -77,6 +77,11 @@ impl Env {
     pub fn set(&mut self, leaf: Leaf, range: Interval) {
         self.ranges.insert(leaf, range);
     }
+    /// Declares that `leaf` lies in `range` too (within what was known).
+    pub fn narrow(&mut self, leaf: &Leaf, range: Interval) {
+        let known = self.range_of(leaf).map_or(range, |r| r.intersect(range));
+        self.ranges.insert(leaf.clone(), known);
+    }
     pub fn range_of(&self, leaf: &Leaf) -> Option<Interval> {
         self.ranges.get(leaf).copied()
     }

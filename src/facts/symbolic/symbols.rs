@@ -94,7 +94,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
                 if owner.is_some_and(|o| o != self.at && self.at.is_within(o) && !o.is("func.func")) {
                     return self.opaque(v, owner, n);
                 }
-                return self.argument(v, owner, n);
+                return self.argument(v);
             }
             Def::Result(op) => op,
         };
@@ -132,8 +132,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
                         } else {
                             Interval::new(limits.lo - c, limits.hi - c)
                         };
-                        let r = self.env.range_of(&leaf).unwrap_or(limits);
-                        self.env.set(leaf, Interval::new(r.lo.max(room.lo), r.hi.min(room.hi)));
+                        self.env.narrow(&leaf, room.intersect(limits));
                     }
                     return Ok(e);
                 }
@@ -163,8 +162,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
                 let e = sub(self, 0)?;
                 if let (Some(leaf), Some(r)) = (single_leaf(&e), self.ranges.at(v, self.at)) {
                     let r = if signed { r.s } else { r.u };
-                    let old = self.env.range_of(&leaf).unwrap_or(self.limits(width));
-                    self.env.set(leaf, Interval::new(old.lo.max(r.lo), old.hi.min(r.hi)));
+                    self.env.narrow(&leaf, r.intersect(self.limits(width)));
                 }
                 Ok(e)
             }
@@ -172,18 +170,18 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         }
     }
 
-    fn argument(&mut self, v: Val<'a>, owner: Option<Op<'a>>, n: usize) -> Result<Expr, String> {
-        let is_function_entry =
-            owner.is_some_and(|f| f.is("func.func") && f.entry_block(0).is_some_and(|b| b.arg(n) == v));
-        if !is_function_entry {
-            return Err("it is a block argument that is not a function argument (an enclosing loop's value?)".into());
-        }
-        let leaf = Leaf::Arg(n as u32);
+    /// `leaf` for the value `v`, its range (where the loop is, in the
+    /// loop's order) narrowing what the leaf had.
+    fn ranged_leaf(&mut self, leaf: Leaf, v: Val<'a>) -> Result<Expr, String> {
         let r = self.ranges.at(v, self.at).ok_or("its range is unknown")?;
-        let r = if self.order == Order::Signed { r.s } else { r.u };
-        let old = self.env.range_of(&leaf).unwrap_or(r);
-        self.env.set(leaf.clone(), Interval::new(old.lo.max(r.lo), old.hi.min(r.hi)));
+        self.env.narrow(&leaf, if self.order == Order::Signed { r.s } else { r.u });
         Ok(Expr::leaf(leaf))
+    }
+
+    fn argument(&mut self, v: Val<'a>) -> Result<Expr, String> {
+        let n = function_argument(v)
+            .ok_or("it is a block argument that is not a function argument (an enclosing loop's value?)")?;
+        self.ranged_leaf(Leaf::Arg(n as u32), v)
     }
 
     /// An enclosing op's block argument (a counter of an enclosing loop) or
@@ -195,12 +193,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             Some(o) => format!("the value loaded at {}", o.loc_string()),
             None => "a value".to_string(),
         };
-        let r = self.ranges.at(v, self.at).ok_or("its range is unknown")?;
-        let r = if self.order == Order::Signed { r.s } else { r.u };
-        let leaf = Leaf::Opaque { id: v.id(), what };
-        let old = self.env.range_of(&leaf).unwrap_or(r);
-        self.env.set(leaf.clone(), Interval::new(old.lo.max(r.lo), old.hi.min(r.hi)));
-        Ok(Expr::leaf(leaf))
+        self.ranged_leaf(Leaf::Opaque { id: v.id(), what }, v)
     }
 
     fn dim(&mut self, op: Op<'a>) -> Result<Expr, String> {
@@ -211,13 +204,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         if let Some(size) = shape[k] {
             return Ok(Expr::constant(size as i128));
         }
-        let Def::Arg(block, n) = memref.def() else {
-            return Err("memref.dim of a buffer that is not a function argument".into());
-        };
-        let owner = block.parent_op();
-        if !owner.is_some_and(|f| f.is("func.func") && f.entry_block(0).is_some_and(|b| b.arg(n) == memref)) {
-            return Err("memref.dim of a buffer that is not a function argument".into());
-        }
+        let n = function_argument(memref).ok_or("memref.dim of a buffer that is not a function argument")?;
         let leaf = Leaf::Dim(n as u32, k as u64);
         // Sizes are non-negative index values.
         let smax = order_limits(self.ranges.index_width, Order::Signed).expect("index width").hi;
@@ -261,6 +248,13 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         self.env = inner.env;
         Ok(e)
     }
+}
+
+/// `v`'s position among the arguments of its `func.func`, if it is one.
+fn function_argument(v: Val<'_>) -> Option<usize> {
+    let Def::Arg(block, n) = v.def() else { return None };
+    let f = block.parent_op()?;
+    (f.is("func.func") && f.entry_block(0).is_some_and(|b| b.arg(n) == v)).then_some(n)
 }
 
 /// The leaf `e` is, if it is exactly one leaf.
