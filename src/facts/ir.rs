@@ -596,6 +596,23 @@ pub(crate) fn element_type(ty: MlirType) -> Option<MlirType> {
     unsafe { mlirTypeIsAShaped(ty).then(|| mlirShapedTypeGetElementType(ty)) }
 }
 
+/// Bytes per element of a memref type (at least 1: a smaller element gives
+/// a weaker cap, never a wrong one).
+pub(crate) fn element_bytes(ty: MlirType, index_width: u32) -> i128 {
+    let Some(el) = element_type(ty) else { return 1 };
+    if let Some((w, _)) = int_type(el, index_width) {
+        return ((w as i128) + 7) / 8;
+    }
+    let printed = type_string(el);
+    let bits = match printed.as_str() {
+        "f16" | "bf16" => 16,
+        "f32" => 32,
+        "f64" => 64,
+        _ => 8,
+    };
+    (bits / 8).max(1)
+}
+
 /// Whether `ty` is a (ranked or unranked) memref type.
 pub(crate) fn is_memref(ty: MlirType) -> bool {
     // SAFETY: `ty` is a valid type (uniqued in a live context).

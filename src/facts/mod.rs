@@ -27,6 +27,7 @@ pub(crate) mod ir;
 pub(crate) mod predicate;
 pub(crate) mod ranges;
 pub(crate) mod recognize;
+pub(crate) mod relational;
 pub(crate) mod report;
 pub(crate) mod schema;
 pub(crate) mod symbolic;
@@ -174,6 +175,8 @@ pub struct Analysis<'a> {
     facts: HashMap<Val<'a>, ValueFact<'a>>,
     /// Index width at the analysed root (DLTI entry or the option).
     pub index_width: u32,
+    /// Whether proofs may use the buffer-size assumption (an option).
+    assume_buffers: bool,
 }
 
 impl<'a> Analysis<'a> {
@@ -182,9 +185,18 @@ impl<'a> Analysis<'a> {
         Ranges { facts: &self.facts, index_width: self.index_width }
     }
 
-    /// Every memory access under the root, with its bounds proof.
-    pub fn accesses(&self) -> Vec<bounds::Access<'a>> {
-        bounds::check_all(self.root, &self.ranges())
+    /// Relational proofs over the analysed root, from `ranges` (see
+    /// [`Analysis::ranges`]) and the options.
+    pub(crate) fn prover<'r, 'f>(&self, ranges: &'r Ranges<'f, 'a>) -> relational::Prover<'r, 'f, 'a> {
+        relational::Prover::new(ranges, self.assume_buffers)
+    }
+
+    /// Every memory access under the root, with its bounds proof; with
+    /// `explain`, each relational proof names the facts it used.
+    pub fn accesses(&self, explain: bool) -> Vec<bounds::Access<'a>> {
+        let ranges = self.ranges();
+        let prover = self.prover(&ranges);
+        bounds::Checker { prover: &prover, explain }.check_all(self.root)
     }
 }
 
@@ -429,5 +441,5 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
         loops[i].entries_expr = entries;
         loops[i].entries_signed = signed;
     }
-    Analysis { root, loops, facts, index_width }
+    Analysis { root, loops, facts, index_width, assume_buffers: options.assume_buffer_bytes_below_half_address_space }
 }

@@ -28,7 +28,7 @@
 use super::expr::{Env, Expr, Leaf};
 use crate::facts::bits::{carrier, const_bits, in_order};
 use crate::facts::interval::Interval;
-use crate::facts::ir::{attr_string, element_type, int_type, shape_of, type_string, Def, Op, Val};
+use crate::facts::ir::{attr_string, element_bytes, shape_of, Def, Op, Val};
 use crate::facts::ranges::Ranges;
 use crate::facts::trip_count::{order_limits, Order};
 
@@ -260,21 +260,4 @@ fn function_argument(v: Val<'_>) -> Option<usize> {
 /// The leaf `e` is, if it is exactly one leaf.
 fn single_leaf(e: &Expr) -> Option<Leaf> {
     e.as_single_leaf().cloned()
-}
-
-/// Bytes per element of a memref type (at least 1: a smaller element gives
-/// a weaker cap, never a wrong one).
-fn element_bytes(ty: mlir_sys::MlirType, index_width: u32) -> i128 {
-    let Some(el) = element_type(ty) else { return 1 };
-    if let Some((w, _)) = int_type(el, index_width) {
-        return ((w as i128) + 7) / 8;
-    }
-    let printed = type_string(el);
-    let bits = match printed.as_str() {
-        "f16" | "bf16" => 16,
-        "f32" => 32,
-        "f64" => 64,
-        _ => 8,
-    };
-    (bits / 8).max(1)
 }
