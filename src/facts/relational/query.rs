@@ -234,6 +234,9 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             let pred = if holds { pred } else { pred.negate() };
             return self.compare(op, pred).unwrap_or(truth);
         }
+        if op.is("scf.if") {
+            return self.if_condition(op, cond, holds, depth).unwrap_or(truth);
+        }
         let name = op.name();
         let both = |q: &mut Self, h: bool| {
             (q.condition(op.operand(0), h, depth + 1), q.condition(op.operand(1), h, depth + 1))
@@ -259,6 +262,52 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             },
             _ => truth,
         }
+    }
+
+    /// What an `i1` result of `scf.if` being `holds` says: one alternative
+    /// per branch, its condition and what its yielded value says, when that
+    /// is defined outside the if (a value computed in a branch is only
+    /// known when that branch runs, and its facts must not constrain the
+    /// other alternative; such a value says nothing here).
+    fn if_condition(&mut self, if_op: Op<'a>, cond: Val<'a>, holds: bool, depth: u32) -> Option<Dnf> {
+        let r = result_index(if_op, cond)?;
+        let mut out = Vec::new();
+        for (region, taken) in [(0, true), (1, false)] {
+            let y = yielded(if_op, region, r)?;
+            let branch = self.condition(if_op.operand(0), taken, depth + 1);
+            let inner = if y.defined_inside(if_op) && const_bits(y, 64).is_none() {
+                vec![Vec::new()]
+            } else {
+                self.condition(y, holds, depth + 1)
+            };
+            out.extend(conjunction(&branch, &inner)?);
+        }
+        (out.len() <= MAX_ALTERNATIVES).then_some(out)
+    }
+
+    /// `y` (yielded by a branch of `if_op`) as a linear form over values
+    /// defined outside `if_op`: itself, or an exact `addi`/`subi` of a
+    /// constant to such a value (exact where it runs, which is in the
+    /// branch: the form is used only in that branch's alternative).
+    fn outside_form(&mut self, if_op: Op<'a>, y: Val<'a>, depth: u32) -> Option<Lin> {
+        if !y.defined_inside(if_op) || const_bits(y, self.prover.ranges.index_width).is_some() {
+            return self.value(y);
+        }
+        let def = y.defining_op()?;
+        let sub = def.is("arith.subi") || def.is("index.sub");
+        if depth > 4 || !(sub || def.is("arith.addi") || def.is("index.add")) {
+            return None;
+        }
+        let w = self.width(y)?;
+        let c = const_bits(def.operand(1), self.prover.ranges.index_width).map(|b| to_signed(b, w))?;
+        let x = def.operand(0);
+        let c = if sub { -c } else { c };
+        let nsw = def.attr("overflowFlags").map(attr_string).is_some_and(|f| f.contains("nsw"));
+        let exact = nsw || self.prover.no_wrap(def, w, &|q: &mut Query<'_, 'r, 'f, 'a>| q.value(x)?.shifted(c));
+        if !exact {
+            return None;
+        }
+        self.outside_form(if_op, x, depth + 1)?.shifted(c)
     }
 
     /// `a pred b` for the comparison `op`, as a disjunction (None: nothing
@@ -327,7 +376,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             self.fact(Source::Range(v), lins);
         }
         match v.def() {
-            Def::Result(op) => self.definition(op, &x, w),
+            Def::Result(op) => self.definition(op, v, &x, w),
             Def::Arg(block, n) => {
                 let Some(parent) = block.parent_op() else { return };
                 let region = block.parent_region();
@@ -402,7 +451,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     }
 
     /// Facts from `v`'s defining op.
-    fn definition(&mut self, op: Op<'a>, v: &Lin, w: u32) {
+    fn definition(&mut self, op: Op<'a>, value: Val<'a>, v: &Lin, w: u32) {
         let name = op.name();
         let name = name.as_str();
         let source = Source::Definition(op);
@@ -587,6 +636,35 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     }
                 }
             }
+            "scf.if" => {
+                // One alternative per branch that may run: its condition,
+                // and the yielded value when it has a form outside the if.
+                let Some(r) = result_index(op, value) else { return };
+                let mut sides = Vec::new();
+                for (region, taken) in [(0, true), (1, false)] {
+                    let Some(y) = yielded(op, region, r) else { return };
+                    let cond = self.condition(op.operand(0), taken, 0);
+                    if cond.is_empty() {
+                        continue;
+                    }
+                    let mut conj = self.outside_form(op, y, 0).and_then(|f| Self::equal(v, &f)).unwrap_or_default();
+                    if cond.len() == 1 {
+                        conj.extend(cond.into_iter().flatten());
+                    }
+                    sides.push(conj);
+                }
+                self.assume(source, sides);
+            }
+            "memref.extract_strided_metadata" => {
+                // Results: base, offset, sizes..., strides...
+                let Some(rank) = shape_of(op.operand(0).ty()).map(|s| s.len()) else { return };
+                let Some(k) = result_index(op, value).and_then(|r| r.checked_sub(2)).filter(|k| *k < rank) else {
+                    return;
+                };
+                if let Some(eq) = self.dim(op.operand(0), k).and_then(|d| Self::equal(v, &d)) {
+                    self.fact(source, eq);
+                }
+            }
             "memref.dim" => {
                 let Some(k) = konst(1).and_then(|k| usize::try_from(k).ok()) else { return };
                 let Some(d) = self.dim(op.operand(0), k) else { return };
@@ -629,6 +707,20 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         }
         Some(why)
     }
+}
+
+/// Which result of `op` `v` is.
+fn result_index<'a>(op: Op<'a>, v: Val<'a>) -> Option<usize> {
+    (0..op.num_results()).find(|&i| op.result(i) == v)
+}
+
+/// Operand `r` of the terminator of region `region` of `op` (an `scf.if`).
+fn yielded<'a>(op: Op<'a>, region: usize, r: usize) -> Option<Val<'a>> {
+    if region >= op.num_regions() {
+        return None;
+    }
+    let t = op.region(region).first_block()?.terminator()?;
+    (r < t.num_operands()).then(|| t.operand(r))
 }
 
 /// The conjunction of two disjunctions (None past the alternative budget).
