@@ -45,7 +45,7 @@
 use super::ir::{attr_string, element_type, is_memref, is_scalable_dim, shape_of, type_string, walk_preorder, Op, Val};
 use super::ranges::Range;
 use super::relational::explain::Names;
-use super::relational::linear::FactSet;
+use super::relational::linear::{FactSet, Lin};
 use super::relational::{Prover, Query, Source};
 use super::symbolic::symbols::BUFFER_ASSUMPTION;
 
@@ -359,6 +359,57 @@ fn access_layout(op: Op) -> Option<Layout> {
     }
 }
 
+/// An offset, size or stride of a subview.
+#[derive(Clone, Copy)]
+enum Part<'a> {
+    Static(i64),
+    Dynamic(Val<'a>),
+}
+
+/// `array<i64: 0, -9223372036854775808>` as numbers.
+fn parse_i64_array(text: &str) -> Option<Vec<i64>> {
+    let inner = text.strip_prefix("array<i64")?.strip_suffix('>')?;
+    let inner = inner.strip_prefix(':').unwrap_or(inner).trim();
+    if inner.is_empty() {
+        return Some(Vec::new());
+    }
+    inner.split(',').map(|t| t.trim().parse().ok()).collect()
+}
+
+/// A subview's (offset, size, stride) per source dimension; strides must
+/// be constant and positive.
+fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>, String> {
+    let rank = shape_of(op.operand(0).ty()).ok_or("its source is not a ranked memref")?.len();
+    let array = |name: &str| {
+        op.attr(name)
+            .map(attr_string)
+            .and_then(|t| parse_i64_array(&t))
+            .filter(|a| a.len() == rank)
+            .ok_or_else(|| format!("its {name} do not give one entry per source dimension"))
+    };
+    let (offsets, sizes, strides) = (array("static_offsets")?, array("static_sizes")?, array("static_strides")?);
+    // Dynamic entries (i64::MIN) take the operands after the source, in
+    // the order offsets, sizes, strides.
+    let mut next = 1;
+    let mut part = |c: i64| -> Result<Part<'_>, String> {
+        if c != i64::MIN {
+            return Ok(Part::Static(c));
+        }
+        if next >= op.num_operands() {
+            return Err("it has fewer operands than dynamic entries".into());
+        }
+        next += 1;
+        Ok(Part::Dynamic(op.operand(next - 1)))
+    };
+    let offsets: Vec<Part> = offsets.into_iter().map(&mut part).collect::<Result<_, _>>()?;
+    let sizes: Vec<Part> = sizes.into_iter().map(&mut part).collect::<Result<_, _>>()?;
+    let strides: Vec<i64> = strides
+        .into_iter()
+        .map(|s| if s == i64::MIN || s < 1 { Err("its stride is not a positive constant".to_string()) } else { Ok(s) })
+        .collect::<Result<_, _>>()?;
+    Ok(offsets.into_iter().zip(sizes).zip(strides).map(|((o, n), s)| (o, n, s)).collect())
+}
+
 /// The nearest enclosing function (an op with a `function_type`).
 fn enclosing_function(op: Op) -> Option<Op> {
     let mut at = op.parent();
@@ -456,8 +507,93 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         Ok(used)
     }
 
+    /// A `memref.subview`: per dimension of the source, with offset `o`,
+    /// size `n` and (constant, positive) stride `s`, `0 <= o` and, when
+    /// `n >= 1`, `o + (n - 1) × s + 1 <= size`, when `n = 0`, `o <= size`
+    /// (what upstream's runtime verification checks).
+    fn check_subview(&self, op: Op<'a>) -> Access<'a> {
+        let mut access = Access {
+            op,
+            op_name: op.name(),
+            function: op.enclosing_symbol().unwrap_or_default(),
+            loc: op.loc_string(),
+            failures: Vec::new(),
+            assumptions: Vec::new(),
+            facts: Vec::new(),
+        };
+        let parts = subview_parts(op);
+        let Ok(parts) = parts else {
+            access.failures.push(Failure::Unanalysed(parts.err().unwrap_or_default()));
+            return access;
+        };
+        let source = op.operand(0);
+        let mut query = Query::new(self.prover, op);
+        let mut used = FactSet::default();
+        for (k, (offset, size, stride)) in parts.into_iter().enumerate() {
+            let lin = |q: &mut Query<'_, '_, '_, 'a>, p: Part<'a>| match p {
+                Part::Static(c) => Some(Lin::constant(c as i128)),
+                Part::Dynamic(v) => q.value(v),
+            };
+            let (Some(o), Some(n), Some(d)) = (lin(&mut query, offset), lin(&mut query, size), query.dim(source, k))
+            else {
+                access.failures.push(Failure::Unanalysed(format!("dimension {k}'s offset or size is not an integer")));
+                continue;
+            };
+            let stride = stride as i128;
+            // (goal, assumption): non-empty and empty subviews.
+            let cases = [
+                (Some(o.clone()), None),
+                (
+                    n.shifted(-1).and_then(|m| m.scaled(stride)).and_then(|m| d.minus(&o)?.minus(&m)?.shifted(-1)),
+                    n.shifted(-1),
+                ),
+                (d.minus(&o), n.scaled(-1)),
+            ];
+            for (goal, assumption) in cases {
+                let Some(goal) = goal else {
+                    access.failures.push(Failure::Unanalysed("the relation is too large to state".into()));
+                    break;
+                };
+                let assumed: Vec<Lin> = assumption.into_iter().collect();
+                match query.prove_assuming(&goal, &assumed) {
+                    Some(why) => used = used.union(why),
+                    None => {
+                        let mut names = Names::new(&query);
+                        let relation = names.relation(&goal, false);
+                        let case = match assumed.first() {
+                            Some(a) => format!(" when {}", names.relation(a, false)),
+                            None => String::new(),
+                        };
+                        let why = names.failure(&goal);
+                        access.failures.push(Failure::Relation(format!("cannot show {relation}{case}: {why}")));
+                        break;
+                    }
+                }
+            }
+        }
+        if access.proven() {
+            self.record_proof(&mut access, &query, used);
+        }
+        access
+    }
+
+    /// The assumptions and (with `explain`) facts of a proof.
+    fn record_proof(&self, access: &mut Access<'a>, query: &Query<'_, '_, '_, 'a>, used: FactSet) {
+        let buffers =
+            used.facts().any(|i| query.facts.get(i).is_some_and(|f| matches!(f.source, Source::BufferAssumption)));
+        if buffers {
+            access.assumptions.push(BUFFER_ASSUMPTION);
+        }
+        if self.explain {
+            access.facts = Names::new(query).facts(used);
+        }
+    }
+
     /// Checks one access; None if `op` is not an access this module handles.
     pub fn check(&self, op: Op<'a>) -> Option<Access<'a>> {
+        if op.is("memref.subview") {
+            return Some(self.check_subview(op));
+        }
         let ranges = self.prover.ranges;
         let layout = access_layout(op)?;
         let ty = layout.memref.ty();
@@ -556,17 +692,8 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             })));
         }
         let mut a = access(failures);
-        if a.proven() {
-            if let Some(q) = &query {
-                let buffers =
-                    used.facts().any(|i| q.facts.get(i).is_some_and(|f| matches!(f.source, Source::BufferAssumption)));
-                if buffers {
-                    a.assumptions.push(BUFFER_ASSUMPTION);
-                }
-                if self.explain {
-                    a.facts = Names::new(q).facts(used);
-                }
-            }
+        if let (true, Some(q)) = (a.proven(), &query) {
+            self.record_proof(&mut a, q, used);
         }
         Some(a)
     }

@@ -678,10 +678,18 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
 
     /// Whether `goal >= 0` holds at the query's op: the facts used, or None.
     pub(crate) fn prove(&mut self, goal: &Lin) -> Option<FactSet> {
+        self.prove_assuming(goal, &[])
+    }
+
+    /// Whether `goal >= 0` holds at the query's op whenever every
+    /// `assumption >= 0` does too (a case of a case analysis the caller
+    /// makes): the facts used, or None.
+    pub(crate) fn prove_assuming(&mut self, goal: &Lin, assumptions: &[Lin]) -> Option<FactSet> {
         self.expand_all();
         let negated = goal.scaled(-1)?.shifted(-1)?;
         let mut system = self.base.clone();
         system.push(Constraint { lin: negated, why: FactSet::default() });
+        system.extend(assumptions.iter().map(|a| Constraint { lin: a.clone(), why: FactSet::default() }));
         if let Some(why) = refute(system.clone()) {
             return Some(why);
         }
