@@ -2,13 +2,13 @@
 //!
 //! For every memory access of a memref (`memref.load/store`,
 //! `vector.load/store`, the masked, expanding and compressing vector
-//! accesses and `vector.transfer_read/write`; see `facts::bounds`), each
-//! index must provably lie in `[0, size - extent]` of its (statically sized)
-//! dimension, for every vscale the function allows, using the ranges of `facts::ranges`:
-//! constants, `loom.assume_range`, loop facts (a value observed in a loop's
-//! body has the body range, one observed in the condition region has the
-//! condition range, which includes the final failing value) and
-//! `scf.if`/`loom.if` guards comparing the index with a constant.
+//! accesses, `vector.transfer_read/write` and `memref.subview`; see
+//! `facts::bounds`), each index must provably lie in `[0, size - extent]`
+//! of its dimension, for every vscale the function allows: first by the
+//! ranges of `facts::ranges` (constants, `loom.assume_range`, loop facts,
+//! `scf.if`/`loom.if` guards comparing the index with a constant), then by
+//! the relational facts of `facts::relational` (the index against a
+//! symbolic size: loop bounds, guards, exact arithmetic, invariants).
 //!
 //! `mode=error` (default): each unproven access is an error naming the
 //! index, its known range and the dimension, and the pass fails.
