@@ -101,6 +101,10 @@ enum InvariantState<'a> {
 const MAX_INVARIANT_DEPTH: u32 = 6;
 /// Rounds of candidate dropping per loop.
 const MAX_ROUNDS: usize = 8;
+/// Candidate invariants per loop (each costs a proof per back edge and
+/// round); the first ones (carried values against their initial values)
+/// are kept.
+const MAX_CANDIDATES: usize = 48;
 
 /// Relational proofs over one analysed root.
 pub(crate) struct Prover<'r, 'f, 'a> {
@@ -163,6 +167,9 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
                 out.push(Template { constant: c.map_or(0, |c| -s * c), terms });
             }
         };
+        let integer = |v: Val<'a>| super::bits::carrier(v, w).is_some_and(|c| (1..=64).contains(&c.0));
+        let args: Vec<(Val<'a>, Val<'a>)> = args.iter().copied().filter(|&(x, _)| integer(x)).collect();
+        let args = &args[..];
         for (i, &(x, init)) in args.iter().enumerate() {
             if let Some(bits) = const_bits(init, w) {
                 let width = super::bits::carrier(x, w).map_or(0, |c| c.0);
@@ -193,6 +200,7 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
             }
         }
         out.dedup();
+        out.truncate(MAX_CANDIDATES);
         out
     }
 

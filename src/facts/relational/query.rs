@@ -392,21 +392,30 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         }
     }
 
-    /// `lb <= iv < ub` of an `scf.for`/`loom.for` (signed; an unsigned
-    /// scf.for only when both bounds are in [0, SMAX]).
+    /// `lb <= iv < ub` of an `scf.for`/`loom.for`: the body runs only while
+    /// `iv < ub`, and `lb <= iv` when the step is positive (the documented
+    /// semantics: the iteration set is `lb <= iv < ub`). An unsigned
+    /// `scf.for` says the same in the signed order when `ub` (and, for the
+    /// lower bound, `lb`) is in [0, SMAX], and then also `0 <= iv`.
     fn induction(&mut self, for_op: Op<'a>, iv: &Lin) {
-        let (lbv, ubv) = (for_op.operand(0), for_op.operand(1));
-        if for_op.has_attr("unsignedCmp") {
-            let nonneg = |v: Val<'a>| self.prover.ranges.at(v, for_op).is_some_and(|r| r.s.lo >= 0);
-            if !(nonneg(lbv) && nonneg(ubv)) {
-                return;
-            }
+        let (lbv, ubv, stepv) = (for_op.operand(0), for_op.operand(1), for_op.operand(2));
+        let range = |v: Val<'a>| self.prover.ranges.at(v, for_op).map(|r| r.s);
+        let nonneg = |v: Val<'a>| range(v).is_some_and(|r| !r.is_empty() && r.lo >= 0);
+        let unsigned = for_op.has_attr("unsignedCmp");
+        if unsigned && !nonneg(ubv) {
+            return;
         }
+        let step_positive = range(stepv).is_some_and(|r| !r.is_empty() && r.lo >= 1);
+        let with_lb = step_positive && (!unsigned || nonneg(lbv));
         let (Some(lb), Some(ub)) = (self.value(lbv), self.value(ubv)) else { return };
-        let lins: Option<Vec<Lin>> = (|| Some(vec![iv.minus(&lb)?, ub.minus(iv)?.shifted(-1)?]))();
-        if let Some(lins) = lins {
-            self.fact(Source::LoopBounds(for_op), lins);
+        let mut lins: Vec<Lin> = ub.minus(iv).and_then(|l| l.shifted(-1)).into_iter().collect();
+        if with_lb {
+            lins.extend(iv.minus(&lb));
         }
+        if unsigned {
+            lins.push(iv.clone());
+        }
+        self.fact(Source::LoopBounds(for_op), lins);
     }
 
     /// An after-region argument of `scf.while`: the value the condition

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use super::linear::{Atom, Constraint, FactSet, Lin};
 
 /// Above this many constraints the elimination gives up (`None`).
-const MAX_CONSTRAINTS: usize = 400;
+const MAX_CONSTRAINTS: usize = 200;
 
 /// Tightest constraint per left-hand side (terms), over all constraints
 /// given; Err(facts) at the first contradiction.
