@@ -92,14 +92,19 @@ impl<'q, 'r, 'f, 'a, 'b> Names<'q, 'r, 'f, 'a, 'b> {
         let mentions = |i: usize, a: Atom| query.facts[i].lins.iter().any(|l| l.coefficient(a) != 0);
         let relates =
             |i: usize, a: Atom| query.facts[i].lins.iter().any(|l| l.coefficient(a) != 0 && l.terms.len() > 1);
-        let known: Vec<usize> = (0..query.facts.len())
-            .filter(|&i| {
-                atoms.iter().any(|&a| mentions(i, a)) && !matches!(query.facts[i].source, Source::DimNonNegative)
-            })
-            .take(4)
+        // Facts about the goal's values, relations first (a size's own
+        // bounds say little about why a relation fails).
+        let mut known: Vec<usize> = (0..query.facts.len())
+            .filter(|&i| atoms.iter().any(|&a| mentions(i, a)))
+            .filter(|&i| !matches!(query.facts[i].source, Source::DimNonNegative | Source::BufferAssumption))
             .collect();
+        known.sort_by_key(|&i| !atoms.iter().any(|&a| relates(i, a)));
+        known.truncate(4);
         let mut text = String::new();
-        if known.is_empty() {
+        let sizes_only = (0..query.facts.len()).any(|i| atoms.iter().any(|&a| mentions(i, a)));
+        if known.is_empty() && sizes_only {
+            text.push_str("only the sizes' own bounds are known");
+        } else if known.is_empty() {
             text.push_str("nothing is known about its values");
         } else {
             let facts: Vec<String> = known.iter().map(|&i| self.fact(i)).collect();
