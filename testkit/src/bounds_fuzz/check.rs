@@ -21,7 +21,7 @@ use loom::analysis::{AccessStatus, Report};
 use super::emit::{exec_module, plain_module};
 use super::generate::generate;
 use super::model::{AccKind, Access, ArgSet, BoundsCase, Buf, ForKind, Ix, Stmt};
-use super::simulate::{simulate, SimOutcome};
+use super::simulate::{simulate_with, SimOutcome};
 use crate::symbolic_fuzz::Tools;
 use crate::tools::{loom_report, run_tool};
 
@@ -61,6 +61,8 @@ pub enum ExecOutcome {
 /// (for runs that end within the fuel) the execution.
 pub struct Observed {
     pub sim: Vec<Vec<SimOutcome>>,
+    /// Per case, the accesses some simulated run reached.
+    pub reached: Vec<HashSet<usize>>,
     pub exec: Vec<Vec<Option<ExecOutcome>>>,
 }
 
@@ -166,8 +168,13 @@ fn build_executable(tools: &Tools, dir: &Path, tag: &str, runs: &[(&BoundsCase, 
 /// Simulates every argument set of `cases` and executes the runs that end
 /// within the fuel.
 pub fn observe(tools: &Tools, dir: &Path, tag: &str, cases: &[BoundsCase]) -> Result<Observed, String> {
-    let sim: Vec<Vec<SimOutcome>> =
-        cases.iter().map(|c| (0..c.arg_sets.len()).map(|s| simulate(c, s)).collect()).collect();
+    let mut sim: Vec<Vec<SimOutcome>> = Vec::new();
+    let mut reached: Vec<HashSet<usize>> = Vec::new();
+    for c in cases {
+        let runs: Vec<(SimOutcome, Vec<usize>)> = c.arg_sets.iter().map(|a| simulate_with(c, a)).collect();
+        reached.push(runs.iter().flat_map(|(_, r)| r.iter().copied()).collect());
+        sim.push(runs.into_iter().map(|(o, _)| o).collect());
+    }
     let mut exec: Vec<Vec<Option<ExecOutcome>>> = sim.iter().map(|r| vec![None; r.len()]).collect();
     let mut runnable = Vec::new();
     for (i, runs) in sim.iter().enumerate() {
@@ -185,7 +192,7 @@ pub fn observe(tools: &Tools, dir: &Path, tag: &str, cases: &[BoundsCase]) -> Re
             exec[i][s] = Some(o);
         }
     }
-    Ok(Observed { sim, exec })
+    Ok(Observed { sim, reached, exec })
 }
 
 /// Totals over a fuzzing session.
@@ -199,6 +206,8 @@ pub struct BoundsTally {
     pub accesses: u64,
     pub proven: u64,
     pub unproven: u64,
+    /// Accesses some run reached (the others are not tested).
+    pub reached: u64,
     /// Distinct accesses some run took out of bounds.
     pub oob_accesses: u64,
     /// Runs that ended out of bounds (simulation).
@@ -213,7 +222,7 @@ pub struct BoundsTally {
 impl BoundsTally {
     pub fn summary(&self) -> String {
         format!(
-            "bounds-fuzz: {} programs, {} argument sets ({} executed, {} undefined, {} beyond the fuel), {} accesses ({} proven by loom, {} unproven; {} seen out of bounds), {} out-of-bounds runs observed\nbounds-fuzz: {} wrong proofs, {} simulator/execution mismatches",
+            "bounds-fuzz: {} programs, {} argument sets ({} executed, {} undefined, {} beyond the fuel), {} accesses ({} proven by loom, {} unproven; {} reached by some run, {} seen out of bounds), {} out-of-bounds runs observed\nbounds-fuzz: {} wrong proofs, {} simulator/execution mismatches",
             self.programs,
             self.arg_sets,
             self.executed,
@@ -222,6 +231,7 @@ impl BoundsTally {
             self.accesses,
             self.proven,
             self.unproven,
+            self.reached,
             self.oob_accesses,
             self.oob_runs,
             self.wrong_proofs,
@@ -244,14 +254,16 @@ struct Verdict {
 /// loom proved it).
 fn check_case(
     case: &BoundsCase,
-    sim: &[SimOutcome],
-    exec: &[Option<ExecOutcome>],
+    obs: &Observed,
+    i: usize,
     proven: &dyn Fn(usize) -> bool,
     tally: &mut BoundsTally,
 ) -> Verdict {
+    let (sim, exec) = (&obs.sim[i], &obs.exec[i]);
     let mut v = Verdict::default();
     let mut seen = HashSet::new();
     tally.programs += 1;
+    tally.reached += obs.reached[i].len() as u64;
     for id in 1..=case.accesses.len() {
         tally.accesses += 1;
         if proven(id) {
@@ -360,7 +372,7 @@ pub fn run_batch(tools: &Tools, dir: &Path, cases: &[BoundsCase], tally: &mut Bo
         let before = tally.failures.len();
         let name = c.name();
         let proven = |id: usize| verdicts.get(&(name.clone(), id)).copied().unwrap_or(false);
-        check_case(c, &obs.sim[i], &obs.exec[i], &proven, tally);
+        check_case(c, &obs, i, &proven, tally);
         if tally.failures.len() > before {
             let repro = dir.join(format!("case-{}.mlir", c.id));
             let _ = std::fs::write(&repro, super::describe(c.id));
@@ -415,43 +427,115 @@ fn overrun_case() -> BoundsCase {
     }
 }
 
-/// Feeds the checker forged verdicts (see the module header); the summary
-/// line and whether every check passed.
+/// `report` with every access's status set by `proven(function, loc)`.
+fn forge(report: &Report, proven: &dyn Fn(&str, &str) -> bool) -> String {
+    let mut forged = report.clone();
+    for a in &mut forged.accesses {
+        a.status = if proven(&a.function, &a.loc) { AccessStatus::Proven } else { AccessStatus::Unproven };
+        if a.status == AccessStatus::Proven {
+            a.reason = None;
+        }
+    }
+    forged.to_json()
+}
+
+/// Feeds the checker forged reports (loom's own report of the self-test's
+/// programs with the statuses rewritten, see the module header); the
+/// summary line and whether every check passed.
 pub fn self_test(tools: &Tools, dir: &Path) -> Result<(Vec<String>, bool), String> {
     let mut cases = vec![overrun_case()];
     cases.extend(SELF_TEST_SEEDS.map(generate));
+    let plain = dir.join("plain-self-test.mlir");
+    std::fs::write(&plain, plain_module(&cases)).map_err(|e| format!("write: {e}"))?;
+    let text = loom_report(&tools.loom_opt, &plain, &dir.join("report-self-test.json"))?;
+    let report = Report::from_json(&text).map_err(|e| format!("report does not follow the schema: {e}"))?;
     let obs = observe(tools, dir, "self-test", &cases)?;
-    let mut planted = 0;
-    let (mut by_sim, mut by_exec, mut flagged, mut right) = (0, 0, 0, 0);
-    let mut ok = true;
-    let mut lines = Vec::new();
-    let mut overrun_caught = false;
+    // Accesses some simulated run took out of bounds, as report locations.
+    let mut oob: HashSet<String> = HashSet::new();
     for (i, c) in cases.iter().enumerate() {
-        let oob: HashSet<usize> =
-            obs.sim[i].iter().filter_map(|o| if let SimOutcome::Oob(id) = o { Some(*id) } else { None }).collect();
-        // Every access claimed proven: each one seen out of bounds must be caught both ways.
+        for o in &obs.sim[i] {
+            if let SimOutcome::Oob(id) = o {
+                oob.insert(format!("{}:{id}:1", c.name()));
+            }
+        }
+    }
+    let mut lines = Vec::new();
+    let mut ok = true;
+    let check = |forged: &str, lines: &mut Vec<String>| -> Result<(usize, usize, bool), String> {
         let mut t = BoundsTally::default();
-        let v = check_case(c, &obs.sim[i], &obs.exec[i], &|_| true, &mut t);
-        planted += oob.len();
-        by_sim += v.by_sim.len();
-        by_exec += v.by_exec.len();
-        if v.by_sim != oob || v.by_exec != oob || t.mismatches > 0 {
-            ok = false;
+        let verdicts = report_verdicts(forged, &cases, &mut t)?;
+        let (mut by_sim, mut by_exec, mut overrun) = (0, 0, false);
+        for (i, c) in cases.iter().enumerate() {
+            let name = c.name();
+            let v = check_case(c, &obs, i, &|id| verdicts.get(&(name.clone(), id)).copied().unwrap_or(false), &mut t);
+            by_sim += v.by_sim.len();
+            by_exec += v.by_exec.len();
+            overrun |= i == 0 && v.by_sim.contains(&1) && v.by_exec.contains(&1);
+        }
+        let clean = t.mismatches == 0 && t.failures.iter().all(|f| f.starts_with("wrong proof"));
+        if !clean {
             lines.extend(t.failures);
         }
-        if i == 0 {
-            overrun_caught = v.by_sim.contains(&1) && v.by_exec.contains(&1);
-        }
-        // Proven exactly where no run went out of bounds: nothing to flag.
-        let mut t = BoundsTally::default();
-        let v = check_case(c, &obs.sim[i], &obs.exec[i], &|id| !oob.contains(&id), &mut t);
-        right += c.accesses.len() - oob.len();
-        flagged += v.by_sim.len() + v.by_exec.len();
-    }
-    ok &= overrun_caught && planted > 0 && flagged == 0;
+        Ok((by_sim, by_exec, overrun && clean))
+    };
+    // Every access claimed proven: each one seen out of bounds must be caught, both ways.
+    let all = forge(&report, &|_, _| true);
+    let (by_sim, by_exec, overrun) = check(&all, &mut lines)?;
+    ok &= overrun && !oob.is_empty() && by_sim == oob.len() && by_exec == oob.len();
+    // Proven exactly where no run went out of bounds: nothing may be flagged.
+    let safe = forge(&report, &|_, loc| !oob.contains(loc));
+    let (flag_sim, flag_exec, _) = check(&safe, &mut lines)?;
+    let flagged = flag_sim + flag_exec;
+    ok &= flagged == 0;
+    let right = cases.iter().map(|c| c.accesses.len()).sum::<usize>() - oob.len();
     lines.push(format!(
-        "bounds self-test: {planted} false proofs planted, {by_sim} caught by simulation, {by_exec} caught by execution (hand-written overrun caught: {}); {right} true claims, {flagged} flagged",
-        if overrun_caught { "yes" } else { "NO" }
+        "bounds self-test: {} false proofs planted, {by_sim} caught by simulation, {by_exec} caught by execution (hand-written overrun caught: {}); {right} proofs of accesses no run took out of bounds, {flagged} flagged",
+        oob.len(),
+        if overrun { "yes" } else { "NO" }
     ));
     Ok((lines, ok))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locations_of_runtime_messages() {
+        assert_eq!(parse_location("Location: loc(\"b12\":3:1)"), Some(("b12".into(), 3)));
+        assert_eq!(parse_location("x Location: loc(\"b0\":17:1)"), Some(("b0".into(), 17)));
+        assert_eq!(parse_location("Location: loc(unknown)"), None);
+        assert_eq!(parse_location("^ out-of-bounds access"), None);
+    }
+
+    fn observed(sim: Vec<SimOutcome>, exec: Vec<Option<ExecOutcome>>) -> Observed {
+        Observed { sim: vec![sim], reached: vec![HashSet::from([1])], exec: vec![exec] }
+    }
+
+    #[test]
+    fn proofs_contradicted_by_either_truth_and_disagreements_are_flagged() {
+        let c = overrun_case();
+        let at = |id| ExecOutcome::Abort(Some((c.name(), id)));
+        // Both truths see access 1 out of bounds: a proof of it is wrong, twice over.
+        let obs = observed(vec![SimOutcome::Oob(1)], vec![Some(at(1))]);
+        let mut t = BoundsTally::default();
+        let v = check_case(&c, &obs, 0, &|_| true, &mut t);
+        assert_eq!((v.by_sim.len(), v.by_exec.len(), t.mismatches), (1, 1, 0));
+        // Unproven: nothing wrong.
+        let mut t = BoundsTally::default();
+        let v = check_case(&c, &obs, 0, &|_| false, &mut t);
+        assert!(v.by_sim.is_empty() && v.by_exec.is_empty() && !t.failed());
+        // Only the execution aborts: a wrong proof and a mismatch.
+        let obs = observed(vec![SimOutcome::Done(5)], vec![Some(at(1))]);
+        let mut t = BoundsTally::default();
+        let v = check_case(&c, &obs, 0, &|_| true, &mut t);
+        assert_eq!((v.by_sim.len(), v.by_exec.len(), t.mismatches), (0, 1, 1));
+        // Different hashes, a crash: mismatches.
+        for e in [ExecOutcome::Done(6), ExecOutcome::Crash("signal 11".into()), ExecOutcome::Abort(None)] {
+            let obs = observed(vec![SimOutcome::Done(5)], vec![Some(e)]);
+            let mut t = BoundsTally::default();
+            check_case(&c, &obs, 0, &|_| false, &mut t);
+            assert_eq!(t.mismatches, 1);
+        }
+    }
 }

@@ -9,9 +9,11 @@
 //! gives roughly as many safe accesses as near misses.
 
 use super::model::{AccKind, Access, ArgSet, BoundsCase, Buf, Cond, ForKind, Ix, Scalar, Search, Stmt, Var};
+use super::simulate::{simulate_with, SimOutcome};
 use super::ARG_SETS;
 use crate::int::Predicate;
 use crate::rng::Rng;
+use std::collections::HashSet;
 
 /// What an enclosing loop offers the templates of its body.
 #[derive(Clone, Debug)]
@@ -72,12 +74,12 @@ impl Gen {
             // dim - 1 - i, written two ways.
             6 => {
                 if self.rng.chance(1, 2) {
-                    dim.add_c(-1).sub(v)
+                    dim.add_c(-1).minus(v)
                 } else {
-                    dim.sub(v.add_c(1))
+                    dim.minus(v.add_c(1))
                 }
             }
-            7 => cx.bound.clone().add_c(-1).sub(v),
+            7 => cx.bound.clone().add_c(-1).minus(v),
             8 => Ix::MulC(Box::new(v), 2).add_c(self.rng.below(2) as i64),
             9 => Ix::Min(Box::new(v.add_c(c)), Box::new(dim.add_c(-extent))),
             10 => Ix::Max(Box::new(v.add_c(-c)), Box::new(Ix::Const(0))),
@@ -86,10 +88,10 @@ impl Gen {
                 Ix::Select(Box::new(cond), Box::new(v.clone().add_c(c)), Box::new(v))
             }
             12 => Ix::ShrUI(Box::new(v.add_c(c - 1)), 1),
-            13 => Ix::DivSI(Box::new(v.add(cx.bound.clone())), 2),
-            14 => v.add(Ix::Arg(Scalar::M)),
+            13 => Ix::DivSI(Box::new(v.plus(cx.bound.clone())), 2),
+            14 => v.plus(Ix::Arg(Scalar::M)),
             15 => match outer.last() {
-                Some(o) => v.add(Ix::var(o.var)),
+                Some(o) => v.plus(Ix::var(o.var)),
                 None => v,
             },
             // Clamped for a vector: min(i, dim - extent).
@@ -198,7 +200,7 @@ impl Gen {
         };
         let var = self.var();
         let shape = self.rng.below(100);
-        let loom = (35..55).contains(&shape) || (72..85).contains(&shape) || (shape >= 85 && shape % 2 == 0);
+        let loom = (35..55).contains(&shape) || (72..85).contains(&shape) || (shape >= 85 && shape.is_multiple_of(2));
         let cx = LoopCx { var, buf, k: 0, bound: bound.clone(), loom };
         let body = self.body(&cx, outer, depth);
         let v = Ix::var(var);
@@ -311,10 +313,10 @@ impl Gen {
         let (lo, hi, mid) = (self.var(), self.var(), self.var());
         let (l, h) = (Ix::var(lo), Ix::var(hi));
         let mid_expr = match self.rng.below(4) {
-            0 => l.clone().add(Ix::ShrUI(Box::new(h.sub(l)), 1)),
-            1 => l.clone().add(Ix::DivSI(Box::new(h.sub(l)), 2)),
-            2 => Ix::ShrUI(Box::new(l.add(h)), 1),
-            _ => Ix::DivSI(Box::new(l.add(h)), 2),
+            0 => l.clone().plus(Ix::ShrUI(Box::new(h.minus(l)), 1)),
+            1 => l.clone().plus(Ix::DivSI(Box::new(h.minus(l)), 2)),
+            2 => Ix::ShrUI(Box::new(l.plus(h)), 1),
+            _ => Ix::DivSI(Box::new(l.plus(h)), 2),
         };
         let mut body = Vec::new();
         for _ in 0..self.rng.below(3) {
@@ -356,46 +358,82 @@ fn negate(c: Cond) -> Cond {
     Cond { pred: c.pred.negate(), ..c }
 }
 
-fn arg_sets(rng: &mut Rng) -> Vec<ArgSet> {
+/// Candidate argument set number `k`: small random values (k % 3 == 0),
+/// `%n` equal to a size or one off (k % 3 == 1), or edge values.
+fn candidate(rng: &mut Rng, k: usize) -> ArgSet {
     const EDGE: [i64; 9] = [0, 1, -1, 2, 40, 41, i64::MAX, i64::MIN, i64::MAX - 1];
     const SIZES: [usize; 6] = [0, 1, 2, 3, 39, 40];
-    let mut sets = Vec::with_capacity(ARG_SETS);
-    for k in 0..ARG_SETS {
-        let size = |rng: &mut Rng, max: u64| rng.below(max + 1) as usize;
-        let mut s = ArgSet {
-            a_len: size(rng, 40),
-            b_len: size(rng, 40),
-            m_dims: (size(rng, 12), size(rng, 12)),
-            n: rng.range_i64(-3, 45),
-            m: rng.range_i64(-3, 8),
-        };
-        match k % 4 {
-            // %n equal to a size, or one off.
-            1 => {
-                let len = if rng.chance(1, 2) { s.a_len } else { s.b_len };
-                s.n = len as i64 + rng.range_i64(-1, 1);
-                s.m = rng.range_i64(0, 3);
-            }
-            // Edge values.
-            2 => {
-                s.a_len = *rng.choose(&SIZES).expect("non-empty");
-                s.b_len = *rng.choose(&SIZES).expect("non-empty");
-                s.m_dims = (rng.below(4) as usize, rng.below(4) as usize);
-                s.n = *rng.choose(&EDGE).expect("non-empty");
-                s.m = *rng.choose(&EDGE).expect("non-empty");
-            }
-            _ => {}
+    let size = |rng: &mut Rng, max: u64| rng.below(max + 1) as usize;
+    let mut s = ArgSet {
+        a_len: size(rng, 40),
+        b_len: size(rng, 40),
+        m_dims: (size(rng, 12), size(rng, 12)),
+        n: rng.range_i64(-3, 45),
+        m: rng.range_i64(-3, 8),
+    };
+    match k % 3 {
+        1 => {
+            let len = if rng.chance(1, 2) { s.a_len } else { s.b_len };
+            s.n = len as i64 + rng.range_i64(-1, 1);
+            s.m = rng.range_i64(0, 3);
         }
-        sets.push(s);
+        2 => {
+            s.a_len = *rng.choose(&SIZES).expect("non-empty");
+            s.b_len = *rng.choose(&SIZES).expect("non-empty");
+            s.m_dims = (rng.below(4) as usize, rng.below(4) as usize);
+            s.n = *rng.choose(&EDGE).expect("non-empty");
+            s.m = *rng.choose(&EDGE).expect("non-empty");
+        }
+        _ => {}
     }
-    sets
+    s
+}
+
+/// Candidate argument sets drawn per program.
+const CANDIDATES: usize = 18;
+
+/// [`ARG_SETS`] of [`CANDIDATES`] sets for `case`, chosen by simulation: an
+/// edge set first, then greedily the set that takes a new access out of
+/// bounds, else reaches the most accesses not reached yet, else ends
+/// normally. Since a run stops at its first out-of-bounds access, this is
+/// what keeps a near miss early in a program from hiding the accesses after
+/// it.
+fn arg_sets(rng: &mut Rng, case: &BoundsCase) -> Vec<ArgSet> {
+    let cands: Vec<(ArgSet, SimOutcome, Vec<usize>)> = (0..CANDIDATES)
+        .map(|k| {
+            let s = candidate(rng, k);
+            let (o, reached) = simulate_with(case, &s);
+            (s, o, reached)
+        })
+        .collect();
+    let mut chosen: Vec<usize> = Vec::new();
+    let mut oob = HashSet::new();
+    let mut reached = HashSet::new();
+    while chosen.len() < ARG_SETS {
+        let score = |k: usize| -> u64 {
+            let (_, o, r) = &cands[k];
+            let new_oob = matches!(o, SimOutcome::Oob(id) if !oob.contains(id));
+            let new_reach = r.iter().filter(|id| !reached.contains(*id)).count() as u64;
+            let ends = matches!(o, SimOutcome::Done(_) | SimOutcome::Oob(_));
+            let edge = chosen.is_empty() && k % 3 == 2;
+            (edge as u64) << 40 | (new_oob as u64) << 20 | new_reach << 4 | ends as u64
+        };
+        let best = (0..CANDIDATES).filter(|k| !chosen.contains(k)).max_by_key(|&k| (score(k), CANDIDATES - k));
+        let k = best.expect("more candidates than sets");
+        if let SimOutcome::Oob(id) = cands[k].1 {
+            oob.insert(id);
+        }
+        reached.extend(cands[k].2.iter().copied());
+        chosen.push(k);
+    }
+    chosen.into_iter().map(|k| cands[k].0.clone()).collect()
 }
 
 /// The program of `seed`.
 pub fn generate(seed: u64) -> BoundsCase {
     let mut g = Gen { rng: Rng::new(seed ^ 0xb0c4_d5f1_0000_0000), vars: 0, accesses: Vec::new() };
     let mut body = Vec::new();
-    for _ in 0..g.rng.range_u64(1, 3) {
+    for _ in 0..if g.rng.chance(3, 5) { 1 } else { 2 } {
         let s = match g.rng.below(100) {
             0..=54 => g.loop1(&[], 0),
             55..=69 => g.nest2(),
@@ -404,8 +442,9 @@ pub fn generate(seed: u64) -> BoundsCase {
         };
         body.push(s);
     }
-    let arg_sets = arg_sets(&mut g.rng);
-    BoundsCase { id: seed, body, accesses: g.accesses, vars: g.vars, arg_sets }
+    let mut case = BoundsCase { id: seed, body, accesses: g.accesses, vars: g.vars, arg_sets: Vec::new() };
+    case.arg_sets = arg_sets(&mut g.rng, &case);
+    case
 }
 
 #[cfg(test)]

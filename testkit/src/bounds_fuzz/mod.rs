@@ -32,9 +32,10 @@
 //! with no guard, an off-by-one clamp or guard). Every access carries the
 //! location `loc("b<seed>":<access id>:1)`.
 //!
-//! **Argument sets** ([`ARG_SETS`] per program): buffer sizes 0..40 (2-D:
-//! 0..12 per dimension), scalars small (some negative), equal to a size
-//! (±1), or edge values (0, ±1, `i64::MIN`, `i64::MAX`).
+//! **Argument sets** ([`ARG_SETS`] per program, chosen by simulation among
+//! more candidates, see `generate`): buffer sizes 0..40 (2-D: 0..12 per
+//! dimension), scalars small (some negative), equal to a size (±1), or edge
+//! values (0, ±1, `i64::MIN`, `i64::MAX`); at least one edge set.
 //!
 //! **Truth, two ways.**
 //! 1. Simulation ([`simulate`]): 64-bit wrapping index arithmetic; the
@@ -80,7 +81,7 @@ pub use check::{run, run_batch, self_test, BoundsTally, Observed};
 pub use emit::{exec_module, plain_function, plain_module};
 pub use generate::generate;
 pub use model::{ArgSet, BoundsCase};
-pub use simulate::{simulate, SimOutcome};
+pub use simulate::{simulate, simulate_with, SimOutcome};
 
 /// Argument sets per program.
 pub const ARG_SETS: usize = 4;

@@ -102,10 +102,10 @@ impl Ix {
             Ix::AddC(Box::new(self), c)
         }
     }
-    pub fn sub(self, other: Ix) -> Ix {
+    pub fn minus(self, other: Ix) -> Ix {
         Ix::Sub(Box::new(self), Box::new(other))
     }
-    pub fn add(self, other: Ix) -> Ix {
+    pub fn plus(self, other: Ix) -> Ix {
         Ix::Add(Box::new(self), Box::new(other))
     }
 }

@@ -56,6 +56,8 @@ struct Machine<'a> {
     m: Vec<f32>,
     vars: Vec<i64>,
     fuel: u64,
+    /// Indexed by access id: whether the run reached it.
+    reached: Vec<bool>,
 }
 
 /// Initial contents, as the driver's `@fill1`/`@fill2` write them.
@@ -120,6 +122,7 @@ impl Machine<'_> {
 
     /// Performs `acc` (stores write; loads read nothing the run uses).
     fn access(&mut self, acc: &Access) -> Result<(), SimOutcome> {
+        self.reached[acc.id] = true;
         let idx: Vec<i64> = acc.idx.iter().map(|e| self.ix(e)).collect();
         let ext = acc.kind.extent();
         let rank = acc.buf.rank();
@@ -241,13 +244,20 @@ impl Machine<'_> {
 
 /// Runs argument set `set` of `case`.
 pub fn simulate(case: &BoundsCase, set: usize) -> SimOutcome {
-    let args = &case.arg_sets[set];
+    simulate_with(case, &case.arg_sets[set]).0
+}
+
+/// Runs `case` with `args`; how it ends and the ids of the accesses it
+/// reached (the one that went out of bounds included).
+pub fn simulate_with(case: &BoundsCase, args: &ArgSet) -> (SimOutcome, Vec<usize>) {
     let (a, b, m) = initial(args);
-    let mut mc = Machine { set: args, a, b, m, vars: vec![0; case.vars], fuel: 0 };
-    match mc.block(&case.body) {
+    let reached = vec![false; case.accesses.len() + 1];
+    let mut mc = Machine { set: args, a, b, m, vars: vec![0; case.vars], fuel: 0, reached };
+    let outcome = match mc.block(&case.body) {
         Ok(_) => SimOutcome::Done(hash(&mc.a, &mc.b, &mc.m)),
         Err(stop) => stop,
-    }
+    };
+    (outcome, (1..mc.reached.len()).filter(|&id| mc.reached[id]).collect())
 }
 
 #[cfg(test)]
