@@ -74,10 +74,12 @@ impl Emitter<'_> {
             Ix::Dim(b, k) => self.dim(*b, *k),
             Ix::Const(c) => self.konst(*c),
             Ix::Var(v) => self.names[*v].clone(),
-            Ix::AddC(x, c) => {
+            Ix::AddC(x, c) | Ix::AddNsw(x, c) => {
                 let a = self.ix(x);
                 let k = self.konst(c.unsigned_abs() as i64);
-                self.bin(if *c >= 0 { "addi" } else { "subi" }, &a, &k)
+                let op = if *c >= 0 { "addi" } else { "subi" };
+                let flag = if matches!(e, Ix::AddNsw(..)) { " overflow<nsw>" } else { "" };
+                self.def(&format!("arith.{op} {a}, {k}{flag} : index"))
             }
             Ix::Add(x, y) | Ix::Sub(x, y) | Ix::Min(x, y) | Ix::Max(x, y) => {
                 let (a, b) = (self.ix(x), self.ix(y));
@@ -196,6 +198,13 @@ impl Emitter<'_> {
         }
     }
 
+    /// A sentinel loop's probe and test: `probe != trunc_i32(%n)`.
+    fn sentinel_test(&mut self, probe: &Access) -> String {
+        let v = self.access(probe).expect("the probe is a load");
+        let key = self.def("arith.index_cast %n : index to i32");
+        self.def(&format!("arith.cmpi ne, {v}, {key} : i32"))
+    }
+
     fn block(&mut self, stmts: &[Stmt]) {
         for s in stmts {
             self.stmt(s);
@@ -292,6 +301,44 @@ impl Emitter<'_> {
                 let k = self.konst(*step);
                 let nx = self.bin("addi", &x, &k);
                 self.line(&format!("loom.continue %tok{var}, {nx} : index"));
+                self.indent -= 1;
+                self.line("}");
+            }
+            Stmt::Sentinel { var, buf, guarded, probe, body } => {
+                let zero = self.konst(0);
+                let (x, y) = (format!("%x{var}"), format!("%y{var}"));
+                self.line(&format!("%w{var} = scf.while ({x} = {zero}) : (index) -> index {{"));
+                self.indent += 1;
+                self.names[*var] = x.clone();
+                let c = if *guarded {
+                    let d = self.dim(*buf, 0);
+                    let inb = self.def(&format!("arith.cmpi slt, {x}, {d} : index"));
+                    let g = format!("%g{var}");
+                    self.line(&format!("{g} = scf.if {inb} -> (i1) {{"));
+                    self.indent += 1;
+                    let ne = self.sentinel_test(probe);
+                    self.line(&format!("scf.yield {ne} : i1"));
+                    self.indent -= 1;
+                    self.line("} else {");
+                    self.indent += 1;
+                    let f = self.def("arith.constant false");
+                    self.line(&format!("scf.yield {f} : i1"));
+                    self.indent -= 1;
+                    self.line("}");
+                    g
+                } else {
+                    self.sentinel_test(probe)
+                };
+                self.line(&format!("scf.condition({c}) {x} : index"));
+                self.indent -= 1;
+                self.line("} do {");
+                self.line(&format!("^bb0({y}: index):"));
+                self.indent += 1;
+                self.names[*var] = y.clone();
+                self.block(body);
+                let k = self.konst(1);
+                let nx = self.bin("addi", &y, &k);
+                self.line(&format!("scf.yield {nx} : index"));
                 self.indent -= 1;
                 self.line("}");
             }

@@ -2,7 +2,8 @@
 //!
 //! Each top-level statement is one template (a 1-D loop, possibly nested;
 //! a 2-D nest over `%M`; a binary search; a loop bounded by `%n` under an
-//! `scf.if` relating `%n` to a size). Inside a loop, an access's index is
+//! `scf.if` relating `%n` to a size; a sentinel loop). Argument sets are
+//! chosen by simulation among more candidates (see [`arg_sets`]). Inside a loop, an access's index is
 //! one of a fixed list of relational forms of the counter (see
 //! [`Gen::index`]); whether it is safe depends on the loop's bound, start
 //! and step and on the guard around it, all drawn independently, which
@@ -69,6 +70,7 @@ impl Gen {
         let c = self.small();
         match self.rng.below(17) {
             0..=3 => v,
+            4 if self.rng.chance(1, 3) => v.add_nsw(c),
             4 => v.add_c(c),
             5 => v.add_c(-c),
             // dim - 1 - i, written two ways.
@@ -163,11 +165,14 @@ impl Gen {
         let c = self.small();
         match self.rng.below(100) {
             0..=39 => d,
-            40..=57 => d.add_c(-c),
+            40..=49 => d.add_c(-c),
+            50..=57 => d.add_nsw(-c),
             58..=71 => Ix::Arg(Scalar::N),
             72..=79 => Ix::Min(Box::new(Ix::Arg(Scalar::N)), Box::new(d)),
             80..=85 => Ix::Dim(buf.other(), 0),
-            86..=91 => d.add_c(1),
+            86..=89 => d.add_c(1),
+            90 | 91 => Ix::ShrUI(Box::new(d), 1),
+            92 | 93 => Ix::DivSI(Box::new(d), 2),
             _ => match outer.last() {
                 Some(o) => Ix::var(o.var),
                 None => d,
@@ -337,6 +342,21 @@ impl Gen {
         Stmt::Search(Box::new(Search { lo, hi, mid, init_lo, init_hi, pred, mid_expr, inclusive, body, probe }))
     }
 
+    /// A sentinel loop over `%A` or `%B`, its load guarded or not.
+    fn sentinel(&mut self) -> Stmt {
+        let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
+        let var = self.var();
+        let guarded = self.rng.chance(1, 2);
+        let probe = self.access(AccKind::Load, buf, vec![Ix::var(var)]);
+        let mut body = Vec::new();
+        if self.rng.chance(1, 2) {
+            let kind = self.kind(false);
+            let e = if self.rng.chance(2, 3) { Ix::var(var) } else { Ix::var(var).add_c(1) };
+            body.push(Stmt::Access(self.access(kind, buf, vec![e])));
+        }
+        Stmt::Sentinel { var, buf, guarded, probe, body }
+    }
+
     /// A loop bounded by `%n` under `scf.if (%n pred size)`.
     fn guarded_loop(&mut self) -> Stmt {
         let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
@@ -435,10 +455,11 @@ pub fn generate(seed: u64) -> BoundsCase {
     let mut body = Vec::new();
     for _ in 0..if g.rng.chance(3, 5) { 1 } else { 2 } {
         let s = match g.rng.below(100) {
-            0..=54 => g.loop1(&[], 0),
-            55..=69 => g.nest2(),
-            70..=84 => g.search(),
-            _ => g.guarded_loop(),
+            0..=49 => g.loop1(&[], 0),
+            50..=64 => g.nest2(),
+            65..=77 => g.search(),
+            78..=89 => g.guarded_loop(),
+            _ => g.sentinel(),
         };
         body.push(s);
     }
@@ -464,7 +485,7 @@ mod tests {
 
     #[test]
     fn every_template_kind_appears() {
-        let mut seen = [false; 4];
+        let mut seen = [false; 5];
         for seed in 0..200 {
             for s in &generate(seed).body {
                 match s {
@@ -472,10 +493,11 @@ mod tests {
                     Stmt::Search(_) => seen[1] = true,
                     Stmt::If { .. } => seen[2] = true,
                     Stmt::While { .. } | Stmt::Loop { .. } => seen[3] = true,
+                    Stmt::Sentinel { .. } => seen[4] = true,
                     _ => {}
                 }
             }
         }
-        assert_eq!(seen, [true; 4]);
+        assert_eq!(seen, [true; 5]);
     }
 }

@@ -16,12 +16,16 @@
 //! `scf.for`/`loom.for` loops, header-tested `scf.while` and counted
 //! `loom.loop`s (upward with `slt`/`ult`/`sle`/`ne`, or reversed from
 //! `dim - 1` down to 0), binary searches (`scf.while` with two iteration
-//! arguments and a midpoint `lo + (hi - lo) / 2` or `(lo + hi) >> 1`), and
-//! 2-D nests over `%M`; bounds are `dim`, `dim - c`, `%n`, `min(%n, dim)`,
-//! the other buffer's size, `dim + 1`; steps 1 to 3. Accesses
+//! arguments and a midpoint `lo + (hi - lo) / 2` or `(lo + hi) >> 1`),
+//! sentinel loops (the load in the condition region, under an `scf.if`
+//! bounds test or not) and 2-D nests over `%M`; bounds are `dim`,
+//! `dim - c` (with or without `overflow<nsw>`), `%n`, `min(%n, dim)`,
+//! `dim / 2`, the other buffer's size, `dim + 1`, an enclosing counter;
+//! steps 1 to 3. Accesses
 //! (`memref.load`/`store`, `vector.load`/`store`,
 //! `vector.transfer_read`/`write` with `in_bounds = [true]`, vectors of 2 or
-//! 4) index the loop's buffer or the other one with `%i`, `%i ± c`,
+//! 4) index the loop's buffer or the other one with `%i`, `%i ± c` (`+`
+//! sometimes `nsw`),
 //! `dim - 1 - %i`, `bound - 1 - %i`, `%i * 2 (+ 1)`, `min`/`max` clamps,
 //! `arith.select`, `shrui`/`divsi` by constants, `%i + %m`, `%i + %j`,
 //! optionally under a dominating guard (`scf.if` comparing the index or the
@@ -42,7 +46,8 @@
 //!    run stops at the first access whose footprint leaves its buffer
 //!    (`Oob`: that access went out of bounds in a run whose every earlier
 //!    step is defined), at an `scf.for`/`loom.for` increment that overflows
-//!    (`Undefined`), or after [`FUEL`] body executions.
+//!    or an `nsw` addition whose poison the program uses (`Undefined`), or
+//!    after [`FUEL`] body executions.
 //! 2. Execution ([`run`]): the functions go through Debian's `mlir-opt
 //!    --generate-runtime-verification` (which checks `memref.load`/`store`;
 //!    MLIR 22 inserts no check for vector ops, so the executed copy carries

@@ -79,6 +79,8 @@ pub enum Ix {
     Var(Var),
     /// `arith.addi x, c` (`arith.subi x, -c` when c < 0).
     AddC(Box<Ix>, i64),
+    /// The same with `overflow<nsw>`: poison when the signed sum overflows.
+    AddNsw(Box<Ix>, i64),
     Add(Box<Ix>, Box<Ix>),
     Sub(Box<Ix>, Box<Ix>),
     MulC(Box<Ix>, i64),
@@ -101,6 +103,9 @@ impl Ix {
         } else {
             Ix::AddC(Box::new(self), c)
         }
+    }
+    pub fn add_nsw(self, c: i64) -> Ix {
+        Ix::AddNsw(Box::new(self), c)
     }
     pub fn minus(self, other: Ix) -> Ix {
         Ix::Sub(Box::new(self), Box::new(other))
@@ -222,6 +227,18 @@ pub enum Stmt {
         body: Vec<Stmt>,
     },
     Search(Box<Search>),
+    /// A sentinel loop: `scf.while (%v = 0)` whose condition region loads
+    /// `buf[%v]` (access `probe`) and goes on while the value differs from
+    /// `%n` truncated to i32; when `guarded`, the load sits under `scf.if
+    /// %v < dim(buf)` (else the loop stops). The body runs `body`, then
+    /// `%v + 1`.
+    Sentinel {
+        var: Var,
+        buf: Buf,
+        guarded: bool,
+        probe: Access,
+        body: Vec<Stmt>,
+    },
     /// `scf.if cond { then } else { els }`.
     If {
         cond: Cond,

@@ -5,7 +5,9 @@
 //! overflow flags are generated); `divsi` truncates toward zero, `shrui`
 //! shifts the unsigned pattern. An `scf.for`/`loom.for` whose increment
 //! overflows makes the run undefined from there on (loom's and upstream's
-//! lowerings may then do anything); a `scf.while`/`loom.loop` counter wraps.
+//! lowerings may then do anything), and so does an `overflow<nsw>` addition
+//! that overflows in a value the program uses (poison as an index, a bound
+//! or a branch condition); a `scf.while`/`loom.loop` counter wraps.
 //! Buffers start as the executed driver fills them: `%A[i] = 3i + 1`,
 //! `%B[i] = 5i + 2`, `%M[i][j] = 7i + j`; a store of access `id` at index
 //! `x` (its first index) writes `trunc_i32(x) + 1000 id` to every element
@@ -58,6 +60,9 @@ struct Machine<'a> {
     fuel: u64,
     /// Indexed by access id: whether the run reached it.
     reached: Vec<bool>,
+    /// Set when an `overflow<nsw>` operation overflowed (its result is
+    /// poison) in the value being evaluated.
+    poison: std::cell::Cell<bool>,
 }
 
 /// Initial contents, as the driver's `@fill1`/`@fill2` write them.
@@ -89,6 +94,13 @@ impl Machine<'_> {
             Ix::Const(c) => *c,
             Ix::Var(v) => self.vars[*v],
             Ix::AddC(x, c) => self.ix(x).wrapping_add(*c),
+            Ix::AddNsw(x, c) => {
+                let v = self.ix(x);
+                v.checked_add(*c).unwrap_or_else(|| {
+                    self.poison.set(true);
+                    v.wrapping_add(*c)
+                })
+            }
             Ix::Add(x, y) => self.ix(x).wrapping_add(self.ix(y)),
             Ix::Sub(x, y) => self.ix(x).wrapping_sub(self.ix(y)),
             Ix::MulC(x, c) => self.ix(x).wrapping_mul(*c),
@@ -111,6 +123,30 @@ impl Machine<'_> {
         c.pred.holds(bits(self.ix(&c.a)), bits(self.ix(&c.b)), 64)
     }
 
+    /// The value of `e`; a run that computes poison where this module uses
+    /// a value (an index, a bound, a condition) is undefined. (Poison in the
+    /// arm a select does not take would be harmless; such runs are dropped
+    /// too, which only loses checks.)
+    fn val(&self, e: &Ix) -> Result<i64, SimOutcome> {
+        self.poison.set(false);
+        let v = self.ix(e);
+        if self.poison.get() {
+            Err(SimOutcome::Undefined)
+        } else {
+            Ok(v)
+        }
+    }
+
+    fn test(&self, c: &Cond) -> Result<bool, SimOutcome> {
+        self.poison.set(false);
+        let t = self.cond(c);
+        if self.poison.get() {
+            Err(SimOutcome::Undefined)
+        } else {
+            Ok(t)
+        }
+    }
+
     fn tick(&mut self) -> Result<(), SimOutcome> {
         self.fuel += 1;
         if self.fuel > FUEL {
@@ -123,7 +159,7 @@ impl Machine<'_> {
     /// Performs `acc` (stores write; loads read nothing the run uses).
     fn access(&mut self, acc: &Access) -> Result<(), SimOutcome> {
         self.reached[acc.id] = true;
-        let idx: Vec<i64> = acc.idx.iter().map(|e| self.ix(e)).collect();
+        let idx = acc.idx.iter().map(|e| self.val(e)).collect::<Result<Vec<i64>, _>>()?;
         let ext = acc.kind.extent();
         let rank = acc.buf.rank();
         let inside = (0..rank).all(|k| {
@@ -173,19 +209,19 @@ impl Machine<'_> {
         match s {
             Stmt::Access(acc) => self.access(acc).map(|_| Flow::Normal),
             Stmt::If { cond, then, els } => {
-                if self.cond(cond) {
+                if self.test(cond)? {
                     self.block(then)
                 } else {
                     self.block(els)
                 }
             }
-            Stmt::Exit { cond, target, cont } => Ok(match (self.cond(cond), cont) {
+            Stmt::Exit { cond, target, cont } => Ok(match (self.test(cond)?, cont) {
                 (false, _) => Flow::Normal,
                 (true, true) => Flow::Continue(*target),
                 (true, false) => Flow::Break(*target),
             }),
             Stmt::For { var, lb, ub, step, body, .. } => {
-                let (lb, ub) = (self.ix(lb), self.ix(ub));
+                let (lb, ub) = (self.val(lb)?, self.val(ub)?);
                 let mut i = lb;
                 while i < ub {
                     self.vars[*var] = i;
@@ -197,8 +233,8 @@ impl Machine<'_> {
                 Ok(Flow::Normal)
             }
             Stmt::While { var, init, cond, step, body } => {
-                self.vars[*var] = self.ix(init);
-                while self.cond(cond) {
+                self.vars[*var] = self.val(init)?;
+                while self.test(cond)? {
                     if let Some(f) = self.iteration(*var, body)? {
                         return Ok(f);
                     }
@@ -207,8 +243,8 @@ impl Machine<'_> {
                 Ok(Flow::Normal)
             }
             Stmt::Loop { var, init, exit, step, body } => {
-                self.vars[*var] = self.ix(init);
-                while !self.cond(exit) {
+                self.vars[*var] = self.val(init)?;
+                while !self.test(exit)? {
                     if let Some(f) = self.iteration(*var, body)? {
                         return Ok(f);
                     }
@@ -217,12 +253,12 @@ impl Machine<'_> {
                 Ok(Flow::Normal)
             }
             Stmt::Search(s) => {
-                self.vars[s.lo] = self.ix(&s.init_lo);
-                self.vars[s.hi] = self.ix(&s.init_hi);
+                self.vars[s.lo] = self.val(&s.init_lo)?;
+                self.vars[s.hi] = self.val(&s.init_hi)?;
                 let cond = Cond { pred: s.pred, a: Ix::Var(s.lo), b: Ix::Var(s.hi) };
-                while self.cond(&cond) {
+                while self.test(&cond)? {
                     self.tick()?;
-                    let mid = self.ix(&s.mid_expr);
+                    let mid = self.val(&s.mid_expr)?;
                     self.vars[s.mid] = mid;
                     self.block(&s.body)?;
                     self.access(&s.probe)?;
@@ -235,6 +271,25 @@ impl Machine<'_> {
                     } else {
                         self.vars[s.hi] = if s.inclusive { mid.wrapping_sub(1) } else { mid };
                     }
+                }
+                Ok(Flow::Normal)
+            }
+            Stmt::Sentinel { var, buf, guarded, probe, body } => {
+                self.vars[*var] = 0;
+                loop {
+                    let x = self.vars[*var];
+                    if *guarded && x >= self.set.len(*buf, 0) as i64 {
+                        break;
+                    }
+                    self.access(probe)?;
+                    let v = if *buf == Buf::A { self.a[x as usize] } else { self.b[x as usize] };
+                    if v == self.set.n as i32 {
+                        break;
+                    }
+                    if let Some(f) = self.iteration(*var, body)? {
+                        return Ok(f);
+                    }
+                    self.vars[*var] = x.wrapping_add(1);
                 }
                 Ok(Flow::Normal)
             }
@@ -252,7 +307,8 @@ pub fn simulate(case: &BoundsCase, set: usize) -> SimOutcome {
 pub fn simulate_with(case: &BoundsCase, args: &ArgSet) -> (SimOutcome, Vec<usize>) {
     let (a, b, m) = initial(args);
     let reached = vec![false; case.accesses.len() + 1];
-    let mut mc = Machine { set: args, a, b, m, vars: vec![0; case.vars], fuel: 0, reached };
+    let mut mc =
+        Machine { set: args, a, b, m, vars: vec![0; case.vars], fuel: 0, reached, poison: std::cell::Cell::new(false) };
     let outcome = match mc.block(&case.body) {
         Ok(_) => SimOutcome::Done(hash(&mc.a, &mc.b, &mc.m)),
         Err(stop) => stop,
@@ -352,5 +408,26 @@ mod tests {
         let l = Stmt::Loop { var, init, exit, step, body: body[1..].to_vec() };
         let c = case(vec![l], vec![(AccKind::Load, Buf::A)], 1, vec![set(4, 0)]);
         assert_eq!(simulate(&c, 0), SimOutcome::Oob(1));
+    }
+
+    #[test]
+    fn nsw_overflow_makes_the_run_undefined() {
+        let acc = Access { id: 1, kind: AccKind::Load, buf: Buf::A, idx: vec![Ix::Arg(Scalar::N).add_nsw(1)] };
+        let c = case(vec![Stmt::Access(acc)], vec![(AccKind::Load, Buf::A)], 0, vec![set(2, i64::MAX), set(2, 0)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::Undefined);
+        assert!(matches!(simulate(&c, 1), SimOutcome::Done(_)));
+    }
+
+    #[test]
+    fn sentinel_loops_stop_at_the_key_or_run_off_the_end() {
+        // %A = [1, 4, 7]: key 4 is found, key 5 is not.
+        let sentinel = |guarded| {
+            let probe = Access { id: 1, kind: AccKind::Load, buf: Buf::A, idx: vec![Ix::Var(0)] };
+            let s = Stmt::Sentinel { var: 0, buf: Buf::A, guarded, probe, body: Vec::new() };
+            case(vec![s], vec![(AccKind::Load, Buf::A)], 1, vec![set(3, 4), set(3, 5)])
+        };
+        assert!(matches!(simulate(&sentinel(false), 0), SimOutcome::Done(_)));
+        assert_eq!(simulate(&sentinel(false), 1), SimOutcome::Oob(1));
+        assert!(matches!(simulate(&sentinel(true), 1), SimOutcome::Done(_)));
     }
 }
