@@ -368,6 +368,7 @@ pub fn run_batch(tools: &Tools, dir: &Path, cases: &[BoundsCase], tally: &mut Bo
     let text = loom_report(&tools.loom_opt, &plain, &dir.join(format!("report-{tag}.json")))?;
     let verdicts = report_verdicts(&text, cases, tally)?;
     let obs = observe(tools, dir, &tag, cases)?;
+    let failures_before = tally.failures.len();
     for (i, c) in cases.iter().enumerate() {
         let before = tally.failures.len();
         let name = c.name();
@@ -381,6 +382,20 @@ pub fn run_batch(tools: &Tools, dir: &Path, cases: &[BoundsCase], tally: &mut Bo
                 repro.display(),
                 c.id
             ));
+        }
+    }
+    // A batch that found nothing keeps no files (a long run would
+    // accumulate megabytes per batch); one that did keeps them all.
+    if tally.failures.len() == failures_before {
+        for f in [
+            format!("plain-{tag}.mlir"),
+            format!("report-{tag}.json"),
+            format!("exec-{tag}.mlir"),
+            format!("exec-{tag}.llvm.mlir"),
+            format!("exec-{tag}.ll"),
+            format!("exec-{tag}"),
+        ] {
+            let _ = std::fs::remove_file(dir.join(f));
         }
     }
     Ok(())

@@ -3,7 +3,7 @@
 //! Each top-level statement is one template (a 1-D loop, possibly nested;
 //! a 2-D nest over `%M`; a binary search; a loop bounded by `%n` under an
 //! `scf.if` relating `%n` to a size; a sentinel loop). Argument sets are
-//! chosen by simulation among more candidates (see [`arg_sets`]). Inside a loop, an access's index is
+//! chosen by simulation among more candidates (see `arg_sets`). Inside a loop, an access's index is
 //! one of a fixed list of relational forms of the counter (see
 //! [`Gen::index`]); whether it is safe depends on the loop's bound, start
 //! and step and on the guard around it, all drawn independently, which

@@ -10,7 +10,7 @@
 //! from this module's own simulator and from execution under runtime
 //! checks.
 //!
-//! **Programs** ([`generate`], a pure function of the seed; [`model`]): one
+//! **Programs** ([`generate`], a pure function of the seed; the language is in `model`): one
 //! `func.func @b<seed>(%A: memref<?xi32>, %B: memref<?xi32>, %M:
 //! memref<?x?xf32>, %n: index, %m: index)` per seed, built from templates:
 //! `scf.for`/`loom.for` loops, header-tested `scf.while` and counted
@@ -48,21 +48,23 @@
 //!    step is defined), at an `scf.for`/`loom.for` increment that overflows
 //!    or an `nsw` addition whose poison the program uses (`Undefined`), or
 //!    after [`FUEL`] body executions.
-//! 2. Execution ([`run`]): the functions go through Debian's `mlir-opt
-//!    --generate-runtime-verification` (which checks `memref.load`/`store`;
-//!    MLIR 22 inserts no check for vector ops, so the executed copy carries
-//!    this module's own `cf.assert` of the footprint before each vector
-//!    access, with the same message format), then `loom-lower-to-llvm`,
-//!    `mlir-translate --mlir-to-llvmir` and `clang -O0` with a small C
-//!    driver into one executable per batch; each run is selected by its
-//!    number on the command line, so one compiled batch serves all its
-//!    runs, and an abort (`ERROR: Runtime op verification failed ...
-//!    Location: loc("b<seed>":<id>:1)`) ends only that run: the driver is
-//!    restarted with the runs after it. A run that completes prints a hash
-//!    of the three buffers' final contents (stores write values derived
-//!    from their index and access id).
+//! 2. Execution ([`run`]): the functions go through upstream's
+//!    `generate-runtime-verification` pass (Debian's MLIR 22 archives,
+//!    linked into loom-opt, which also parses the loom ops; it checks
+//!    `memref.load`/`store`, but MLIR 22 inserts no check for vector ops, so
+//!    the executed copy carries this module's own `cf.assert` of the
+//!    footprint before each vector access, with the same message format),
+//!    then `loom-lower-to-llvm`, `mlir-translate --mlir-to-llvmir` and
+//!    `clang -O0` with a small C driver, into one executable per batch
+//!    (JIT-compiling a batch in `mlir-runner` once per run would cost
+//!    ~0.2 s per abort, and most runs of near misses abort). Each run is
+//!    selected by its number on the command line, and an abort (`ERROR:
+//!    Runtime op verification failed ... Location: loc("b<seed>":<id>:1)`)
+//!    ends only that run: the driver is restarted with the runs after it. A
+//!    run that completes prints a hash of the three buffers' final contents
+//!    (stores write values derived from their index and access id).
 //!
-//! **Checks** ([`check`]): an access loom proves that the simulation or the
+//! **Checks** (`check`): an access loom proves that the simulation or the
 //! execution takes out of bounds is a **wrong proof**. Simulation and
 //! execution must agree on every run both cover (same aborting access, or
 //! same final hash): a disagreement is a simulator/execution mismatch (the
@@ -79,14 +81,13 @@
 mod check;
 mod emit;
 mod generate;
-pub mod model;
+mod model;
 mod simulate;
 
-pub use check::{run, run_batch, self_test, BoundsTally, Observed};
-pub use emit::{exec_module, plain_function, plain_module};
+pub use check::{run, self_test, BoundsTally};
 pub use generate::generate;
-pub use model::{ArgSet, BoundsCase};
-pub use simulate::{simulate, simulate_with, SimOutcome};
+pub use model::BoundsCase;
+pub use simulate::{simulate, SimOutcome};
 
 /// Argument sets per program.
 pub const ARG_SETS: usize = 4;
@@ -96,7 +97,7 @@ pub const FUEL: u64 = 4000;
 /// One program's text, argument sets and simulated outcomes (`--print`).
 pub fn describe(seed: u64) -> String {
     let case = generate(seed);
-    let mut s = plain_function(&case);
+    let mut s = emit::plain_function(&case);
     for (k, set) in case.arg_sets.iter().enumerate() {
         s.push_str(&format!("// set {k}: {}  =>  {}\n", set.describe(), simulate(&case, k).describe()));
     }
