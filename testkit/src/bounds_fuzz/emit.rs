@@ -232,7 +232,7 @@ impl Emitter<'_> {
                 }
                 self.line("}");
             }
-            Stmt::Exit { cond, target, cont } => {
+            Stmt::Exit { cond, target, cont, only_if } => {
                 let c = self.cond(cond);
                 let t = format!("%tok{target}");
                 let exit = match (self.targets[target], cont) {
@@ -246,7 +246,37 @@ impl Emitter<'_> {
                     }
                     (Target::LoomLoop { .. }, false) => format!("loom.break {t}, {} : index", self.names[*target]),
                 };
-                self.line(&format!("loom.if {c} {{ {exit} }}"));
+                match only_if {
+                    None => self.line(&format!("loom.if {c} {{ {exit} }}")),
+                    Some(d) => {
+                        self.line(&format!("loom.if {c} {{"));
+                        self.indent += 1;
+                        let d = self.cond(d);
+                        self.line(&format!("loom.if {d} {{ {exit} }}"));
+                        self.line("loom.yield");
+                        self.indent -= 1;
+                        self.line("}");
+                    }
+                }
+            }
+            Stmt::Pair { i, j, bound, init_j, step_j, body } => {
+                let zero = self.konst(0);
+                let ub = self.ix(bound);
+                let one = self.konst(1);
+                let init = self.ix(init_j);
+                let (iv, jv) = (format!("%i{i}"), format!("%j{j}"));
+                self.names[*i] = iv.clone();
+                self.names[*j] = jv.clone();
+                self.line(&format!(
+                    "%r{i} = scf.for {iv} = {zero} to {ub} step {one} iter_args({jv} = {init}) -> (index) {{"
+                ));
+                self.indent += 1;
+                self.block(body);
+                let k = self.konst(*step_j);
+                let nj = self.bin("addi", &jv, &k);
+                self.line(&format!("scf.yield {nj} : index"));
+                self.indent -= 1;
+                self.line("}");
             }
             Stmt::For { kind, var, lb, ub, step, body } => {
                 let (lb, ub) = (self.ix(lb), self.ix(ub));
@@ -367,8 +397,9 @@ impl Emitter<'_> {
                 let one = self.konst(1);
                 let up = self.bin("addi", &mid, &one);
                 let nlo = self.def(&format!("arith.select {lt}, {up}, {blo} : index"));
+                let keep = if s.grow { self.bin("addi", &bhi, &one) } else { bhi.clone() };
                 let down = if s.inclusive { self.bin("subi", &mid, &one) } else { mid };
-                let nhi = self.def(&format!("arith.select {lt}, {bhi}, {down} : index"));
+                let nhi = self.def(&format!("arith.select {lt}, {keep}, {down} : index"));
                 self.line(&format!("scf.yield {nlo}, {nhi} : index, index"));
                 self.indent -= 1;
                 self.line("}");

@@ -2,7 +2,8 @@
 //!
 //! Each top-level statement is one template (a 1-D loop, possibly nested;
 //! a 2-D nest over `%M`; a binary search; a loop bounded by `%n` under an
-//! `scf.if` relating `%n` to a size; a sentinel loop). Argument sets are
+//! `scf.if` relating `%n` to a size; a sentinel loop; two counters moving
+//! together). Argument sets are
 //! chosen by simulation among more candidates (see `arg_sets`). Inside a loop, an access's index is
 //! one of a fixed list of relational forms of the counter (see
 //! [`Gen::index`]); whether it is safe depends on the loop's bound, start
@@ -146,10 +147,16 @@ impl Gen {
                     a: e.clone().add_c(kind.extent() - 1),
                     b: Ix::Dim(buf, 0),
                 };
-                out.push(Stmt::Exit { cond: hi, target: cx.var, cont: self.rng.chance(1, 3) });
+                // Sometimes the branch exits only when %m is small too.
+                let only_if = self.rng.chance(1, 5).then(|| Cond {
+                    pred: Predicate::Slt,
+                    a: Ix::Arg(Scalar::M),
+                    b: Ix::Const(self.rng.range_i64(0, 4)),
+                });
+                out.push(Stmt::Exit { cond: hi, target: cx.var, cont: self.rng.chance(1, 3), only_if });
                 if self.rng.chance(1, 2) {
                     let lo = Cond { pred: Predicate::Slt, a: e, b: Ix::Const(0) };
-                    out.push(Stmt::Exit { cond: lo, target: cx.var, cont: false });
+                    out.push(Stmt::Exit { cond: lo, target: cx.var, cont: false, only_if: None });
                 }
                 out.push(acc);
             } else {
@@ -339,7 +346,32 @@ impl Gen {
             body.push(Stmt::Access(self.access(kind, b, vec![e])));
         }
         let probe = self.access(AccKind::Load, buf, vec![Ix::var(mid)]);
-        Stmt::Search(Box::new(Search { lo, hi, mid, init_lo, init_hi, pred, mid_expr, inclusive, body, probe }))
+        let grow = self.rng.chance(1, 8);
+        Stmt::Search(Box::new(Search { lo, hi, mid, init_lo, init_hi, pred, mid_expr, inclusive, grow, body, probe }))
+    }
+
+    /// Two counters moving together: `%j` starts at `c` (or `%m`) and
+    /// steps by 1 (or, a near miss, 2) beside `%i`; accesses at `%j - c`,
+    /// `%j`, `%j - c - 1`, `%i`.
+    fn pair(&mut self) -> Stmt {
+        let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
+        let bound = self.bound(buf, &[]);
+        let c = self.rng.range_i64(0, 2);
+        let init_j = if self.rng.chance(7, 8) { Ix::Const(c) } else { Ix::Arg(Scalar::M) };
+        let step_j = if self.rng.chance(4, 5) { 1 } else { 2 };
+        let (i, j) = (self.var(), self.var());
+        let mut body = Vec::new();
+        for _ in 0..self.rng.range_u64(1, 2) {
+            let e = match self.rng.below(8) {
+                0..=3 => Ix::var(j).add_c(-c),
+                4 => Ix::var(j),
+                5 | 6 => Ix::var(j).add_c(-c - 1),
+                _ => Ix::var(i),
+            };
+            let kind = self.kind(false);
+            body.push(Stmt::Access(self.access(kind, buf, vec![e])));
+        }
+        Stmt::Pair { i, j, bound, init_j, step_j, body }
     }
 
     /// A sentinel loop over `%A` or `%B`, its load guarded or not.
@@ -455,11 +487,12 @@ pub fn generate(seed: u64) -> BoundsCase {
     let mut body = Vec::new();
     for _ in 0..if g.rng.chance(3, 5) { 1 } else { 2 } {
         let s = match g.rng.below(100) {
-            0..=49 => g.loop1(&[], 0),
-            50..=64 => g.nest2(),
-            65..=77 => g.search(),
-            78..=89 => g.guarded_loop(),
-            _ => g.sentinel(),
+            0..=44 => g.loop1(&[], 0),
+            45..=59 => g.nest2(),
+            60..=72 => g.search(),
+            73..=84 => g.guarded_loop(),
+            85..=92 => g.sentinel(),
+            _ => g.pair(),
         };
         body.push(s);
     }
@@ -485,7 +518,7 @@ mod tests {
 
     #[test]
     fn every_template_kind_appears() {
-        let mut seen = [false; 5];
+        let mut seen = [false; 6];
         for seed in 0..200 {
             for s in &generate(seed).body {
                 match s {
@@ -494,10 +527,11 @@ mod tests {
                     Stmt::If { .. } => seen[2] = true,
                     Stmt::While { .. } | Stmt::Loop { .. } => seen[3] = true,
                     Stmt::Sentinel { .. } => seen[4] = true,
+                    Stmt::Pair { .. } => seen[5] = true,
                     _ => {}
                 }
             }
         }
-        assert_eq!(seen, [true; 5]);
+        assert_eq!(seen, [true; 6]);
     }
 }

@@ -16,9 +16,11 @@
 //! `scf.for`/`loom.for` loops, header-tested `scf.while` and counted
 //! `loom.loop`s (upward with `slt`/`ult`/`sle`/`ne`, or reversed from
 //! `dim - 1` down to 0), binary searches (`scf.while` with two iteration
-//! arguments and a midpoint `lo + (hi - lo) / 2` or `(lo + hi) >> 1`),
+//! arguments, a midpoint `lo + (hi - lo) / 2` or `(lo + hi) >> 1`, and
+//! sometimes a `hi` that grows: a non-inductive `hi <= dim`),
 //! sentinel loops (the load in the condition region, under an `scf.if`
-//! bounds test or not) and 2-D nests over `%M`; bounds are `dim`,
+//! bounds test or not), `scf.for` loops carrying a second counter `%j`
+//! (init `c`, step 1, or 2 as a near miss) and 2-D nests over `%M`; bounds are `dim`,
 //! `dim - c` (with or without `overflow<nsw>`), `%n`, `min(%n, dim)`,
 //! `dim / 2`, the other buffer's size, `dim + 1`, an enclosing counter;
 //! steps 1 to 3. Accesses
@@ -30,7 +32,8 @@
 //! `arith.select`, `shrui`/`divsi` by constants, `%i + %m`, `%i + %j`,
 //! optionally under a dominating guard (`scf.if` comparing the index or the
 //! loop bound with a size, or `loom.if cond { loom.break / loom.continue }`
-//! at the top of a `loom.for`/`loom.loop` body). The templates' constants
+//! at the top of a `loom.for`/`loom.loop` body, sometimes with a
+//! then-branch that exits only under a second condition). The templates' constants
 //! are drawn so that about half the accesses are safe patterns and half
 //! near misses (`<=`, step 2 reading `%i + 1`, the wrong buffer, a bound
 //! with no guard, an off-by-one clamp or guard). Every access carries the

@@ -194,6 +194,9 @@ pub struct Search {
     pub mid_expr: Ix,
     /// Inclusive (`hi = mid - 1`) or exclusive (`hi = mid`) upper end.
     pub inclusive: bool,
+    /// When the probe is below the key, `hi` grows by one as `lo` moves up
+    /// (`hi <= dim` is then not inductive).
+    pub grow: bool,
     /// Accesses before the probe (they see `mid`, `lo`, `hi`).
     pub body: Vec<Stmt>,
     pub probe: Access,
@@ -245,11 +248,25 @@ pub enum Stmt {
         then: Vec<Stmt>,
         els: Vec<Stmt>,
     },
-    /// `loom.if cond { loom.break / loom.continue }` to the loom loop of `target`.
+    /// `loom.if cond { loom.break / loom.continue }` to the loom loop of
+    /// `target`; with `only_if`, the then-branch exits only when that holds
+    /// too (`loom.if cond { loom.if only_if { exit } loom.yield }`: a branch
+    /// that does not always exit).
     Exit {
         cond: Cond,
         target: Var,
         cont: bool,
+        only_if: Option<Cond>,
+    },
+    /// `scf.for %i = 0 to bound step 1 iter_args(%j = init_j)` yielding
+    /// `%j + step_j`: two counters that move together.
+    Pair {
+        i: Var,
+        j: Var,
+        bound: Ix,
+        init_j: Ix,
+        step_j: i64,
+        body: Vec<Stmt>,
     },
     Access(Access),
 }

@@ -215,11 +215,28 @@ impl Machine<'_> {
                     self.block(els)
                 }
             }
-            Stmt::Exit { cond, target, cont } => Ok(match (self.test(cond)?, cont) {
-                (false, _) => Flow::Normal,
-                (true, true) => Flow::Continue(*target),
-                (true, false) => Flow::Break(*target),
-            }),
+            Stmt::Exit { cond, target, cont, only_if } => {
+                let exits = self.test(cond)? && only_if.as_ref().map_or(Ok(true), |c| self.test(c))?;
+                Ok(match (exits, cont) {
+                    (false, _) => Flow::Normal,
+                    (true, true) => Flow::Continue(*target),
+                    (true, false) => Flow::Break(*target),
+                })
+            }
+            Stmt::Pair { i, j, bound, init_j, step_j, body } => {
+                let ub = self.val(bound)?;
+                self.vars[*j] = self.val(init_j)?;
+                let mut x: i64 = 0;
+                while x < ub {
+                    self.vars[*i] = x;
+                    if let Some(f) = self.iteration(*i, body)? {
+                        return Ok(f);
+                    }
+                    self.vars[*j] = self.vars[*j].wrapping_add(*step_j);
+                    x += 1;
+                }
+                Ok(Flow::Normal)
+            }
             Stmt::For { var, lb, ub, step, body, .. } => {
                 let (lb, ub) = (self.val(lb)?, self.val(ub)?);
                 let mut i = lb;
@@ -268,6 +285,9 @@ impl Machine<'_> {
                     };
                     if x < self.set.n as i32 {
                         self.vars[s.lo] = mid.wrapping_add(1);
+                        if s.grow {
+                            self.vars[s.hi] = self.vars[s.hi].wrapping_add(1);
+                        }
                     } else {
                         self.vars[s.hi] = if s.inclusive { mid.wrapping_sub(1) } else { mid };
                     }
@@ -393,6 +413,7 @@ mod tests {
             cond: Cond { pred: Predicate::Sge, a: Ix::Var(0), b: Ix::Dim(Buf::A, 0) },
             target: 0,
             cont: false,
+            only_if: None,
         };
         let l = Stmt::Loop {
             var: 0,
@@ -406,8 +427,24 @@ mod tests {
         // Without the break the same loop overruns a buffer of 4.
         let Stmt::Loop { var, init, exit, step, body } = l else { unreachable!() };
         let l = Stmt::Loop { var, init, exit, step, body: body[1..].to_vec() };
-        let c = case(vec![l], vec![(AccKind::Load, Buf::A)], 1, vec![set(4, 0)]);
+        let c = case(vec![l.clone()], vec![(AccKind::Load, Buf::A)], 1, vec![set(4, 0)]);
         assert_eq!(simulate(&c, 0), SimOutcome::Oob(1));
+        // A break that also needs %m < 1 does not happen for %m = 5.
+        let Stmt::Loop { var, init, exit, step, body } = l else { unreachable!() };
+        let only_if = Some(Cond { pred: Predicate::Slt, a: Ix::Arg(Scalar::M), b: Ix::Const(1) });
+        let brk = Stmt::Exit {
+            cond: Cond { pred: Predicate::Sge, a: Ix::Var(0), b: Ix::Dim(Buf::A, 0) },
+            target: 0,
+            cont: false,
+            only_if,
+        };
+        let body = vec![brk, body[0].clone()];
+        let l = Stmt::Loop { var, init, exit, step, body };
+        let mut sets = vec![set(4, 0), set(4, 0)];
+        sets[1].m = 5;
+        let c = case(vec![l], vec![(AccKind::Load, Buf::A)], 1, sets);
+        assert!(matches!(simulate(&c, 0), SimOutcome::Done(_)));
+        assert_eq!(simulate(&c, 1), SimOutcome::Oob(1));
     }
 
     #[test]
