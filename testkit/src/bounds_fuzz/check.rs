@@ -315,6 +315,7 @@ fn check_case(
         }
     }
     tally.oob_accesses += seen.len() as u64;
+    tally.wrong_proofs += v.by_sim.union(&v.by_exec).count() as u64;
     v
 }
 
@@ -535,7 +536,7 @@ mod tests {
         let obs = observed(vec![SimOutcome::Oob(1)], vec![Some(at(1))]);
         let mut t = BoundsTally::default();
         let v = check_case(&c, &obs, 0, &|_| true, &mut t);
-        assert_eq!((v.by_sim.len(), v.by_exec.len(), t.mismatches), (1, 1, 0));
+        assert_eq!((v.by_sim.len(), v.by_exec.len(), t.mismatches, t.wrong_proofs), (1, 1, 0, 1));
         // Unproven: nothing wrong.
         let mut t = BoundsTally::default();
         let v = check_case(&c, &obs, 0, &|_| false, &mut t);
@@ -544,7 +545,7 @@ mod tests {
         let obs = observed(vec![SimOutcome::Done(5)], vec![Some(at(1))]);
         let mut t = BoundsTally::default();
         let v = check_case(&c, &obs, 0, &|_| true, &mut t);
-        assert_eq!((v.by_sim.len(), v.by_exec.len(), t.mismatches), (0, 1, 1));
+        assert_eq!((v.by_sim.len(), v.by_exec.len(), t.mismatches, t.wrong_proofs), (0, 1, 1, 1));
         // Different hashes, a crash: mismatches.
         for e in [ExecOutcome::Done(6), ExecOutcome::Crash("signal 11".into()), ExecOutcome::Abort(None)] {
             let obs = observed(vec![SimOutcome::Done(5)], vec![Some(e)]);
