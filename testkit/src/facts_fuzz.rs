@@ -75,24 +75,6 @@ impl Ty {
     }
 }
 
-/// `a pred b` on w-bit patterns (the simulator's own reading, independent
-/// of the analyses).
-fn compare(p: Predicate, a: u128, b: u128, w: u32) -> bool {
-    let (sa, sb) = (to_signed(a, w), to_signed(b, w));
-    match p {
-        Predicate::Eq => a == b,
-        Predicate::Ne => a != b,
-        Predicate::Slt => sa < sb,
-        Predicate::Sle => sa <= sb,
-        Predicate::Sgt => sa > sb,
-        Predicate::Sge => sa >= sb,
-        Predicate::Ult => a < b,
-        Predicate::Ule => a <= b,
-        Predicate::Ugt => a > b,
-        Predicate::Uge => a >= b,
-    }
-}
-
 /// One of the eight ordered predicates, uniformly.
 fn ordered_predicate(rng: &mut Rng) -> Predicate {
     Predicate::ORDERED[rng.below(8) as usize]
@@ -499,7 +481,7 @@ impl Case {
             Expr::Add { src, c, .. } => self.add(vals[*src], *c),
             Expr::Const(c) => *c,
             Expr::Select { src, k, c1, c2 } => {
-                let c = if compare(Predicate::Slt, vals[*src], *k, w) { *c1 } else { *c2 };
+                let c = if Predicate::Slt.holds(vals[*src], *k, w) { *c1 } else { *c2 };
                 self.add(vals[*src], c)
             }
         }
@@ -525,10 +507,10 @@ impl Case {
         let idx = self.index_of(a, src, iw);
         if let Some(g) = &a.guard {
             let holds = if g.on_index {
-                compare(g.pred, idx, g.c & mask(iw), iw)
+                g.pred.holds(idx, g.c & mask(iw), iw)
             } else {
                 let w = if a.src == usize::MAX { iw } else { self.ty.width };
-                compare(g.pred, src, g.c & mask(w), w)
+                g.pred.holds(src, g.c & mask(w), w)
             };
             if holds != g.in_then {
                 return;
@@ -554,9 +536,9 @@ impl Case {
         let t = self.add(vals[self.tested], self.offset);
         let w = self.ty.width;
         if self.counter_lhs {
-            compare(self.pred, t, self.bound, w)
+            self.pred.holds(t, self.bound, w)
         } else {
-            compare(self.pred, self.bound, t, w)
+            self.pred.holds(self.bound, t, w)
         }
     }
 

@@ -94,6 +94,24 @@ impl Predicate {
         }
     }
 
+    /// Whether `a self b` holds for the width-bit patterns `a` and `b` (the
+    /// fuzzers' own reading, independent of the analyses they check).
+    pub fn holds(self, a: u128, b: u128, width: u32) -> bool {
+        let (sa, sb) = (to_signed(a, width), to_signed(b, width));
+        match self {
+            Predicate::Eq => a == b,
+            Predicate::Ne => a != b,
+            Predicate::Slt => sa < sb,
+            Predicate::Sle => sa <= sb,
+            Predicate::Sgt => sa > sb,
+            Predicate::Sge => sa >= sb,
+            Predicate::Ult => a < b,
+            Predicate::Ule => a <= b,
+            Predicate::Ugt => a > b,
+            Predicate::Uge => a >= b,
+        }
+    }
+
     /// The keyword in the IR (`slt`, `uge`, ...).
     pub fn name(self) -> &'static str {
         match self {

@@ -10,6 +10,9 @@
 //! - [`symbolic_fuzz`], [`expr`]: the same check for loops bounded by
 //!   arguments and buffer sizes, with the testkit's own evaluator of the
 //!   report's expressions (`loom-facts-fuzz --symbolic`);
+//! - [`bounds_fuzz`]: accesses with relational indices into dynamically
+//!   sized buffers, a simulator and execution under runtime checks, and the
+//!   check of loom's bounds proofs (`loom-facts-fuzz --bounds`);
 //! - [`tools`]: running loom-opt and mlir-runner for the fuzzers;
 //! - [`int`]: the fuzzer's own reading of width-bit integers and comparison
 //!   predicates, independent of the analyses it checks.
@@ -18,6 +21,7 @@
 //! `target/<profile>/`), and LLVM 22's tools under the prefix loom's build
 //! script resolved.
 
+pub mod bounds_fuzz;
 pub mod difftest;
 pub mod expr;
 pub mod facts_fuzz;

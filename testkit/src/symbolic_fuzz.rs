@@ -297,23 +297,6 @@ impl SymCase {
     }
 }
 
-/// `a pred b` on w-bit patterns (the fuzzer's own reading).
-fn compare(p: Predicate, a: u128, b: u128, w: u32) -> bool {
-    let (sa, sb) = (to_signed(a, w), to_signed(b, w));
-    match p {
-        Predicate::Eq => a == b,
-        Predicate::Ne => a != b,
-        Predicate::Slt => sa < sb,
-        Predicate::Sle => sa <= sb,
-        Predicate::Sgt => sa > sb,
-        Predicate::Sge => sa >= sb,
-        Predicate::Ult => a < b,
-        Predicate::Ule => a <= b,
-        Predicate::Ugt => a > b,
-        Predicate::Uge => a >= b,
-    }
-}
-
 /// The predicate with its operands swapped (`a p b` iff `b swap(p) a`).
 fn swapped(p: Predicate) -> Predicate {
     match p {
@@ -1006,9 +989,9 @@ impl Sim<'_> {
     }
     fn holds(&self, d: &LoopDesc, tested: u128, bound: u128) -> bool {
         if d.counter_lhs {
-            compare(d.pred, tested, bound, self.w())
+            d.pred.holds(tested, bound, self.w())
         } else {
-            compare(d.pred, bound, tested, self.w())
+            d.pred.holds(bound, tested, self.w())
         }
     }
     fn run_children(&mut self, parent: Option<usize>) -> Result<(), Stop> {

@@ -6,6 +6,7 @@
 //!
 //! usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR]
 //!        loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--self-test] [--print SEED]
+//!        loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--self-test] [--print SEED]
 //! `--symbolic` checks the symbolic facts (expressions over arguments and
 //! buffer sizes) instead: see `testkit::symbolic_fuzz`; `--seeds` is its
 //! name for `--cases`; `--self-test` first runs hand-written wrong and right
@@ -13,6 +14,11 @@
 //! caught and no right one is, then also reports how many off-by-one
 //! mutants of the report's own expression claims are caught; `--print SEED`
 //! prints one case (function, argument sets, simulated counts) and exits.
+//! `--bounds` checks loom's in-bounds proofs of accesses with relational
+//! indices instead (see `testkit::bounds_fuzz`): every access the report
+//! proves must stay in bounds in the simulation and under runtime checks;
+//! `--self-test` first feeds the checker forged proofs of accesses that go
+//! out of bounds; `--print SEED` prints one program and its runs.
 //! Exit code 0 when no claim is contradicted, 1 otherwise, 2 on usage or
 //! tool errors.
 
@@ -20,6 +26,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use loom::analysis::{AccessReport, LoopReport, Report};
+use testkit::bounds_fuzz as bf;
 use testkit::facts_fuzz::{self as fuzz, Case, Outcome, Tally};
 use testkit::symbolic_fuzz as sym;
 use testkit::tools::{loom_report, lower_and_run};
@@ -30,6 +37,7 @@ struct Args {
     index32: bool,
     out: PathBuf,
     symbolic: bool,
+    bounds: bool,
     self_test: bool,
     batch_given: bool,
     print: Option<u64>,
@@ -41,6 +49,7 @@ fn parse_args() -> Result<Args, String> {
         batch: 150,
         index32: false,
         symbolic: false,
+        bounds: false,
         self_test: false,
         batch_given: false,
         print: None,
@@ -68,6 +77,7 @@ fn parse_args() -> Result<Args, String> {
                 args.batch_given = true;
             }
             "--symbolic" => args.symbolic = true,
+            "--bounds" => args.bounds = true,
             "--self-test" => args.self_test = true,
             "--print" => args.print = Some(value()?.parse().map_err(|_| "--print takes a seed".to_string())?),
             "--index32" => args.index32 = true,
@@ -75,16 +85,20 @@ fn parse_args() -> Result<Args, String> {
             "--help" | "-h" => {
                 println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR]");
                 println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--self-test] [--print SEED]");
+                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
-    if (args.self_test || args.print.is_some()) && !args.symbolic {
-        return Err("--self-test and --print need --symbolic".into());
+    if (args.self_test || args.print.is_some()) && !args.symbolic && !args.bounds {
+        return Err("--self-test and --print need --symbolic or --bounds".into());
     }
-    if args.symbolic && args.index32 {
-        return Err("--symbolic does not take --index32".into());
+    if args.symbolic && args.bounds {
+        return Err("--symbolic and --bounds are different modes: give one".into());
+    }
+    if (args.symbolic || args.bounds) && args.index32 {
+        return Err("--symbolic and --bounds do not take --index32".into());
     }
     Ok(args)
 }
@@ -188,6 +202,9 @@ fn main() {
     if args.symbolic {
         symbolic(&args, &loom_opt);
     }
+    if args.bounds {
+        bounds(&args, &loom_opt);
+    }
     let mut tally = Tally::default();
     let ids: Vec<u64> = args.cases.clone().collect();
     for chunk in ids.chunks(args.batch) {
@@ -256,6 +273,46 @@ fn symbolic(args: &Args, loom_opt: &Path) -> ! {
     }
     println!("{}", tally.summary());
     failed |= tally.contradictions() > 0;
+    if !failed {
+        let _ = std::fs::remove_dir_all(&args.out);
+    }
+    std::process::exit(if failed { 1 } else { 0 });
+}
+
+/// `--bounds`: the relational bounds-proof fuzzer (and its self-test). Exits.
+fn bounds(args: &Args, loom_opt: &Path) -> ! {
+    let tools = sym::Tools { loom_opt: loom_opt.to_path_buf(), llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")) };
+    if let Some(seed) = args.print {
+        print!("{}", bf::describe(seed));
+        let _ = std::fs::remove_dir(&args.out);
+        std::process::exit(0);
+    }
+    let mut failed = false;
+    if args.self_test {
+        match bf::self_test(&tools, &args.out) {
+            Ok((lines, ok)) => {
+                for l in lines {
+                    println!("{l}");
+                }
+                failed |= !ok;
+            }
+            Err(e) => {
+                eprintln!("loom-facts-fuzz: bounds self-test: {e}");
+                std::process::exit(2);
+            }
+        }
+    }
+    let mut tally = bf::BoundsTally::default();
+    let batch = if args.batch_given { args.batch } else { 50 };
+    if let Err(e) = bf::run(&tools, &args.out, args.cases.clone(), batch, &mut tally) {
+        eprintln!("loom-facts-fuzz: bounds: {e}");
+        std::process::exit(2);
+    }
+    for f in &tally.failures {
+        eprintln!("{f}");
+    }
+    println!("{}", tally.summary());
+    failed |= tally.failed();
     if !failed {
         let _ = std::fs::remove_dir_all(&args.out);
     }

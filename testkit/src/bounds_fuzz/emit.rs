@@ -1,0 +1,563 @@
+//! MLIR text of the bounds fuzzer's programs.
+//!
+//! The plain function (what `loom-report` analyses) and the executed one
+//! differ only in the executed copy's own footprint check before each
+//! vector access (`cf.assert` with the message format of upstream's
+//! runtime verification, which checks `memref.load`/`store` itself but no
+//! vector op in MLIR 22). Every access op carries `loc("b<seed>":<id>:1)`.
+//! Each `Ix` is emitted afresh where it is used (all index ops are pure).
+//! The executed module adds the driver side: per run, a function `@r<k>`
+//! that allocates and fills the buffers, calls the program and returns the
+//! hash of the buffers; `@bounds_run(k)` dispatches on the run number (the
+//! C driver in `check` calls it).
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use super::model::{AccKind, Access, BoundsCase, Buf, Cond, ForKind, Ix, Scalar, Stmt, Var};
+
+/// What an exit needs to know of its target.
+#[derive(Clone, Copy)]
+enum Target {
+    LoomFor,
+    LoomLoop { step: i64 },
+}
+
+struct Emitter<'a> {
+    case: &'a BoundsCase,
+    out: String,
+    next: usize,
+    indent: usize,
+    exec: bool,
+    names: Vec<String>,
+    targets: HashMap<Var, Target>,
+}
+
+impl Emitter<'_> {
+    fn line(&mut self, s: &str) {
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(s);
+        self.out.push('\n');
+    }
+
+    fn fresh(&mut self) -> String {
+        self.next += 1;
+        format!("%v{}", self.next)
+    }
+
+    /// `r = <rhs>`; r.
+    fn def(&mut self, rhs: &str) -> String {
+        let r = self.fresh();
+        self.line(&format!("{r} = {rhs}"));
+        r
+    }
+
+    fn konst(&mut self, c: i64) -> String {
+        self.def(&format!("arith.constant {c} : index"))
+    }
+
+    fn dim(&mut self, b: Buf, k: usize) -> String {
+        let c = self.konst(k as i64);
+        self.def(&format!("memref.dim {}, {c} : {}", b.ssa(), b.type_name()))
+    }
+
+    fn bin(&mut self, op: &str, a: &str, b: &str) -> String {
+        self.def(&format!("arith.{op} {a}, {b} : index"))
+    }
+
+    fn ix(&mut self, e: &Ix) -> String {
+        match e {
+            Ix::Arg(Scalar::N) => "%n".into(),
+            Ix::Arg(Scalar::M) => "%m".into(),
+            Ix::Dim(b, k) => self.dim(*b, *k),
+            Ix::Const(c) => self.konst(*c),
+            Ix::Var(v) => self.names[*v].clone(),
+            Ix::AddC(x, c) | Ix::AddNsw(x, c) => {
+                let a = self.ix(x);
+                let k = self.konst(c.unsigned_abs() as i64);
+                let op = if *c >= 0 { "addi" } else { "subi" };
+                let flag = if matches!(e, Ix::AddNsw(..)) { " overflow<nsw>" } else { "" };
+                self.def(&format!("arith.{op} {a}, {k}{flag} : index"))
+            }
+            Ix::Add(x, y) | Ix::Sub(x, y) | Ix::Min(x, y) | Ix::Max(x, y) => {
+                let (a, b) = (self.ix(x), self.ix(y));
+                let op = match e {
+                    Ix::Add(..) => "addi",
+                    Ix::Sub(..) => "subi",
+                    Ix::Min(..) => "minsi",
+                    _ => "maxsi",
+                };
+                self.bin(op, &a, &b)
+            }
+            Ix::MulC(x, c) | Ix::DivSI(x, c) => {
+                let a = self.ix(x);
+                let k = self.konst(*c);
+                self.bin(if matches!(e, Ix::MulC(..)) { "muli" } else { "divsi" }, &a, &k)
+            }
+            Ix::ShrUI(x, k) => {
+                let a = self.ix(x);
+                let k = self.konst(*k as i64);
+                self.bin("shrui", &a, &k)
+            }
+            Ix::Select(c, x, y) => {
+                let c = self.cond(c);
+                let (a, b) = (self.ix(x), self.ix(y));
+                self.def(&format!("arith.select {c}, {a}, {b} : index"))
+            }
+        }
+    }
+
+    fn cond(&mut self, c: &Cond) -> String {
+        let (a, b) = (self.ix(&c.a), self.ix(&c.b));
+        self.def(&format!("arith.cmpi {}, {a}, {b} : index", c.pred.name()))
+    }
+
+    /// The value a store of `acc` writes (see `simulate`), of the element type.
+    fn store_value(&mut self, acc: &Access, idx0: &str) -> String {
+        let t = self.def(&format!("arith.index_cast {idx0} : index to i32"));
+        let k = self.def(&format!("arith.constant {} : i32", 1000 * acc.id));
+        let v = self.def(&format!("arith.addi {t}, {k} : i32"));
+        if acc.buf == Buf::M {
+            self.def(&format!("arith.sitofp {v} : i32 to f32"))
+        } else {
+            v
+        }
+    }
+
+    /// Executed copy only: `cf.assert` that the footprint of `acc` is inside
+    /// its buffer (signed `0 <= idx <= dim - extent` per dimension).
+    fn footprint_check(&mut self, acc: &Access, idx: &[String]) {
+        let rank = acc.buf.rank();
+        let mut ok: Option<String> = None;
+        for (k, x) in idx.iter().enumerate() {
+            let e = if k + 1 == rank { acc.kind.extent() } else { 1 };
+            let d = self.dim(acc.buf, k);
+            let ek = self.konst(e);
+            let lim = self.bin("subi", &d, &ek);
+            let z = self.konst(0);
+            let lo = self.def(&format!("arith.cmpi sge, {x}, {z} : index"));
+            let hi = self.def(&format!("arith.cmpi sle, {x}, {lim} : index"));
+            let both = self.def(&format!("arith.andi {lo}, {hi} : i1"));
+            ok = Some(match ok {
+                None => both,
+                Some(o) => self.def(&format!("arith.andi {o}, {both} : i1")),
+            });
+        }
+        let ok = ok.expect("an access has an index");
+        self.line(&format!(
+            "cf.assert {ok}, \"ERROR: Runtime op verification failed\\0A{} (bounds-fuzz footprint check)\\0ALocation: loc(\\22{}\\22:{}:1)\"",
+            acc.kind.op_name(),
+            self.case.name(),
+            acc.id
+        ));
+    }
+
+    /// Emits `acc`; the loaded value, if it is a load.
+    fn access(&mut self, acc: &Access) -> Option<String> {
+        let idx: Vec<String> = acc.idx.iter().map(|e| self.ix(e)).collect();
+        if self.exec && acc.kind.is_vector() {
+            self.footprint_check(acc, &idx);
+        }
+        let loc = format!("loc(\"{}\":{}:1)", self.case.name(), acc.id);
+        let (b, t, el) = (acc.buf.ssa(), acc.buf.type_name(), acc.buf.element());
+        let is = idx.join(", ");
+        let vt = format!("vector<{}x{el}>", acc.kind.extent());
+        let splat = |e: &mut Self| {
+            let v = e.store_value(acc, &idx[0]);
+            e.def(&format!("vector.broadcast {v} : {el} to {vt}"))
+        };
+        match acc.kind {
+            AccKind::Load => Some(self.def(&format!("memref.load {b}[{is}] : {t} {loc}"))),
+            AccKind::Store => {
+                let v = self.store_value(acc, &idx[0]);
+                self.line(&format!("memref.store {v}, {b}[{is}] : {t} {loc}"));
+                None
+            }
+            AccKind::VLoad(_) => Some(self.def(&format!("vector.load {b}[{is}] : {t}, {vt} {loc}"))),
+            AccKind::VStore(_) => {
+                let v = splat(self);
+                self.line(&format!("vector.store {v}, {b}[{is}] : {t}, {vt} {loc}"));
+                None
+            }
+            AccKind::TRead(_) => {
+                let zero = if acc.buf == Buf::M { "0.0" } else { "0" };
+                let pad = self.def(&format!("arith.constant {zero} : {el}"));
+                Some(
+                    self.def(&format!(
+                        "vector.transfer_read {b}[{is}], {pad} {{in_bounds = [true]}} : {t}, {vt} {loc}"
+                    )),
+                )
+            }
+            AccKind::TWrite(_) => {
+                let v = splat(self);
+                self.line(&format!("vector.transfer_write {v}, {b}[{is}] {{in_bounds = [true]}} : {vt}, {t} {loc}"));
+                None
+            }
+        }
+    }
+
+    /// A sentinel loop's probe and test: `probe != trunc_i32(%n)`.
+    fn sentinel_test(&mut self, probe: &Access) -> String {
+        let v = self.access(probe).expect("the probe is a load");
+        let key = self.def("arith.index_cast %n : index to i32");
+        self.def(&format!("arith.cmpi ne, {v}, {key} : i32"))
+    }
+
+    fn block(&mut self, stmts: &[Stmt]) {
+        for s in stmts {
+            self.stmt(s);
+        }
+    }
+
+    fn nested(&mut self, stmts: &[Stmt]) {
+        self.indent += 1;
+        self.block(stmts);
+        self.indent -= 1;
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match s {
+            Stmt::Access(acc) => {
+                self.access(acc);
+            }
+            Stmt::If { cond, then, els } => {
+                let c = self.cond(cond);
+                self.line(&format!("scf.if {c} {{"));
+                self.nested(then);
+                if !els.is_empty() {
+                    self.line("} else {");
+                    self.nested(els);
+                }
+                self.line("}");
+            }
+            Stmt::Exit { cond, target, cont, only_if } => {
+                let c = self.cond(cond);
+                let t = format!("%tok{target}");
+                let exit = match (self.targets[target], cont) {
+                    (Target::LoomFor, true) => format!("loom.continue {t}"),
+                    (Target::LoomFor, false) => format!("loom.break {t}"),
+                    (Target::LoomLoop { step }, true) => {
+                        let x = self.names[*target].clone();
+                        let k = self.konst(step);
+                        let nx = self.bin("addi", &x, &k);
+                        format!("loom.continue {t}, {nx} : index")
+                    }
+                    (Target::LoomLoop { .. }, false) => format!("loom.break {t}, {} : index", self.names[*target]),
+                };
+                match only_if {
+                    None => self.line(&format!("loom.if {c} {{ {exit} }}")),
+                    Some(d) => {
+                        self.line(&format!("loom.if {c} {{"));
+                        self.indent += 1;
+                        let d = self.cond(d);
+                        self.line(&format!("loom.if {d} {{ {exit} }}"));
+                        self.line("loom.yield");
+                        self.indent -= 1;
+                        self.line("}");
+                    }
+                }
+            }
+            Stmt::Pair { i, j, bound, init_j, step_j, body } => {
+                let zero = self.konst(0);
+                let ub = self.ix(bound);
+                let one = self.konst(1);
+                let init = self.ix(init_j);
+                let (iv, jv) = (format!("%i{i}"), format!("%j{j}"));
+                self.names[*i] = iv.clone();
+                self.names[*j] = jv.clone();
+                self.line(&format!(
+                    "%r{i} = scf.for {iv} = {zero} to {ub} step {one} iter_args({jv} = {init}) -> (index) {{"
+                ));
+                self.indent += 1;
+                self.block(body);
+                let k = self.konst(*step_j);
+                let nj = self.bin("addi", &jv, &k);
+                self.line(&format!("scf.yield {nj} : index"));
+                self.indent -= 1;
+                self.line("}");
+            }
+            Stmt::For { kind, var, lb, ub, step, body } => {
+                let (lb, ub) = (self.ix(lb), self.ix(ub));
+                let st = self.konst(*step);
+                let iv = format!("%i{var}");
+                self.names[*var] = iv.clone();
+                match kind {
+                    ForKind::Scf => self.line(&format!("scf.for {iv} = {lb} to {ub} step {st} {{")),
+                    ForKind::Loom => {
+                        self.targets.insert(*var, Target::LoomFor);
+                        self.line(&format!("loom.for {iv} = {lb} to {ub} step {st} token(%tok{var}) {{"));
+                    }
+                }
+                self.nested(body);
+                if *kind == ForKind::Loom {
+                    self.line("  loom.yield");
+                }
+                self.line("}");
+            }
+            Stmt::While { var, init, cond, step, body } => {
+                let init = self.ix(init);
+                let (x, y) = (format!("%x{var}"), format!("%y{var}"));
+                self.line(&format!("%w{var} = scf.while ({x} = {init}) : (index) -> index {{"));
+                self.indent += 1;
+                self.names[*var] = x.clone();
+                let c = self.cond(cond);
+                self.line(&format!("scf.condition({c}) {x} : index"));
+                self.indent -= 1;
+                self.line("} do {");
+                self.line(&format!("^bb0({y}: index):"));
+                self.indent += 1;
+                self.names[*var] = y.clone();
+                self.block(body);
+                let k = self.konst(*step);
+                let nx = self.bin("addi", &y, &k);
+                self.line(&format!("scf.yield {nx} : index"));
+                self.indent -= 1;
+                self.line("}");
+            }
+            Stmt::Loop { var, init, exit, step, body } => {
+                let init = self.ix(init);
+                let x = format!("%x{var}");
+                self.targets.insert(*var, Target::LoomLoop { step: *step });
+                self.line(&format!(
+                    "%w{var} = loom.loop token(%tok{var}) iter_args({x} = {init}) : (index) -> (index) {{"
+                ));
+                self.indent += 1;
+                self.names[*var] = x.clone();
+                let c = self.cond(exit);
+                self.line(&format!("loom.if {c} {{ loom.break %tok{var}, {x} : index }}"));
+                self.block(body);
+                let k = self.konst(*step);
+                let nx = self.bin("addi", &x, &k);
+                self.line(&format!("loom.continue %tok{var}, {nx} : index"));
+                self.indent -= 1;
+                self.line("}");
+            }
+            Stmt::Sentinel { var, buf, guarded, probe, body } => {
+                let zero = self.konst(0);
+                let (x, y) = (format!("%x{var}"), format!("%y{var}"));
+                self.line(&format!("%w{var} = scf.while ({x} = {zero}) : (index) -> index {{"));
+                self.indent += 1;
+                self.names[*var] = x.clone();
+                let c = if *guarded {
+                    let d = self.dim(*buf, 0);
+                    let inb = self.def(&format!("arith.cmpi slt, {x}, {d} : index"));
+                    let g = format!("%g{var}");
+                    self.line(&format!("{g} = scf.if {inb} -> (i1) {{"));
+                    self.indent += 1;
+                    let ne = self.sentinel_test(probe);
+                    self.line(&format!("scf.yield {ne} : i1"));
+                    self.indent -= 1;
+                    self.line("} else {");
+                    self.indent += 1;
+                    let f = self.def("arith.constant false");
+                    self.line(&format!("scf.yield {f} : i1"));
+                    self.indent -= 1;
+                    self.line("}");
+                    g
+                } else {
+                    self.sentinel_test(probe)
+                };
+                self.line(&format!("scf.condition({c}) {x} : index"));
+                self.indent -= 1;
+                self.line("} do {");
+                self.line(&format!("^bb0({y}: index):"));
+                self.indent += 1;
+                self.names[*var] = y.clone();
+                self.block(body);
+                let k = self.konst(1);
+                let nx = self.bin("addi", &y, &k);
+                self.line(&format!("scf.yield {nx} : index"));
+                self.indent -= 1;
+                self.line("}");
+            }
+            Stmt::Search(s) => {
+                let (il, ih) = (self.ix(&s.init_lo), self.ix(&s.init_hi));
+                let v = s.lo;
+                let (lo, hi, blo, bhi) = (format!("%lo{v}"), format!("%hi{v}"), format!("%blo{v}"), format!("%bhi{v}"));
+                self.line(&format!(
+                    "%w{v}:2 = scf.while ({lo} = {il}, {hi} = {ih}) : (index, index) -> (index, index) {{"
+                ));
+                self.indent += 1;
+                let c = self.def(&format!("arith.cmpi {}, {lo}, {hi} : index", s.pred.name()));
+                self.line(&format!("scf.condition({c}) {lo}, {hi} : index, index"));
+                self.indent -= 1;
+                self.line("} do {");
+                self.line(&format!("^bb0({blo}: index, {bhi}: index):"));
+                self.indent += 1;
+                self.names[s.lo] = blo.clone();
+                self.names[s.hi] = bhi.clone();
+                let mid = self.ix(&s.mid_expr);
+                self.names[s.mid] = mid.clone();
+                self.block(&s.body);
+                let x = self.access(&s.probe).expect("the probe is a load");
+                let key = self.def("arith.index_cast %n : index to i32");
+                let lt = self.def(&format!("arith.cmpi slt, {x}, {key} : i32"));
+                let one = self.konst(1);
+                let up = self.bin("addi", &mid, &one);
+                let nlo = self.def(&format!("arith.select {lt}, {up}, {blo} : index"));
+                let keep = if s.grow { self.bin("addi", &bhi, &one) } else { bhi.clone() };
+                let down = if s.inclusive { self.bin("subi", &mid, &one) } else { mid };
+                let nhi = self.def(&format!("arith.select {lt}, {keep}, {down} : index"));
+                self.line(&format!("scf.yield {nlo}, {nhi} : index, index"));
+                self.indent -= 1;
+                self.line("}");
+            }
+        }
+    }
+}
+
+/// The function of `case`: plain, or with the executed copy's checks.
+fn function(case: &BoundsCase, exec: bool) -> String {
+    let mut e = Emitter {
+        case,
+        out: String::new(),
+        next: 0,
+        indent: 0,
+        exec,
+        names: vec![String::new(); case.vars],
+        targets: HashMap::new(),
+    };
+    e.line(&format!(
+        "func.func @{}(%A: memref<?xi32>, %B: memref<?xi32>, %M: memref<?x?xf32>, %n: index, %m: index) {{",
+        case.name()
+    ));
+    e.nested(&case.body);
+    e.line("  return");
+    e.line("}");
+    e.out
+}
+
+/// The plain function of `case` (what loom analyses).
+pub fn plain_function(case: &BoundsCase) -> String {
+    function(case, false)
+}
+
+/// A module of plain functions, for `loom-report`.
+pub fn plain_module(cases: &[BoundsCase]) -> String {
+    let mut s = String::from("module {\n");
+    for c in cases {
+        s.push_str(&plain_function(c));
+    }
+    s.push_str("}\n");
+    s
+}
+
+/// Filling and hashing the buffers, as `simulate::initial`/`hash` model them.
+const DRIVER_HELPERS: &str = r#"func.func @fill1(%b: memref<?xi32>, %mul: i32, %add: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d = memref.dim %b, %c0 : memref<?xi32>
+  scf.for %i = %c0 to %d step %c1 {
+    %t = arith.index_cast %i : index to i32
+    %u = arith.muli %t, %mul : i32
+    %v = arith.addi %u, %add : i32
+    memref.store %v, %b[%i] : memref<?xi32>
+  }
+  return
+}
+func.func @fill2(%b: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : i32
+  %d0 = memref.dim %b, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %b, %c1 : memref<?x?xf32>
+  scf.for %i = %c0 to %d0 step %c1 {
+    scf.for %j = %c0 to %d1 step %c1 {
+      %ti = arith.index_cast %i : index to i32
+      %tj = arith.index_cast %j : index to i32
+      %u = arith.muli %ti, %c7 : i32
+      %v = arith.addi %u, %tj : i32
+      %f = arith.sitofp %v : i32 to f32
+      memref.store %f, %b[%i, %j] : memref<?x?xf32>
+    }
+  }
+  return
+}
+func.func @hash1(%b: memref<?xi32>, %h0: i64) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c31 = arith.constant 31 : i64
+  %d = memref.dim %b, %c0 : memref<?xi32>
+  %r = scf.for %i = %c0 to %d step %c1 iter_args(%h = %h0) -> i64 {
+    %x = memref.load %b[%i] : memref<?xi32>
+    %y = arith.extsi %x : i32 to i64
+    %m = arith.muli %h, %c31 : i64
+    %s = arith.addi %m, %y : i64
+    scf.yield %s : i64
+  }
+  return %r : i64
+}
+func.func @hash2(%b: memref<?x?xf32>, %h0: i64) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c31 = arith.constant 31 : i64
+  %d0 = memref.dim %b, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %b, %c1 : memref<?x?xf32>
+  %r = scf.for %i = %c0 to %d0 step %c1 iter_args(%h = %h0) -> i64 {
+    %q = scf.for %j = %c0 to %d1 step %c1 iter_args(%g = %h) -> i64 {
+      %x = memref.load %b[%i, %j] : memref<?x?xf32>
+      %y = arith.fptosi %x : f32 to i64
+      %m = arith.muli %g, %c31 : i64
+      %s = arith.addi %m, %y : i64
+      scf.yield %s : i64
+    }
+    scf.yield %q : i64
+  }
+  return %r : i64
+}
+"#;
+
+/// The executed module: every program of `runs` (with its footprint
+/// checks), a `@r<k>` per run `k` (the `k`-th `(case, argument set)`),
+/// and `@bounds_run(k) -> i64`.
+pub fn exec_module(runs: &[(&BoundsCase, usize)]) -> String {
+    let mut s = String::from("module {\n");
+    s.push_str(DRIVER_HELPERS);
+    let mut emitted = std::collections::HashSet::new();
+    for (c, _) in runs {
+        if emitted.insert(c.id) {
+            s.push_str(&function(c, true));
+        }
+    }
+    for (k, (c, set)) in runs.iter().enumerate() {
+        let a = &c.arg_sets[*set];
+        let _ = writeln!(s, "func.func @r{k}() -> i64 {{");
+        let _ = writeln!(s, "  %sa = arith.constant {} : index", a.a_len);
+        let _ = writeln!(s, "  %sb = arith.constant {} : index", a.b_len);
+        let _ = writeln!(s, "  %s0 = arith.constant {} : index", a.m_dims.0);
+        let _ = writeln!(s, "  %s1 = arith.constant {} : index", a.m_dims.1);
+        let _ = writeln!(s, "  %A = memref.alloc(%sa) : memref<?xi32>");
+        let _ = writeln!(s, "  %B = memref.alloc(%sb) : memref<?xi32>");
+        let _ = writeln!(s, "  %M = memref.alloc(%s0, %s1) : memref<?x?xf32>");
+        for (name, v) in [("%c1", 1), ("%c2", 2), ("%c3", 3), ("%c5", 5)] {
+            let _ = writeln!(s, "  {name} = arith.constant {v} : i32");
+        }
+        let _ = writeln!(s, "  func.call @fill1(%A, %c3, %c1) : (memref<?xi32>, i32, i32) -> ()");
+        let _ = writeln!(s, "  func.call @fill1(%B, %c5, %c2) : (memref<?xi32>, i32, i32) -> ()");
+        let _ = writeln!(s, "  func.call @fill2(%M) : (memref<?x?xf32>) -> ()");
+        let _ = writeln!(s, "  %n = arith.constant {} : index", a.n);
+        let _ = writeln!(s, "  %m = arith.constant {} : index", a.m);
+        let _ = writeln!(
+            s,
+            "  func.call @{}(%A, %B, %M, %n, %m) : (memref<?xi32>, memref<?xi32>, memref<?x?xf32>, index, index) -> ()",
+            c.name()
+        );
+        let _ = writeln!(s, "  %h0 = arith.constant 0 : i64");
+        let _ = writeln!(s, "  %h1 = func.call @hash1(%A, %h0) : (memref<?xi32>, i64) -> i64");
+        let _ = writeln!(s, "  %h2 = func.call @hash1(%B, %h1) : (memref<?xi32>, i64) -> i64");
+        let _ = writeln!(s, "  %h3 = func.call @hash2(%M, %h2) : (memref<?x?xf32>, i64) -> i64");
+        let _ = writeln!(s, "  memref.dealloc %A : memref<?xi32>");
+        let _ = writeln!(s, "  memref.dealloc %B : memref<?xi32>");
+        let _ = writeln!(s, "  memref.dealloc %M : memref<?x?xf32>");
+        let _ = writeln!(s, "  return %h3 : i64\n}}");
+    }
+    s.push_str("func.func @bounds_run(%k: i32) -> i64 {\n  %ki = arith.index_cast %k : i32 to index\n");
+    s.push_str("  %r = scf.index_switch %ki -> i64\n");
+    for k in 0..runs.len() {
+        let _ = writeln!(s, "  case {k} {{\n    %h = func.call @r{k}() : () -> i64\n    scf.yield %h : i64\n  }}");
+    }
+    s.push_str("  default {\n    %d = arith.constant -1 : i64\n    scf.yield %d : i64\n  }\n  return %r : i64\n}\n}\n");
+    s
+}

@@ -1,0 +1,537 @@
+//! Random programs for the bounds fuzzer, a pure function of the seed.
+//!
+//! Each top-level statement is one template (a 1-D loop, possibly nested;
+//! a 2-D nest over `%M`; a binary search; a loop bounded by `%n` under an
+//! `scf.if` relating `%n` to a size; a sentinel loop; two counters moving
+//! together). Argument sets are
+//! chosen by simulation among more candidates (see `arg_sets`). Inside a loop, an access's index is
+//! one of a fixed list of relational forms of the counter (see
+//! [`Gen::index`]); whether it is safe depends on the loop's bound, start
+//! and step and on the guard around it, all drawn independently, which
+//! gives roughly as many safe accesses as near misses.
+
+use super::model::{AccKind, Access, ArgSet, BoundsCase, Buf, Cond, ForKind, Ix, Scalar, Search, Stmt, Var};
+use super::simulate::{simulate_with, SimOutcome};
+use super::ARG_SETS;
+use crate::int::Predicate;
+use crate::rng::Rng;
+use std::collections::HashSet;
+
+/// What an enclosing loop offers the templates of its body.
+#[derive(Clone, Debug)]
+struct LoopCx {
+    var: Var,
+    /// The buffer and dimension the loop walks.
+    buf: Buf,
+    k: usize,
+    /// The loop's bound (exclusive for upward loops).
+    bound: Ix,
+    /// Whether the loop is a loom loop (its body may hold exits).
+    loom: bool,
+}
+
+struct Gen {
+    rng: Rng,
+    vars: usize,
+    accesses: Vec<(AccKind, Buf)>,
+}
+
+impl Gen {
+    fn var(&mut self) -> Var {
+        self.vars += 1;
+        self.vars - 1
+    }
+
+    fn access(&mut self, kind: AccKind, buf: Buf, idx: Vec<Ix>) -> Access {
+        self.accesses.push((kind, buf));
+        Access { id: self.accesses.len(), kind, buf, idx }
+    }
+
+    fn small(&mut self) -> i64 {
+        self.rng.range_i64(1, 3)
+    }
+
+    /// A kind of access: half scalar, half vector-ish when `vectors`.
+    fn kind(&mut self, vectors: bool) -> AccKind {
+        let n = if self.rng.chance(1, 2) { 2 } else { 4 };
+        match self.rng.below(if vectors { 10 } else { 5 }) {
+            0..=2 => AccKind::Load,
+            3 | 4 => AccKind::Store,
+            5 => AccKind::VLoad(n),
+            6 => AccKind::VStore(n),
+            7 | 8 => AccKind::TRead(n),
+            _ => AccKind::TWrite(n),
+        }
+    }
+
+    /// An index related to the counter of `cx` (and maybe of `outer`'s).
+    fn index(&mut self, cx: &LoopCx, outer: &[LoopCx], extent: i64) -> Ix {
+        let v = Ix::var(cx.var);
+        let dim = Ix::Dim(cx.buf, cx.k);
+        let c = self.small();
+        match self.rng.below(17) {
+            0..=3 => v,
+            4 if self.rng.chance(1, 3) => v.add_nsw(c),
+            4 => v.add_c(c),
+            5 => v.add_c(-c),
+            // dim - 1 - i, written two ways.
+            6 => {
+                if self.rng.chance(1, 2) {
+                    dim.add_c(-1).minus(v)
+                } else {
+                    dim.minus(v.add_c(1))
+                }
+            }
+            7 => cx.bound.clone().add_c(-1).minus(v),
+            8 => Ix::MulC(Box::new(v), 2).add_c(self.rng.below(2) as i64),
+            9 => Ix::Min(Box::new(v.add_c(c)), Box::new(dim.add_c(-extent))),
+            10 => Ix::Max(Box::new(v.add_c(-c)), Box::new(Ix::Const(0))),
+            11 => {
+                let cond = Cond { pred: Predicate::Slt, a: v.clone().add_c(c + extent - 1), b: dim };
+                Ix::Select(Box::new(cond), Box::new(v.clone().add_c(c)), Box::new(v))
+            }
+            12 => Ix::ShrUI(Box::new(v.add_c(c - 1)), 1),
+            13 => Ix::DivSI(Box::new(v.plus(cx.bound.clone())), 2),
+            14 => v.plus(Ix::Arg(Scalar::M)),
+            15 => match outer.last() {
+                Some(o) => v.plus(Ix::var(o.var)),
+                None => v,
+            },
+            // Clamped for a vector: min(i, dim - extent).
+            _ => Ix::Min(Box::new(v), Box::new(dim.add_c(-extent))),
+        }
+    }
+
+    /// A guard for an access of `extent` elements at `e` in `buf` (dim k):
+    /// usually `e + extent - 1 < dim`, sometimes a near miss.
+    fn guard(&mut self, e: &Ix, buf: Buf, k: usize, extent: i64) -> Cond {
+        let last = e.clone().add_c(extent - 1);
+        let dim = Ix::Dim(buf, k);
+        match self.rng.below(10) {
+            0..=3 => Cond { pred: Predicate::Slt, a: last, b: dim },
+            4 | 5 => Cond { pred: Predicate::Ult, a: last, b: dim },
+            6 => Cond { pred: Predicate::Sgt, a: dim, b: last },
+            7 => Cond { pred: Predicate::Sle, a: last, b: dim },
+            8 => Cond { pred: Predicate::Slt, a: last, b: Ix::Dim(buf.other(), 0) },
+            _ => Cond { pred: Predicate::Slt, a: e.clone(), b: dim },
+        }
+    }
+
+    /// Statements of a loop body.
+    fn body(&mut self, cx: &LoopCx, outer: &[LoopCx], depth: u32) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        for _ in 0..self.rng.range_u64(1, 3) {
+            let r = self.rng.below(100);
+            if (74..88).contains(&r) && depth < 2 {
+                let mut all = outer.to_vec();
+                all.push(cx.clone());
+                out.push(self.loop1(&all, depth + 1));
+                continue;
+            }
+            let kind = self.kind(true);
+            let buf = if self.rng.chance(1, 7) { cx.buf.other() } else { cx.buf };
+            let e = self.index(cx, outer, kind.extent());
+            let acc = Stmt::Access(self.access(kind, buf, vec![e.clone()]));
+            if (50..62).contains(&r) {
+                let cond = self.guard(&e, buf, 0, kind.extent());
+                let els = if self.rng.chance(1, 4) {
+                    let k = self.kind(false);
+                    vec![Stmt::Access(self.access(k, buf, vec![e.clone()]))]
+                } else {
+                    Vec::new()
+                };
+                out.push(Stmt::If { cond, then: vec![acc], els });
+            } else if (62..74).contains(&r) && cx.loom {
+                let hi = Cond {
+                    pred: if self.rng.chance(1, 6) { Predicate::Sgt } else { Predicate::Sge },
+                    a: e.clone().add_c(kind.extent() - 1),
+                    b: Ix::Dim(buf, 0),
+                };
+                // Sometimes the branch exits only when %m is small too.
+                let only_if = self.rng.chance(1, 5).then(|| Cond {
+                    pred: Predicate::Slt,
+                    a: Ix::Arg(Scalar::M),
+                    b: Ix::Const(self.rng.range_i64(0, 4)),
+                });
+                out.push(Stmt::Exit { cond: hi, target: cx.var, cont: self.rng.chance(1, 3), only_if });
+                if self.rng.chance(1, 2) {
+                    let lo = Cond { pred: Predicate::Slt, a: e, b: Ix::Const(0) };
+                    out.push(Stmt::Exit { cond: lo, target: cx.var, cont: false, only_if: None });
+                }
+                out.push(acc);
+            } else {
+                out.push(acc);
+            }
+        }
+        out
+    }
+
+    /// A bound for a 1-D loop over `buf`.
+    fn bound(&mut self, buf: Buf, outer: &[LoopCx]) -> Ix {
+        let d = Ix::Dim(buf, 0);
+        let c = self.small();
+        match self.rng.below(100) {
+            0..=39 => d,
+            40..=49 => d.add_c(-c),
+            50..=57 => d.add_nsw(-c),
+            58..=71 => Ix::Arg(Scalar::N),
+            72..=79 => Ix::Min(Box::new(Ix::Arg(Scalar::N)), Box::new(d)),
+            80..=85 => Ix::Dim(buf.other(), 0),
+            86..=89 => d.add_c(1),
+            90 | 91 => Ix::ShrUI(Box::new(d), 1),
+            92 | 93 => Ix::DivSI(Box::new(d), 2),
+            _ => match outer.last() {
+                Some(o) => Ix::var(o.var),
+                None => d,
+            },
+        }
+    }
+
+    /// A 1-D loop (and its body) inside `outer`.
+    fn loop1(&mut self, outer: &[LoopCx], depth: u32) -> Stmt {
+        let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
+        let bound = self.bound(buf, outer);
+        self.loop1_with(outer, depth, buf, bound)
+    }
+
+    fn loop1_with(&mut self, outer: &[LoopCx], depth: u32, buf: Buf, bound: Ix) -> Stmt {
+        let c = self.small();
+        let lb = match self.rng.below(100) {
+            0..=64 => Ix::Const(0),
+            65..=81 => Ix::Const(c),
+            82..=89 => Ix::Arg(Scalar::M),
+            _ => match outer.last() {
+                Some(o) => Ix::var(o.var),
+                None => Ix::Const(0),
+            },
+        };
+        let step = match self.rng.below(10) {
+            0..=6 => 1,
+            7 | 8 => 2,
+            _ => 3,
+        };
+        let var = self.var();
+        let shape = self.rng.below(100);
+        let loom = (35..55).contains(&shape) || (72..85).contains(&shape) || (shape >= 85 && shape.is_multiple_of(2));
+        let cx = LoopCx { var, buf, k: 0, bound: bound.clone(), loom };
+        let body = self.body(&cx, outer, depth);
+        let v = Ix::var(var);
+        match shape {
+            0..=34 => Stmt::For { kind: ForKind::Scf, var, lb, ub: bound, step, body },
+            35..=54 => Stmt::For { kind: ForKind::Loom, var, lb, ub: bound, step, body },
+            55..=84 => {
+                let pred = match self.rng.below(20) {
+                    0..=11 => Predicate::Slt,
+                    12 | 13 => Predicate::Ult,
+                    14..=16 => Predicate::Sle,
+                    _ => Predicate::Ne,
+                };
+                let cond = Cond { pred, a: v, b: bound };
+                if loom {
+                    Stmt::Loop { var, init: lb, exit: negate(cond), step, body }
+                } else {
+                    Stmt::While { var, init: lb, cond, step, body }
+                }
+            }
+            _ => {
+                // Reversed: from bound - 1 (or, a near miss, bound) down to lb.
+                let init = if self.rng.chance(4, 5) { bound.add_c(-1) } else { bound };
+                let pred = if self.rng.chance(5, 6) { Predicate::Sge } else { Predicate::Sgt };
+                let floor = if pred == Predicate::Sgt { lb.add_c(-1) } else { lb };
+                let cond = Cond { pred, a: v, b: floor };
+                if loom {
+                    Stmt::Loop { var, init, exit: negate(cond), step: -step, body }
+                } else {
+                    Stmt::While { var, init, cond, step: -step, body }
+                }
+            }
+        }
+    }
+
+    /// A 2-D nest over `%M`.
+    fn nest2(&mut self) -> Stmt {
+        let c = self.small();
+        let b0 = match self.rng.below(20) {
+            0..=11 => Ix::Dim(Buf::M, 0),
+            12..=14 => Ix::Dim(Buf::M, 1),
+            15..=17 => Ix::Dim(Buf::M, 0).add_c(-1),
+            _ => Ix::Arg(Scalar::N),
+        };
+        let b1 = match self.rng.below(20) {
+            0..=10 => Ix::Dim(Buf::M, 1),
+            11..=13 => Ix::Dim(Buf::M, 0),
+            14..=17 => Ix::Dim(Buf::M, 1).add_c(-c),
+            _ => Ix::Dim(Buf::M, 1).add_c(1),
+        };
+        let (vi, vj) = (self.var(), self.var());
+        let kinds = [self.for_kind(), self.for_kind()];
+        let cx0 = LoopCx { var: vi, buf: Buf::M, k: 0, bound: b0.clone(), loom: false };
+        let cx1 = LoopCx { var: vj, buf: Buf::M, k: 1, bound: b1.clone(), loom: false };
+        let mut body = Vec::new();
+        for _ in 0..self.rng.range_u64(1, 2) {
+            let kind = self.kind(true);
+            let i0 = if self.rng.chance(3, 4) { Ix::var(vi) } else { self.index(&cx0, &[], 1) };
+            let i1 = self.index(&cx1, std::slice::from_ref(&cx0), kind.extent());
+            let acc = Stmt::Access(self.access(kind, Buf::M, vec![i0.clone(), i1.clone()]));
+            if self.rng.chance(1, 5) {
+                let cond = self.guard(&i1, Buf::M, 1, kind.extent());
+                body.push(Stmt::If { cond, then: vec![acc], els: Vec::new() });
+            } else {
+                body.push(acc);
+            }
+        }
+        let inner = Stmt::For { kind: kinds[1], var: vj, lb: Ix::Const(0), ub: b1, step: 1, body };
+        Stmt::For { kind: kinds[0], var: vi, lb: Ix::Const(0), ub: b0, step: 1, body: vec![inner] }
+    }
+
+    fn for_kind(&mut self) -> ForKind {
+        if self.rng.chance(1, 3) {
+            ForKind::Loom
+        } else {
+            ForKind::Scf
+        }
+    }
+
+    /// A binary search over `%A` or `%B`.
+    fn search(&mut self) -> Stmt {
+        let buf = if self.rng.chance(4, 5) { Buf::A } else { Buf::B };
+        let d = Ix::Dim(buf, 0);
+        let other = Ix::Dim(buf.other(), 0);
+        let inclusive = self.rng.chance(1, 2);
+        let (pred, init_hi) = if inclusive {
+            let pred = if self.rng.chance(4, 5) { Predicate::Sle } else { Predicate::Slt };
+            let hi = match self.rng.below(20) {
+                0..=12 => d.add_c(-1),
+                13..=15 => d,
+                16 | 17 => Ix::Arg(Scalar::N),
+                _ => other.add_c(-1),
+            };
+            (pred, hi)
+        } else {
+            let pred = if self.rng.chance(9, 10) { Predicate::Slt } else { Predicate::Ne };
+            let hi = match self.rng.below(20) {
+                0..=12 => d,
+                13 | 14 => d.add_c(1),
+                15 | 16 => Ix::Arg(Scalar::N),
+                _ => other,
+            };
+            (pred, hi)
+        };
+        let init_lo = match self.rng.below(10) {
+            0..=7 => Ix::Const(0),
+            8 => Ix::Arg(Scalar::M),
+            _ => Ix::Const(1),
+        };
+        let (lo, hi, mid) = (self.var(), self.var(), self.var());
+        let (l, h) = (Ix::var(lo), Ix::var(hi));
+        let mid_expr = match self.rng.below(4) {
+            0 => l.clone().plus(Ix::ShrUI(Box::new(h.minus(l)), 1)),
+            1 => l.clone().plus(Ix::DivSI(Box::new(h.minus(l)), 2)),
+            2 => Ix::ShrUI(Box::new(l.plus(h)), 1),
+            _ => Ix::DivSI(Box::new(l.plus(h)), 2),
+        };
+        let mut body = Vec::new();
+        for _ in 0..self.rng.below(3) {
+            let m = Ix::var(mid);
+            let e = match self.rng.below(6) {
+                0 => m.add_c(1),
+                1 => m.add_c(-1),
+                2 => Ix::var(lo),
+                3 => Ix::var(hi),
+                4 => Ix::var(hi).add_c(-1),
+                _ => m,
+            };
+            let kind = self.kind(false);
+            let b = if self.rng.chance(1, 6) { buf.other() } else { buf };
+            body.push(Stmt::Access(self.access(kind, b, vec![e])));
+        }
+        let probe = self.access(AccKind::Load, buf, vec![Ix::var(mid)]);
+        let grow = self.rng.chance(1, 8);
+        Stmt::Search(Box::new(Search { lo, hi, mid, init_lo, init_hi, pred, mid_expr, inclusive, grow, body, probe }))
+    }
+
+    /// Two counters moving together: `%j` starts at `c` (or `%m`) and
+    /// steps by 1 (or, a near miss, 2) beside `%i`; accesses at `%j - c`,
+    /// `%j`, `%j - c - 1`, `%i`.
+    fn pair(&mut self) -> Stmt {
+        let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
+        let bound = self.bound(buf, &[]);
+        let c = self.rng.range_i64(0, 2);
+        let init_j = if self.rng.chance(7, 8) { Ix::Const(c) } else { Ix::Arg(Scalar::M) };
+        let step_j = if self.rng.chance(4, 5) { 1 } else { 2 };
+        let (i, j) = (self.var(), self.var());
+        let mut body = Vec::new();
+        for _ in 0..self.rng.range_u64(1, 2) {
+            let e = match self.rng.below(8) {
+                0..=3 => Ix::var(j).add_c(-c),
+                4 => Ix::var(j),
+                5 | 6 => Ix::var(j).add_c(-c - 1),
+                _ => Ix::var(i),
+            };
+            let kind = self.kind(false);
+            body.push(Stmt::Access(self.access(kind, buf, vec![e])));
+        }
+        Stmt::Pair { i, j, bound, init_j, step_j, body }
+    }
+
+    /// A sentinel loop over `%A` or `%B`, its load guarded or not.
+    fn sentinel(&mut self) -> Stmt {
+        let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
+        let var = self.var();
+        let guarded = self.rng.chance(1, 2);
+        let probe = self.access(AccKind::Load, buf, vec![Ix::var(var)]);
+        let mut body = Vec::new();
+        if self.rng.chance(1, 2) {
+            let kind = self.kind(false);
+            let e = if self.rng.chance(2, 3) { Ix::var(var) } else { Ix::var(var).add_c(1) };
+            body.push(Stmt::Access(self.access(kind, buf, vec![e])));
+        }
+        Stmt::Sentinel { var, buf, guarded, probe, body }
+    }
+
+    /// A loop bounded by `%n` under `scf.if (%n pred size)`.
+    fn guarded_loop(&mut self) -> Stmt {
+        let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
+        let n = Ix::Arg(Scalar::N);
+        let cond = match self.rng.below(10) {
+            0..=3 => Cond { pred: Predicate::Sle, a: n.clone(), b: Ix::Dim(buf, 0) },
+            4 => Cond { pred: Predicate::Ule, a: n.clone(), b: Ix::Dim(buf, 0) },
+            5 => Cond { pred: Predicate::Sge, a: Ix::Dim(buf, 0), b: n.clone() },
+            6 => Cond { pred: Predicate::Slt, a: n.clone(), b: Ix::Dim(buf, 0) },
+            7 => Cond { pred: Predicate::Sle, a: n.clone(), b: Ix::Dim(buf, 0).add_c(1) },
+            _ => Cond { pred: Predicate::Sle, a: n.clone(), b: Ix::Dim(buf.other(), 0) },
+        };
+        let inner = self.loop1_with(&[], 0, buf, n);
+        Stmt::If { cond, then: vec![inner], els: Vec::new() }
+    }
+}
+
+fn negate(c: Cond) -> Cond {
+    Cond { pred: c.pred.negate(), ..c }
+}
+
+/// Candidate argument set number `k`: small random values (k % 3 == 0),
+/// `%n` equal to a size or one off (k % 3 == 1), or edge values.
+fn candidate(rng: &mut Rng, k: usize) -> ArgSet {
+    const EDGE: [i64; 9] = [0, 1, -1, 2, 40, 41, i64::MAX, i64::MIN, i64::MAX - 1];
+    const SIZES: [usize; 6] = [0, 1, 2, 3, 39, 40];
+    let size = |rng: &mut Rng, max: u64| rng.below(max + 1) as usize;
+    let mut s = ArgSet {
+        a_len: size(rng, 40),
+        b_len: size(rng, 40),
+        m_dims: (size(rng, 12), size(rng, 12)),
+        n: rng.range_i64(-3, 45),
+        m: rng.range_i64(-3, 8),
+    };
+    match k % 3 {
+        1 => {
+            let len = if rng.chance(1, 2) { s.a_len } else { s.b_len };
+            s.n = len as i64 + rng.range_i64(-1, 1);
+            s.m = rng.range_i64(0, 3);
+        }
+        2 => {
+            s.a_len = *rng.choose(&SIZES).expect("non-empty");
+            s.b_len = *rng.choose(&SIZES).expect("non-empty");
+            s.m_dims = (rng.below(4) as usize, rng.below(4) as usize);
+            s.n = *rng.choose(&EDGE).expect("non-empty");
+            s.m = *rng.choose(&EDGE).expect("non-empty");
+        }
+        _ => {}
+    }
+    s
+}
+
+/// Candidate argument sets drawn per program.
+const CANDIDATES: usize = 18;
+
+/// [`ARG_SETS`] of [`CANDIDATES`] sets for `case`, chosen by simulation: an
+/// edge set first, then greedily the set that takes a new access out of
+/// bounds, else reaches the most accesses not reached yet, else ends
+/// normally. Since a run stops at its first out-of-bounds access, this is
+/// what keeps a near miss early in a program from hiding the accesses after
+/// it.
+fn arg_sets(rng: &mut Rng, case: &BoundsCase) -> Vec<ArgSet> {
+    let cands: Vec<(ArgSet, SimOutcome, Vec<usize>)> = (0..CANDIDATES)
+        .map(|k| {
+            let s = candidate(rng, k);
+            let (o, reached) = simulate_with(case, &s);
+            (s, o, reached)
+        })
+        .collect();
+    let mut chosen: Vec<usize> = Vec::new();
+    let mut oob = HashSet::new();
+    let mut reached = HashSet::new();
+    while chosen.len() < ARG_SETS {
+        let score = |k: usize| -> u64 {
+            let (_, o, r) = &cands[k];
+            let new_oob = matches!(o, SimOutcome::Oob(id) if !oob.contains(id));
+            let new_reach = r.iter().filter(|id| !reached.contains(*id)).count() as u64;
+            let ends = matches!(o, SimOutcome::Done(_) | SimOutcome::Oob(_));
+            let edge = chosen.is_empty() && k % 3 == 2;
+            (edge as u64) << 40 | (new_oob as u64) << 20 | new_reach << 4 | ends as u64
+        };
+        let best = (0..CANDIDATES).filter(|k| !chosen.contains(k)).max_by_key(|&k| (score(k), CANDIDATES - k));
+        let k = best.expect("more candidates than sets");
+        if let SimOutcome::Oob(id) = cands[k].1 {
+            oob.insert(id);
+        }
+        reached.extend(cands[k].2.iter().copied());
+        chosen.push(k);
+    }
+    chosen.into_iter().map(|k| cands[k].0.clone()).collect()
+}
+
+/// The program of `seed`.
+pub fn generate(seed: u64) -> BoundsCase {
+    let mut g = Gen { rng: Rng::new(seed ^ 0xb0c4_d5f1_0000_0000), vars: 0, accesses: Vec::new() };
+    let mut body = Vec::new();
+    for _ in 0..if g.rng.chance(3, 5) { 1 } else { 2 } {
+        let s = match g.rng.below(100) {
+            0..=44 => g.loop1(&[], 0),
+            45..=59 => g.nest2(),
+            60..=72 => g.search(),
+            73..=84 => g.guarded_loop(),
+            85..=92 => g.sentinel(),
+            _ => g.pair(),
+        };
+        body.push(s);
+    }
+    let mut case = BoundsCase { id: seed, body, accesses: g.accesses, vars: g.vars, arg_sets: Vec::new() };
+    case.arg_sets = arg_sets(&mut g.rng, &case);
+    case
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generation_is_a_function_of_the_seed() {
+        for seed in 0..50 {
+            let (a, b) = (generate(seed), generate(seed));
+            assert_eq!(a.body, b.body);
+            assert_eq!(a.arg_sets, b.arg_sets);
+            assert!(!a.accesses.is_empty(), "seed {seed} has no access");
+            assert_eq!(a.arg_sets.len(), ARG_SETS);
+        }
+    }
+
+    #[test]
+    fn every_template_kind_appears() {
+        let mut seen = [false; 6];
+        for seed in 0..200 {
+            for s in &generate(seed).body {
+                match s {
+                    Stmt::For { body, .. } if matches!(body.first(), Some(Stmt::For { .. })) => seen[0] = true,
+                    Stmt::Search(_) => seen[1] = true,
+                    Stmt::If { .. } => seen[2] = true,
+                    Stmt::While { .. } | Stmt::Loop { .. } => seen[3] = true,
+                    Stmt::Sentinel { .. } => seen[4] = true,
+                    Stmt::Pair { .. } => seen[5] = true,
+                    _ => {}
+                }
+            }
+        }
+        assert_eq!(seen, [true; 6]);
+    }
+}

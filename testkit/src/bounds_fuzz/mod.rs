@@ -1,0 +1,108 @@
+//! Soundness by execution for loom's bounds proofs of accesses with
+//! *relational* indices (`loom-facts-fuzz --bounds`).
+//!
+//! loom's report (`loom-report`, schema in `loom::analysis::Report`) says of
+//! every memory access whether it is `proven` in bounds. This module
+//! generates random functions whose accesses index dynamically sized
+//! buffers with values related to loop counters, iteration arguments and
+//! symbols, runs them, and flags every access loom proves that some run
+//! takes out of bounds. It shares no code with the prover: the truth comes
+//! from this module's own simulator and from execution under runtime
+//! checks.
+//!
+//! **Programs** ([`generate`], a pure function of the seed; the language is in `model`): one
+//! `func.func @b<seed>(%A: memref<?xi32>, %B: memref<?xi32>, %M:
+//! memref<?x?xf32>, %n: index, %m: index)` per seed, built from templates:
+//! `scf.for`/`loom.for` loops, header-tested `scf.while` and counted
+//! `loom.loop`s (upward with `slt`/`ult`/`sle`/`ne`, or reversed from
+//! `dim - 1` down to 0), binary searches (`scf.while` with two iteration
+//! arguments, a midpoint `lo + (hi - lo) / 2` or `(lo + hi) >> 1`, and
+//! sometimes a `hi` that grows: a non-inductive `hi <= dim`),
+//! sentinel loops (the load in the condition region, under an `scf.if`
+//! bounds test or not), `scf.for` loops carrying a second counter `%j`
+//! (init `c`, step 1, or 2 as a near miss) and 2-D nests over `%M`; bounds are `dim`,
+//! `dim - c` (with or without `overflow<nsw>`), `%n`, `min(%n, dim)`,
+//! `dim / 2`, the other buffer's size, `dim + 1`, an enclosing counter;
+//! steps 1 to 3. Accesses
+//! (`memref.load`/`store`, `vector.load`/`store`,
+//! `vector.transfer_read`/`write` with `in_bounds = [true]`, vectors of 2 or
+//! 4) index the loop's buffer or the other one with `%i`, `%i ± c` (`+`
+//! sometimes `nsw`),
+//! `dim - 1 - %i`, `bound - 1 - %i`, `%i * 2 (+ 1)`, `min`/`max` clamps,
+//! `arith.select`, `shrui`/`divsi` by constants, `%i + %m`, `%i + %j`,
+//! optionally under a dominating guard (`scf.if` comparing the index or the
+//! loop bound with a size, or `loom.if cond { loom.break / loom.continue }`
+//! at the top of a `loom.for`/`loom.loop` body, sometimes with a
+//! then-branch that exits only under a second condition). The templates' constants
+//! are drawn so that about half the accesses are safe patterns and half
+//! near misses (`<=`, step 2 reading `%i + 1`, the wrong buffer, a bound
+//! with no guard, an off-by-one clamp or guard). Every access carries the
+//! location `loc("b<seed>":<access id>:1)`.
+//!
+//! **Argument sets** ([`ARG_SETS`] per program, chosen by simulation among
+//! more candidates, see `generate`): buffer sizes 0..40 (2-D: 0..12 per
+//! dimension), scalars small (some negative), equal to a size (±1), or edge
+//! values (0, ±1, `i64::MIN`, `i64::MAX`); at least one edge set.
+//!
+//! **Truth, two ways.**
+//! 1. Simulation ([`simulate`]): 64-bit wrapping index arithmetic; the
+//!    run stops at the first access whose footprint leaves its buffer
+//!    (`Oob`: that access went out of bounds in a run whose every earlier
+//!    step is defined), at an `scf.for`/`loom.for` increment that overflows
+//!    or an `nsw` addition whose poison the program uses (`Undefined`), or
+//!    after [`FUEL`] body executions.
+//! 2. Execution ([`run`]): the functions go through upstream's
+//!    `generate-runtime-verification` pass (Debian's MLIR 22 archives,
+//!    linked into loom-opt, which also parses the loom ops; it checks
+//!    `memref.load`/`store`, but MLIR 22 inserts no check for vector ops, so
+//!    the executed copy carries this module's own `cf.assert` of the
+//!    footprint before each vector access, with the same message format),
+//!    then `loom-lower-to-llvm`, `mlir-translate --mlir-to-llvmir` and
+//!    `clang -O0` with a small C driver, into one executable per batch
+//!    (JIT-compiling a batch in `mlir-runner` once per run would cost
+//!    ~0.2 s per abort, and most runs of near misses abort). Each run is
+//!    selected by its number on the command line, and an abort (`ERROR:
+//!    Runtime op verification failed ... Location: loc("b<seed>":<id>:1)`)
+//!    ends only that run: the driver is restarted with the runs after it. A
+//!    run that completes prints a hash of the three buffers' final contents
+//!    (stores write values derived from their index and access id).
+//!
+//! **Checks** (`check`): an access loom proves that the simulation or the
+//! execution takes out of bounds is a **wrong proof**. Simulation and
+//! execution must agree on every run both cover (same aborting access, or
+//! same final hash): a disagreement is a simulator/execution mismatch (the
+//! oracle itself is wrong, or the lowering). The report must list each
+//! generated access exactly once with the expected op name.
+//!
+//! **Self-test** ([`self_test`]): the same checker gets forged reports: one
+//! claiming every access proven (each access seen out of bounds must be
+//! caught, by the simulation and by the execution, and a hand-written
+//! `%A[%i + 1]` in `scf.for %i = 0 to dim(%A, 0)` must be among them), and
+//! one claiming proven exactly the accesses never seen out of bounds
+//! (nothing may be flagged).
+
+mod check;
+mod emit;
+mod generate;
+mod model;
+mod simulate;
+
+pub use check::{run, self_test, BoundsTally};
+pub use generate::generate;
+pub use model::BoundsCase;
+pub use simulate::{simulate, SimOutcome};
+
+/// Argument sets per program.
+pub const ARG_SETS: usize = 4;
+/// Body executions per run the simulator allows before giving up.
+pub const FUEL: u64 = 4000;
+
+/// One program's text, argument sets and simulated outcomes (`--print`).
+pub fn describe(seed: u64) -> String {
+    let case = generate(seed);
+    let mut s = emit::plain_function(&case);
+    for (k, set) in case.arg_sets.iter().enumerate() {
+        s.push_str(&format!("// set {k}: {}  =>  {}\n", set.describe(), simulate(&case, k).describe()));
+    }
+    s
+}

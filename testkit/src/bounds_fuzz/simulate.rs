@@ -1,0 +1,470 @@
+//! The bounds fuzzer's simulator: what a program does with one argument
+//! set, in the meaning the emitted MLIR has.
+//!
+//! Index values are 64-bit and every `arith` operation on them wraps (no
+//! overflow flags are generated); `divsi` truncates toward zero, `shrui`
+//! shifts the unsigned pattern. An `scf.for`/`loom.for` whose increment
+//! overflows makes the run undefined from there on (loom's and upstream's
+//! lowerings may then do anything), and so does an `overflow<nsw>` addition
+//! that overflows in a value the program uses (poison as an index, a bound
+//! or a branch condition); a `scf.while`/`loom.loop` counter wraps.
+//! Buffers start as the executed driver fills them: `%A[i] = 3i + 1`,
+//! `%B[i] = 5i + 2`, `%M[i][j] = 7i + j`; a store of access `id` at index
+//! `x` (its first index) writes `trunc_i32(x) + 1000 id` to every element
+//! of its footprint. A run ends at the first access whose footprint is not
+//! inside its buffer: that access went out of bounds, and every step before
+//! it was defined. The final hash folds `h = 31 h + v` over `%A`, `%B` and
+//! `%M` (row-major) in wrapping i64, like the driver's.
+
+use super::model::{Access, ArgSet, BoundsCase, Buf, Cond, Ix, Scalar, Stmt, Var};
+use super::FUEL;
+
+/// How a simulated run ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SimOutcome {
+    /// It returned; the final hash of the buffers.
+    Done(i64),
+    /// The access with this id went out of bounds.
+    Oob(usize),
+    /// An `scf.for`/`loom.for` increment overflowed (after every access so
+    /// far stayed in bounds).
+    Undefined,
+    /// It ran more than [`FUEL`] loop bodies (every access so far stayed in
+    /// bounds).
+    OutOfFuel,
+}
+
+impl SimOutcome {
+    pub fn describe(&self) -> String {
+        match self {
+            SimOutcome::Done(h) => format!("returns, hash {h}"),
+            SimOutcome::Oob(id) => format!("access {id} goes out of bounds"),
+            SimOutcome::Undefined => "undefined (an scf.for/loom.for increment overflows)".into(),
+            SimOutcome::OutOfFuel => format!("more than {FUEL} loop bodies"),
+        }
+    }
+}
+
+enum Flow {
+    Normal,
+    Break(Var),
+    Continue(Var),
+}
+
+struct Machine<'a> {
+    set: &'a ArgSet,
+    a: Vec<i32>,
+    b: Vec<i32>,
+    m: Vec<f32>,
+    vars: Vec<i64>,
+    fuel: u64,
+    /// Indexed by access id: whether the run reached it.
+    reached: Vec<bool>,
+    /// Set when an `overflow<nsw>` operation overflowed (its result is
+    /// poison) in the value being evaluated.
+    poison: std::cell::Cell<bool>,
+}
+
+/// Initial contents, as the driver's `@fill1`/`@fill2` write them.
+pub fn initial(set: &ArgSet) -> (Vec<i32>, Vec<i32>, Vec<f32>) {
+    let a = (0..set.a_len as i32).map(|i| 3 * i + 1).collect();
+    let b = (0..set.b_len as i32).map(|i| 5 * i + 2).collect();
+    let (r, c) = set.m_dims;
+    let m = (0..r * c).map(|k| (7 * (k / c) + k % c) as f32).collect();
+    (a, b, m)
+}
+
+/// The hash the driver's `@hash1`/`@hash2` compute.
+pub fn hash(a: &[i32], b: &[i32], m: &[f32]) -> i64 {
+    let mut h: i64 = 0;
+    for v in a.iter().chain(b).map(|&x| x as i64).chain(m.iter().map(|&x| x as i64)) {
+        h = h.wrapping_mul(31).wrapping_add(v);
+    }
+    h
+}
+
+type Res = Result<Flow, SimOutcome>;
+
+impl Machine<'_> {
+    fn ix(&self, e: &Ix) -> i64 {
+        match e {
+            Ix::Arg(Scalar::N) => self.set.n,
+            Ix::Arg(Scalar::M) => self.set.m,
+            Ix::Dim(b, k) => self.set.len(*b, *k) as i64,
+            Ix::Const(c) => *c,
+            Ix::Var(v) => self.vars[*v],
+            Ix::AddC(x, c) => self.ix(x).wrapping_add(*c),
+            Ix::AddNsw(x, c) => {
+                let v = self.ix(x);
+                v.checked_add(*c).unwrap_or_else(|| {
+                    self.poison.set(true);
+                    v.wrapping_add(*c)
+                })
+            }
+            Ix::Add(x, y) => self.ix(x).wrapping_add(self.ix(y)),
+            Ix::Sub(x, y) => self.ix(x).wrapping_sub(self.ix(y)),
+            Ix::MulC(x, c) => self.ix(x).wrapping_mul(*c),
+            Ix::Min(x, y) => self.ix(x).min(self.ix(y)),
+            Ix::Max(x, y) => self.ix(x).max(self.ix(y)),
+            Ix::Select(c, x, y) => {
+                if self.cond(c) {
+                    self.ix(x)
+                } else {
+                    self.ix(y)
+                }
+            }
+            Ix::ShrUI(x, k) => ((self.ix(x) as u64) >> k) as i64,
+            Ix::DivSI(x, c) => self.ix(x).wrapping_div(*c),
+        }
+    }
+
+    fn cond(&self, c: &Cond) -> bool {
+        let bits = |v: i64| v as u64 as u128;
+        c.pred.holds(bits(self.ix(&c.a)), bits(self.ix(&c.b)), 64)
+    }
+
+    /// The value of `e`; a run that computes poison where this module uses
+    /// a value (an index, a bound, a condition) is undefined. (Poison in the
+    /// arm a select does not take would be harmless; such runs are dropped
+    /// too, which only loses checks.)
+    fn val(&self, e: &Ix) -> Result<i64, SimOutcome> {
+        self.poison.set(false);
+        let v = self.ix(e);
+        if self.poison.get() {
+            Err(SimOutcome::Undefined)
+        } else {
+            Ok(v)
+        }
+    }
+
+    fn test(&self, c: &Cond) -> Result<bool, SimOutcome> {
+        self.poison.set(false);
+        let t = self.cond(c);
+        if self.poison.get() {
+            Err(SimOutcome::Undefined)
+        } else {
+            Ok(t)
+        }
+    }
+
+    fn tick(&mut self) -> Result<(), SimOutcome> {
+        self.fuel += 1;
+        if self.fuel > FUEL {
+            Err(SimOutcome::OutOfFuel)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Performs `acc` (stores write; loads read nothing the run uses).
+    fn access(&mut self, acc: &Access) -> Result<(), SimOutcome> {
+        self.reached[acc.id] = true;
+        let idx = acc.idx.iter().map(|e| self.val(e)).collect::<Result<Vec<i64>, _>>()?;
+        let ext = acc.kind.extent();
+        let rank = acc.buf.rank();
+        let inside = (0..rank).all(|k| {
+            let e = if k + 1 == rank { ext } else { 1 };
+            idx[k] >= 0 && idx[k] <= self.set.len(acc.buf, k) as i64 - e
+        });
+        if !inside {
+            return Err(SimOutcome::Oob(acc.id));
+        }
+        if acc.kind.writes() {
+            let v = (idx[0] as i32).wrapping_add(1000 * acc.id as i32);
+            let start = idx[rank - 1] as usize;
+            for p in start..start + ext as usize {
+                match acc.buf {
+                    Buf::A => self.a[p] = v,
+                    Buf::B => self.b[p] = v,
+                    Buf::M => self.m[idx[0] as usize * self.set.m_dims.1 + p] = v as f32,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn block(&mut self, stmts: &[Stmt]) -> Res {
+        for s in stmts {
+            match self.stmt(s)? {
+                Flow::Normal => {}
+                other => return Ok(other),
+            }
+        }
+        Ok(Flow::Normal)
+    }
+
+    /// Runs one body of the loop of `var`: `None` to go on looping, else
+    /// how the loop ends (`Normal` for its own break).
+    fn iteration(&mut self, var: Var, body: &[Stmt]) -> Result<Option<Flow>, SimOutcome> {
+        self.tick()?;
+        match self.block(body)? {
+            Flow::Normal => Ok(None),
+            Flow::Continue(v) if v == var => Ok(None),
+            Flow::Break(v) if v == var => Ok(Some(Flow::Normal)),
+            other => Ok(Some(other)),
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> Res {
+        match s {
+            Stmt::Access(acc) => self.access(acc).map(|_| Flow::Normal),
+            Stmt::If { cond, then, els } => {
+                if self.test(cond)? {
+                    self.block(then)
+                } else {
+                    self.block(els)
+                }
+            }
+            Stmt::Exit { cond, target, cont, only_if } => {
+                let exits = self.test(cond)? && only_if.as_ref().map_or(Ok(true), |c| self.test(c))?;
+                Ok(match (exits, cont) {
+                    (false, _) => Flow::Normal,
+                    (true, true) => Flow::Continue(*target),
+                    (true, false) => Flow::Break(*target),
+                })
+            }
+            Stmt::Pair { i, j, bound, init_j, step_j, body } => {
+                let ub = self.val(bound)?;
+                self.vars[*j] = self.val(init_j)?;
+                let mut x: i64 = 0;
+                while x < ub {
+                    self.vars[*i] = x;
+                    if let Some(f) = self.iteration(*i, body)? {
+                        return Ok(f);
+                    }
+                    self.vars[*j] = self.vars[*j].wrapping_add(*step_j);
+                    x += 1;
+                }
+                Ok(Flow::Normal)
+            }
+            Stmt::For { var, lb, ub, step, body, .. } => {
+                let (lb, ub) = (self.val(lb)?, self.val(ub)?);
+                let mut i = lb;
+                while i < ub {
+                    self.vars[*var] = i;
+                    if let Some(f) = self.iteration(*var, body)? {
+                        return Ok(f);
+                    }
+                    i = i.checked_add(*step).ok_or(SimOutcome::Undefined)?;
+                }
+                Ok(Flow::Normal)
+            }
+            Stmt::While { var, init, cond, step, body } => {
+                self.vars[*var] = self.val(init)?;
+                while self.test(cond)? {
+                    if let Some(f) = self.iteration(*var, body)? {
+                        return Ok(f);
+                    }
+                    self.vars[*var] = self.vars[*var].wrapping_add(*step);
+                }
+                Ok(Flow::Normal)
+            }
+            Stmt::Loop { var, init, exit, step, body } => {
+                self.vars[*var] = self.val(init)?;
+                while !self.test(exit)? {
+                    if let Some(f) = self.iteration(*var, body)? {
+                        return Ok(f);
+                    }
+                    self.vars[*var] = self.vars[*var].wrapping_add(*step);
+                }
+                Ok(Flow::Normal)
+            }
+            Stmt::Search(s) => {
+                self.vars[s.lo] = self.val(&s.init_lo)?;
+                self.vars[s.hi] = self.val(&s.init_hi)?;
+                let cond = Cond { pred: s.pred, a: Ix::Var(s.lo), b: Ix::Var(s.hi) };
+                while self.test(&cond)? {
+                    self.tick()?;
+                    let mid = self.val(&s.mid_expr)?;
+                    self.vars[s.mid] = mid;
+                    self.block(&s.body)?;
+                    self.access(&s.probe)?;
+                    let x = match s.probe.buf {
+                        Buf::A => self.a[mid as usize],
+                        _ => self.b[mid as usize],
+                    };
+                    if x < self.set.n as i32 {
+                        self.vars[s.lo] = mid.wrapping_add(1);
+                        if s.grow {
+                            self.vars[s.hi] = self.vars[s.hi].wrapping_add(1);
+                        }
+                    } else {
+                        self.vars[s.hi] = if s.inclusive { mid.wrapping_sub(1) } else { mid };
+                    }
+                }
+                Ok(Flow::Normal)
+            }
+            Stmt::Sentinel { var, buf, guarded, probe, body } => {
+                self.vars[*var] = 0;
+                loop {
+                    let x = self.vars[*var];
+                    if *guarded && x >= self.set.len(*buf, 0) as i64 {
+                        break;
+                    }
+                    self.access(probe)?;
+                    let v = if *buf == Buf::A { self.a[x as usize] } else { self.b[x as usize] };
+                    if v == self.set.n as i32 {
+                        break;
+                    }
+                    if let Some(f) = self.iteration(*var, body)? {
+                        return Ok(f);
+                    }
+                    self.vars[*var] = x.wrapping_add(1);
+                }
+                Ok(Flow::Normal)
+            }
+        }
+    }
+}
+
+/// Runs argument set `set` of `case`.
+pub fn simulate(case: &BoundsCase, set: usize) -> SimOutcome {
+    simulate_with(case, &case.arg_sets[set]).0
+}
+
+/// Runs `case` with `args`; how it ends and the ids of the accesses it
+/// reached (the one that went out of bounds included).
+pub fn simulate_with(case: &BoundsCase, args: &ArgSet) -> (SimOutcome, Vec<usize>) {
+    let (a, b, m) = initial(args);
+    let reached = vec![false; case.accesses.len() + 1];
+    let mut mc =
+        Machine { set: args, a, b, m, vars: vec![0; case.vars], fuel: 0, reached, poison: std::cell::Cell::new(false) };
+    let outcome = match mc.block(&case.body) {
+        Ok(_) => SimOutcome::Done(hash(&mc.a, &mc.b, &mc.m)),
+        Err(stop) => stop,
+    };
+    (outcome, (1..mc.reached.len()).filter(|&id| mc.reached[id]).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bounds_fuzz::model::{AccKind, ForKind};
+    use crate::int::Predicate;
+
+    fn case(body: Vec<Stmt>, accesses: Vec<(AccKind, Buf)>, vars: usize, sets: Vec<ArgSet>) -> BoundsCase {
+        BoundsCase { id: 0, body, accesses, vars, arg_sets: sets }
+    }
+
+    fn set(a: usize, n: i64) -> ArgSet {
+        ArgSet { a_len: a, b_len: 0, m_dims: (0, 0), n, m: 0 }
+    }
+
+    /// `for i = 0 to dim(A) + c { A[i] = ... }`.
+    fn store_loop(c: i64, len: usize) -> BoundsCase {
+        let acc = Access { id: 1, kind: AccKind::Store, buf: Buf::A, idx: vec![Ix::Var(0)] };
+        let f = Stmt::For {
+            kind: ForKind::Scf,
+            var: 0,
+            lb: Ix::Const(0),
+            ub: Ix::Dim(Buf::A, 0).add_c(c),
+            step: 1,
+            body: vec![Stmt::Access(acc)],
+        };
+        case(vec![f], vec![(AccKind::Store, Buf::A)], 1, vec![set(len, 0)])
+    }
+
+    #[test]
+    fn in_bounds_stores_change_the_hash_and_an_overrun_is_found() {
+        let (a, b, m) = initial(&set(3, 0));
+        assert_eq!(a, vec![1, 4, 7]);
+        let untouched = hash(&a, &b, &m);
+        // Stores of access 1 at index i write i + 1000.
+        assert_eq!(simulate(&store_loop(0, 3), 0), SimOutcome::Done(hash(&[1000, 1001, 1002], &[], &[])));
+        assert_ne!(simulate(&store_loop(0, 3), 0), SimOutcome::Done(untouched));
+        assert_eq!(simulate(&store_loop(1, 3), 0), SimOutcome::Oob(1));
+        assert_eq!(simulate(&store_loop(0, 0), 0), SimOutcome::Done(hash(&[], &[], &[])));
+    }
+
+    #[test]
+    fn vector_footprints_and_signed_indices() {
+        // vector.load of 4 at dim - 4 fits; at dim - 3 it does not; -1 never.
+        for (off, ok) in [(-4, true), (-3, false)] {
+            let acc = Access { id: 1, kind: AccKind::VLoad(4), buf: Buf::A, idx: vec![Ix::Dim(Buf::A, 0).add_c(off)] };
+            let c = case(vec![Stmt::Access(acc)], vec![(AccKind::VLoad(4), Buf::A)], 0, vec![set(5, 0)]);
+            assert_eq!(matches!(simulate(&c, 0), SimOutcome::Done(_)), ok);
+        }
+        let acc = Access { id: 1, kind: AccKind::Load, buf: Buf::A, idx: vec![Ix::Const(-1)] };
+        let c = case(vec![Stmt::Access(acc)], vec![(AccKind::Load, Buf::A)], 0, vec![set(5, 0)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::Oob(1));
+    }
+
+    #[test]
+    fn for_increment_overflow_is_undefined_and_long_loops_run_out_of_fuel() {
+        let f = |lb: i64, step: i64| Stmt::For {
+            kind: ForKind::Scf,
+            var: 0,
+            lb: Ix::Const(lb),
+            ub: Ix::Arg(Scalar::N),
+            step,
+            body: Vec::new(),
+        };
+        let c = case(vec![f(i64::MAX - 1, 2)], Vec::new(), 1, vec![set(0, i64::MAX)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::Undefined);
+        let c = case(vec![f(0, 1)], Vec::new(), 1, vec![set(0, i64::MAX)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::OutOfFuel);
+    }
+
+    #[test]
+    fn exits_leave_their_own_loop() {
+        // loom.loop from 0, exit when i >= 10, break when i >= dim(A): A[i].
+        let acc = Access { id: 1, kind: AccKind::Load, buf: Buf::A, idx: vec![Ix::Var(0)] };
+        let brk = Stmt::Exit {
+            cond: Cond { pred: Predicate::Sge, a: Ix::Var(0), b: Ix::Dim(Buf::A, 0) },
+            target: 0,
+            cont: false,
+            only_if: None,
+        };
+        let l = Stmt::Loop {
+            var: 0,
+            init: Ix::Const(0),
+            exit: Cond { pred: Predicate::Sge, a: Ix::Var(0), b: Ix::Const(10) },
+            step: 1,
+            body: vec![brk, Stmt::Access(acc)],
+        };
+        let c = case(vec![l.clone()], vec![(AccKind::Load, Buf::A)], 1, vec![set(4, 0)]);
+        assert!(matches!(simulate(&c, 0), SimOutcome::Done(_)));
+        // Without the break the same loop overruns a buffer of 4.
+        let Stmt::Loop { var, init, exit, step, body } = l else { unreachable!() };
+        let l = Stmt::Loop { var, init, exit, step, body: body[1..].to_vec() };
+        let c = case(vec![l.clone()], vec![(AccKind::Load, Buf::A)], 1, vec![set(4, 0)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::Oob(1));
+        // A break that also needs %m < 1 does not happen for %m = 5.
+        let Stmt::Loop { var, init, exit, step, body } = l else { unreachable!() };
+        let only_if = Some(Cond { pred: Predicate::Slt, a: Ix::Arg(Scalar::M), b: Ix::Const(1) });
+        let brk = Stmt::Exit {
+            cond: Cond { pred: Predicate::Sge, a: Ix::Var(0), b: Ix::Dim(Buf::A, 0) },
+            target: 0,
+            cont: false,
+            only_if,
+        };
+        let body = vec![brk, body[0].clone()];
+        let l = Stmt::Loop { var, init, exit, step, body };
+        let mut sets = vec![set(4, 0), set(4, 0)];
+        sets[1].m = 5;
+        let c = case(vec![l], vec![(AccKind::Load, Buf::A)], 1, sets);
+        assert!(matches!(simulate(&c, 0), SimOutcome::Done(_)));
+        assert_eq!(simulate(&c, 1), SimOutcome::Oob(1));
+    }
+
+    #[test]
+    fn nsw_overflow_makes_the_run_undefined() {
+        let acc = Access { id: 1, kind: AccKind::Load, buf: Buf::A, idx: vec![Ix::Arg(Scalar::N).add_nsw(1)] };
+        let c = case(vec![Stmt::Access(acc)], vec![(AccKind::Load, Buf::A)], 0, vec![set(2, i64::MAX), set(2, 0)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::Undefined);
+        assert!(matches!(simulate(&c, 1), SimOutcome::Done(_)));
+    }
+
+    #[test]
+    fn sentinel_loops_stop_at_the_key_or_run_off_the_end() {
+        // %A = [1, 4, 7]: key 4 is found, key 5 is not.
+        let sentinel = |guarded| {
+            let probe = Access { id: 1, kind: AccKind::Load, buf: Buf::A, idx: vec![Ix::Var(0)] };
+            let s = Stmt::Sentinel { var: 0, buf: Buf::A, guarded, probe, body: Vec::new() };
+            case(vec![s], vec![(AccKind::Load, Buf::A)], 1, vec![set(3, 4), set(3, 5)])
+        };
+        assert!(matches!(simulate(&sentinel(false), 0), SimOutcome::Done(_)));
+        assert_eq!(simulate(&sentinel(false), 1), SimOutcome::Oob(1));
+        assert!(matches!(simulate(&sentinel(true), 1), SimOutcome::Done(_)));
+    }
+}
