@@ -22,6 +22,7 @@
 //! show that they do not use the erased op again. What else each C call
 //! needs, the SAFETY comment at the call checks or states.
 
+use std::borrow::Cow;
 use std::ffi::c_void;
 use std::marker::PhantomData;
 
@@ -127,10 +128,23 @@ impl<'a> Op<'a> {
         Op(raw, PhantomData)
     }
     pub(crate) fn name(self) -> String {
+        self.name_ref().into_owned()
+    }
+    /// The op's name without a copy when it is valid UTF-8 (always, for
+    /// names the parser accepts; otherwise a lossy copy, as [`Op::name`]).
+    pub(crate) fn name_ref(self) -> Cow<'a, str> {
         // SAFETY: `self` is a live op. Its name identifier's string is
-        // interned in the context, which outlives the op, and
-        // `string_from_ref` copies it before returning.
-        unsafe { string_from_ref(mlirIdentifierStr(mlirOperationGetName(self.0))) }
+        // interned in the context, which outlives the op and so all of
+        // `'a`, and is never changed or freed while the context lives; a
+        // zero length never builds a slice (its data pointer may be null).
+        let bytes: &'a [u8] = unsafe {
+            let r = mlirIdentifierStr(mlirOperationGetName(self.0));
+            if r.length == 0 {
+                return Cow::Borrowed("");
+            }
+            std::slice::from_raw_parts(r.data as *const u8, r.length)
+        };
+        String::from_utf8_lossy(bytes)
     }
     /// Whether the op is named `name` (no allocation: compares the
     /// context's interned name bytes).

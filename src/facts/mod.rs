@@ -39,6 +39,7 @@ use interval::Interval;
 use ir::{index_bitwidth, walk_preorder, ExitKind, Op, Val};
 use ranges::{Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
+use symbolic::counts::SymFacts;
 use symbolic::expr::Expr;
 
 /// Counter facts of a loop, in the comparison's order.
@@ -271,7 +272,7 @@ fn runs_per_entry<'a>(
             return None;
         }
     }
-    match parent.name().as_str() {
+    match &*parent.name_ref() {
         "scf.while" => Some(if parent.region_index_of(inner)? == 0 { condition_count } else { body_count }),
         "scf.for" | "loom.for" => Some(body_count),
         "loom.loop" => {
@@ -279,26 +280,6 @@ fn runs_per_entry<'a>(
             Some(if guard.is_before(inner) { body_count } else { condition_count })
         }
         _ => None,
-    }
-}
-
-/// The counter facts of `rec` with the given ranges.
-fn counter(
-    rec: &Recognized<'_>,
-    condition: Interval,
-    body: Option<Interval>,
-    exit: Option<i128>,
-    symbolic: Option<SymCounter>,
-) -> Counter {
-    Counter {
-        type_name: rec.type_name.clone(),
-        width: rec.width,
-        signed: rec.signed,
-        step: rec.step,
-        condition,
-        body,
-        exit,
-        symbolic,
     }
 }
 
@@ -343,33 +324,36 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                 if let Some(g) = rec.roles.iter().find_map(|r| r.split_at) {
                     guards.insert(op, g);
                 }
-                match &rec.core {
-                    Core::Unknown(reason) => (Status::Unknown { reason: reason.clone() }, None, rec.note),
+                // `rec` is consumed: its facts move into the record.
+                let Recognized { type_name, width, signed, step, core, at_most, note, .. } = rec;
+                let counter =
+                    |condition: Interval, body: Option<Interval>, exit: Option<i128>, symbolic: Option<SymCounter>| {
+                        Counter { type_name, width, signed, step, condition, body, exit, symbolic }
+                    };
+                match core {
+                    Core::Unknown(reason) => (Status::Unknown { reason }, None, note),
                     Core::Symbolic { facts: f, condition, body, assumptions: used } => {
-                        assumptions = used.clone();
+                        assumptions = used;
+                        let SymFacts { body_count, condition_count, condition: sym_condition, body: sym_body, exit } =
+                            *f;
                         let symbolic = SymCounter {
-                            condition: f.condition.clone(),
-                            body: f.body.clone(),
-                            exit: rec.at_most.is_none().then(|| f.exit.clone()),
+                            condition: sym_condition,
+                            body: sym_body,
+                            exit: at_most.is_none().then_some(exit),
                         };
-                        let status = match &rec.at_most {
-                            None => Status::SymbolicExact {
-                                body_count: f.body_count.clone(),
-                                condition_count: f.condition_count.clone(),
-                            },
-                            Some(why) => {
-                                Status::SymbolicAtMost { max_body_count: f.body_count.clone(), why: why.clone() }
-                            }
+                        let status = match at_most {
+                            None => Status::SymbolicExact { body_count, condition_count },
+                            Some(why) => Status::SymbolicAtMost { max_body_count: body_count, why },
                         };
-                        (status, Some(counter(&rec, *condition, *body, None, Some(symbolic))), rec.note)
+                        (status, Some(counter(condition, body, None, Some(symbolic))), note)
                     }
                     Core::Exact { body_count, condition_count, condition, body, exit } => {
-                        let exit = rec.at_most.is_none().then_some(*exit);
-                        let status = match &rec.at_most {
-                            None => Status::Exact { body_count: *body_count, condition_count: *condition_count },
-                            Some(why) => Status::AtMost { max_body_count: *body_count, why: why.clone() },
+                        let exit = at_most.is_none().then_some(exit);
+                        let status = match at_most {
+                            None => Status::Exact { body_count, condition_count },
+                            Some(why) => Status::AtMost { max_body_count: body_count, why },
                         };
-                        (status, Some(counter(&rec, *condition, *body, exit, None)), rec.note)
+                        (status, Some(counter(condition, body, exit, None)), note)
                     }
                 }
             }

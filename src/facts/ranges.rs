@@ -378,8 +378,8 @@ impl<'a> Ranges<'_, 'a> {
         }
         let Def::Result(op) = v.def() else { return Range::full(width) };
         let sub = |i: usize| self.at_depth(op.operand(i), op, depth + 1).unwrap_or(Range::full(width));
-        let name = op.name();
-        match name.as_str() {
+        let name = op.name_ref();
+        match &*name {
             "loom.assume_range" => {
                 let input = sub(0);
                 let lo = op.attr("lo").and_then(int_attr);

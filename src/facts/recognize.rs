@@ -126,8 +126,8 @@ fn affine<'a>(
     let Some(op) = v.defining_op() else {
         return Err("it depends on a block argument that is not the counter".into());
     };
-    let name = op.name();
-    match name.as_str() {
+    let name = op.name_ref();
+    match &*name {
         "arith.addi" | "index.add" => {
             if let Some(c) = const_bits(op.operand(1), iw) {
                 let (b, o) = affine(op.operand(0), iw, width, is_base, map, depth + 1)?;
@@ -334,7 +334,7 @@ fn symbolic(facts: SymFacts, env: &Env, assumptions: Vec<&'static str>) -> Core 
 
 /// Recognises `op` (a loop) or says why it cannot.
 pub fn recognize<'a>(op: Op<'a>, index_width: u32, ctx: &Context<'_, '_, 'a>) -> Result<Recognized<'a>, String> {
-    match op.name().as_str() {
+    match &*op.name_ref() {
         "scf.while" => recognize_while(op, index_width, ctx),
         "scf.for" => recognize_for(op, index_width, false, ctx),
         "loom.for" => recognize_for(op, index_width, true, ctx),

@@ -249,8 +249,8 @@ impl Expr {
             }
         }
         // Canonical order; a constant side first (`max(0, x)`).
-        let key = |e: &Expr| (e.as_constant().is_none(), e.clone());
-        let (a, b) = if key(self) <= key(other) { (self, other) } else { (other, self) };
+        let key = |e: &Expr| e.as_constant().is_none();
+        let (a, b) = if (key(self), self) <= (key(other), other) { (self, other) } else { (other, self) };
         let (a, b) = (Box::new(a.clone()), Box::new(b.clone()));
         Some(Expr::term(if max { Term::Max(a, b) } else { Term::Min(a, b) }))
     }
@@ -370,36 +370,71 @@ impl fmt::Display for Term {
     }
 }
 
+/// Writes `k · t` without its sign: `t`, `m * t`, `m * (t)`, or `(t)` for
+/// a product subtracted once (`a - (b * c)`).
+fn fmt_scaled_term(t: &Term, k: i128, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match (k.abs(), t) {
+        (1, Term::Mul(..)) if k < 0 => write!(f, "({t})"),
+        (1, _) => write!(f, "{t}"),
+        (m, Term::Leaf(_) | Term::Max(..) | Term::Min(..)) => write!(f, "{m} * {t}"),
+        (m, _) => write!(f, "{m} * ({t})"),
+    }
+}
+
+/// [`fmt_scaled_term`] as a value, for the one place that must look at the
+/// text before writing it.
+struct Scaled<'e>(&'e Term, i128);
+
+impl fmt::Display for Scaled<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt_scaled_term(self.0, self.1, f)
+    }
+}
+
 impl fmt::Display for Expr {
     /// Terms with positive coefficients first (in term order), then the
     /// constant, then the negative ones: `dim(%arg0, 0) - %arg1`,
     /// `%arg1 + 1`, `7 - %arg0`.
+    ///
+    /// Written piece by piece into the formatter (no intermediate strings:
+    /// reports print several expressions per loop).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (c, terms) = self.parts();
-        // (negative?, text of the magnitude)
-        let mut items: Vec<(bool, String)> = Vec::new();
-        let term = |t: &Term, k: i128| -> String {
-            match (k.abs(), t) {
-                (1, Term::Mul(..)) if k < 0 => format!("({t})"),
-                (1, _) => t.to_string(),
-                (m, Term::Leaf(_) | Term::Max(..) | Term::Min(..)) => format!("{m} * {t}"),
-                (m, _) => format!("{m} * ({t})"),
+        let mut first = true;
+        for (t, k) in terms.iter().filter(|(_, k)| *k > 0) {
+            if !first {
+                f.write_str(" + ")?;
             }
-        };
-        items.extend(terms.iter().filter(|(_, k)| *k > 0).map(|(t, k)| (false, term(t, *k))));
-        if c != 0 || terms.is_empty() {
-            items.push((c < 0, c.abs().to_string()));
+            fmt_scaled_term(t, *k, f)?;
+            first = false;
         }
-        items.extend(terms.iter().filter(|(_, k)| *k < 0).map(|(t, k)| (true, term(t, *k))));
-        for (i, (neg, text)) in items.iter().enumerate() {
-            match (i, neg) {
-                // The grammar allows `-` on literals only: `-3`, `-2 * %arg0`,
-                // but `0 - %arg0`.
-                (0, true) if text.starts_with(|c: char| c.is_ascii_digit()) => write!(f, "-{text}")?,
-                (0, true) => write!(f, "0 - {text}")?,
-                (0, false) => write!(f, "{text}")?,
-                (_, true) => write!(f, " - {text}")?,
-                (_, false) => write!(f, " + {text}")?,
+        if c != 0 || terms.is_empty() {
+            // The grammar allows `-` on literals only: `-3`, `-2 * %arg0`,
+            // but `0 - %arg0`.
+            let sign = match (first, c < 0) {
+                (true, true) => "-",
+                (true, false) => "",
+                (false, true) => " - ",
+                (false, false) => " + ",
+            };
+            write!(f, "{sign}{}", c.abs())?;
+            first = false;
+        }
+        for (t, k) in terms.iter().filter(|(_, k)| *k < 0) {
+            if first {
+                // Leading `-` only before a literal (`-2 * %arg0`); the
+                // text decides, as the grammar does (rare: no positive
+                // term and no constant).
+                let text = Scaled(t, *k).to_string();
+                if text.starts_with(|c: char| c.is_ascii_digit()) {
+                    write!(f, "-{text}")?;
+                } else {
+                    write!(f, "0 - {text}")?;
+                }
+                first = false;
+            } else {
+                f.write_str(" - ")?;
+                fmt_scaled_term(t, *k, f)?;
             }
         }
         Ok(())

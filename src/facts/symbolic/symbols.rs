@@ -98,10 +98,10 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             }
             Def::Result(op) => op,
         };
-        let name = op.name();
+        let name = op.name_ref();
         let sub = |s: &mut Self, i: usize| s.expr_depth(op.operand(i), depth + 1);
         let konst = |i: usize| const_bits(op.operand(i), self.ranges.index_width).map(|b| in_order(b, width, signed));
-        match name.as_str() {
+        match &*name {
             "memref.dim" => self.dim(op),
             "arith.addi" | "index.add" | "arith.subi" | "index.sub" | "arith.muli" | "index.mul" => {
                 let is_sub = name.ends_with("subi") || name.ends_with(".sub");
