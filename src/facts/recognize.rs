@@ -267,9 +267,10 @@ fn symbolic_for<'a>(
     // the step (as upstream's scf.for trip count says).
     let order = predicate.order().expect("ordered predicate");
     let mut symbols = Symbols::new(ctx.ranges, op, width, order);
-    if let (Ok(lb_e), Ok(ub_e)) = (symbols.expr(lb), symbols.expr(ub)) {
-        if zero_trip(predicate, CounterSide::Lhs, &lb_e, &ub_e, &symbols.env) {
-            if let Some(f) = zero_facts(&lb_e) {
+    let (lb_e, ub_e) = (symbols.expr(lb), symbols.expr(ub));
+    if let (Ok(lb_e), Ok(ub_e)) = (&lb_e, &ub_e) {
+        if zero_trip(predicate, CounterSide::Lhs, lb_e, ub_e, &symbols.env) {
+            if let Some(f) = zero_facts(lb_e) {
                 // A dynamic step is reported as 0 (the body never runs).
                 return (step.unwrap_or(0), symbolic(f, &symbols.env, Vec::new()));
             }
@@ -280,7 +281,7 @@ fn symbolic_for<'a>(
         Some(s) if s <= 0 => (s, Core::Unknown(format!("the step {s} is not positive"))),
         Some(s) => {
             let parts = SymParts { width, predicate, side: CounterSide::Lhs, shape: Shape::HeaderTested, step: s };
-            (s, symbolic_core(ctx, op, parts, lb, ub))
+            (s, symbolic_core_of(ctx, symbols, parts, lb_e, ub_e))
         }
     }
 }
@@ -296,13 +297,29 @@ struct SymParts {
 fn symbolic_core<'a>(ctx: &Context<'_, '_, 'a>, op: Op<'a>, p: SymParts, init: Val<'a>, bound: Val<'a>) -> Core {
     let order = p.predicate.order().expect("ordered predicate");
     let mut symbols = Symbols::new(ctx.ranges, op, p.width, order);
-    let init = match symbols.expr(init) {
+    let init = symbols.expr(init);
+    // The bound is read only when the initial value is (its reading may
+    // narrow the symbols' ranges).
+    let bound = if init.is_ok() { symbols.expr(bound) } else { Err(String::new()) };
+    symbolic_core_of(ctx, symbols, p, init, bound)
+}
+
+/// [`symbolic_core`] once the initial value and the bound were read, in
+/// that order, by `symbols` (which holds the ranges their reading found).
+fn symbolic_core_of(
+    ctx: &Context<'_, '_, '_>,
+    symbols: Symbols<'_, '_, '_>,
+    p: SymParts,
+    init: Result<Expr, String>,
+    bound: Result<Expr, String>,
+) -> Core {
+    let init = match init {
         Ok(e) => e,
         Err(e) => {
             return Core::Unknown(format!("the counter's initial value is not a constant or a symbol loom reads: {e}"))
         }
     };
-    let bound = match symbols.expr(bound) {
+    let bound = match bound {
         Ok(e) => e,
         Err(e) => return Core::Unknown(format!("the bound is not a constant or a symbol loom reads: {e}")),
     };

@@ -273,15 +273,16 @@ impl Report {
     }
 
     /// The JSON form: one loop or access per line (for diffs and greps),
-    /// `"key": value` pairs separated by `, `.
+    /// `"key": value` pairs separated by `, `. Serialized into one buffer.
     pub fn to_json(&self) -> String {
         let mut out =
-            format!("{{\"version\": {}, \"index_bitwidth\": {},\n \"loops\": [", self.version, self.index_bitwidth);
+            format!("{{\"version\": {}, \"index_bitwidth\": {},\n \"loops\": [", self.version, self.index_bitwidth)
+                .into_bytes();
         push_lines(&mut out, &self.loops);
-        out.push_str("],\n \"accesses\": [");
+        out.extend_from_slice(b"],\n \"accesses\": [");
         push_lines(&mut out, &self.accesses);
-        out.push_str("]}\n");
-        out
+        out.extend_from_slice(b"]}\n");
+        String::from_utf8(out).expect("serde_json writes UTF-8")
     }
 
     /// Parses a report (any JSON layout).
@@ -290,10 +291,10 @@ impl Report {
     }
 }
 
-fn push_lines<T: Serialize>(out: &mut String, items: &[T]) {
+fn push_lines<T: Serialize>(out: &mut Vec<u8>, items: &[T]) {
     for (i, item) in items.iter().enumerate() {
-        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
-        out.push_str(&to_spaced_json(item));
+        out.extend_from_slice(if i == 0 { b"\n  " } else { b",\n  " });
+        write_spaced_json(out, item);
     }
 }
 
@@ -320,19 +321,17 @@ impl serde_json::ser::Formatter for Spaced {
     }
 }
 
-/// `value` as one line of JSON with [`Spaced`] separators.
+/// Appends `value` as one line of JSON with [`Spaced`] separators.
 ///
 /// Panics if serialization fails, which it cannot for the report's types:
 /// they are plain structs of strings, integers, booleans and options (no
 /// maps with non-string keys, no custom `Serialize` that may fail), and the
-/// writer is a `Vec`, whose writes never fail. serde_json writes UTF-8 only.
-fn to_spaced_json<T: Serialize>(value: &T) -> String {
-    let mut bytes = Vec::new();
-    let mut serializer = serde_json::Serializer::with_formatter(&mut bytes, Spaced);
+/// writer is a `Vec`, whose writes never fail.
+fn write_spaced_json<T: Serialize>(out: &mut Vec<u8>, value: &T) {
+    let mut serializer = serde_json::Serializer::with_formatter(out, Spaced);
     value
         .serialize(&mut serializer)
         .expect("report types are plain data and the writer is in memory: serialization cannot fail");
-    String::from_utf8(bytes).expect("serde_json writes UTF-8")
 }
 
 #[cfg(test)]

@@ -22,7 +22,8 @@
 //! overflow.
 
 use std::collections::BTreeMap;
-use std::fmt;
+use std::fmt::{self, Display};
+use std::rc::Rc;
 
 use crate::facts::interval::Interval;
 
@@ -51,15 +52,17 @@ pub enum Expr {
     Linear { constant: i128, terms: Vec<(Term, i128)> },
 }
 
-/// A term of a linear form: a leaf, or a non-linear operation.
+/// A term of a linear form: a leaf, or a non-linear operation. Operands
+/// are shared (`Rc`): expressions never change once built, and the facts
+/// of a loop reuse one another's subexpressions (`max(0, n - lb) + 1`).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Term {
     Leaf(Leaf),
     /// A product of two non-constant expressions (nest totals).
-    Mul(Box<Expr>, Box<Expr>),
-    CeilDiv(Box<Expr>, i128),
-    Max(Box<Expr>, Box<Expr>),
-    Min(Box<Expr>, Box<Expr>),
+    Mul(Rc<Expr>, Rc<Expr>),
+    CeilDiv(Rc<Expr>, i128),
+    Max(Rc<Expr>, Rc<Expr>),
+    Min(Rc<Expr>, Rc<Expr>),
 }
 
 /// Ranges of the leaves (values the leaves can take where the expression
@@ -198,7 +201,7 @@ impl Expr {
             return other.scale(k);
         }
         let (a, b) = if self <= other { (self, other) } else { (other, self) };
-        Some(Expr::term(Term::Mul(Box::new(a.clone()), Box::new(b.clone()))))
+        Some(Expr::term(Term::Mul(Rc::new(a.clone()), Rc::new(b.clone()))))
     }
 
     /// `self ceildiv d` (`d > 0`), splitting off multiples of `d`.
@@ -223,7 +226,7 @@ impl Expr {
                 return Some(Expr::constant(round(r.lo)));
             }
         }
-        Some(Expr::term(Term::CeilDiv(Box::new(self.clone()), d)))
+        Some(Expr::term(Term::CeilDiv(Rc::new(self.clone()), d)))
     }
 
     /// `max(self, other)`, folded when the ranges order the two.
@@ -251,7 +254,7 @@ impl Expr {
         // Canonical order; a constant side first (`max(0, x)`).
         let key = |e: &Expr| e.as_constant().is_none();
         let (a, b) = if (key(self), self) <= (key(other), other) { (self, other) } else { (other, self) };
-        let (a, b) = (Box::new(a.clone()), Box::new(b.clone()));
+        let (a, b) = (Rc::new(a.clone()), Rc::new(b.clone()));
         Some(Expr::term(if max { Term::Max(a, b) } else { Term::Min(a, b) }))
     }
 
@@ -325,14 +328,75 @@ impl Term {
     }
 }
 
+// Printing writes straight into the formatter with `write_str` (no
+// `write!` per piece, no intermediate strings): reports print several
+// expressions per loop, and this is most of what a report costs.
+
+/// Writes `v` in decimal: the text `{v}` gives.
+fn write_int(f: &mut fmt::Formatter<'_>, v: i128) -> fmt::Result {
+    // 39 digits and a sign at most.
+    let mut buf = [0u8; 40];
+    let mut at = buf.len();
+    let mut digit = |d: u8| {
+        at -= 1;
+        buf[at] = b'0' + d;
+    };
+    let magnitude = v.unsigned_abs();
+    match u64::try_from(magnitude) {
+        // The common case, without 128-bit divisions.
+        Ok(mut m) => loop {
+            digit((m % 10) as u8);
+            m /= 10;
+            if m == 0 {
+                break;
+            }
+        },
+        Err(_) => {
+            let mut m = magnitude;
+            loop {
+                digit((m % 10) as u8);
+                m /= 10;
+                if m == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    if v < 0 {
+        at -= 1;
+        buf[at] = b'-';
+    }
+    f.write_str(std::str::from_utf8(&buf[at..]).expect("ASCII digits"))
+}
+
 impl fmt::Display for Leaf {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Leaf::Arg(n) => write!(f, "%arg{n}"),
-            Leaf::Dim(n, k) => write!(f, "dim(%arg{n}, {k})"),
-            Leaf::Opaque { what, .. } => write!(f, "<{what}>"),
+            Leaf::Arg(n) => {
+                f.write_str("%arg")?;
+                write_int(f, i128::from(*n))
+            }
+            Leaf::Dim(n, k) => {
+                f.write_str("dim(%arg")?;
+                write_int(f, i128::from(*n))?;
+                f.write_str(", ")?;
+                write_int(f, i128::from(*k))?;
+                f.write_str(")")
+            }
+            Leaf::Opaque { what, .. } => {
+                f.write_str("<")?;
+                f.write_str(what)?;
+                f.write_str(">")
+            }
         }
     }
+}
+
+/// Writes `e` in parentheses.
+fn fmt_parenthesized(e: &dyn fmt::Display, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    f.write_str("(")?;
+    e.fmt(f)?;
+    f.write_str(")")
 }
 
 /// Prints `e` as an operand of `*` or `ceildiv`:
@@ -345,27 +409,33 @@ fn fmt_factor(e: &Expr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         _ => false,
     };
     if atom {
-        write!(f, "{e}")
+        e.fmt(f)
     } else {
-        write!(f, "({e})")
+        fmt_parenthesized(e, f)
     }
 }
 
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Term::Leaf(l) => write!(f, "{l}"),
+            Term::Leaf(l) => l.fmt(f),
             Term::Mul(a, b) => {
                 fmt_factor(a, f)?;
-                write!(f, " * ")?;
+                f.write_str(" * ")?;
                 fmt_factor(b, f)
             }
             Term::CeilDiv(a, d) => {
                 fmt_factor(a, f)?;
-                write!(f, " ceildiv {d}")
+                f.write_str(" ceildiv ")?;
+                write_int(f, *d)
             }
-            Term::Max(a, b) => write!(f, "max({a}, {b})"),
-            Term::Min(a, b) => write!(f, "min({a}, {b})"),
+            Term::Max(a, b) | Term::Min(a, b) => {
+                f.write_str(if matches!(self, Term::Max(..)) { "max(" } else { "min(" })?;
+                a.fmt(f)?;
+                f.write_str(", ")?;
+                b.fmt(f)?;
+                f.write_str(")")
+            }
         }
     }
 }
@@ -374,10 +444,18 @@ impl fmt::Display for Term {
 /// a product subtracted once (`a - (b * c)`).
 fn fmt_scaled_term(t: &Term, k: i128, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match (k.abs(), t) {
-        (1, Term::Mul(..)) if k < 0 => write!(f, "({t})"),
-        (1, _) => write!(f, "{t}"),
-        (m, Term::Leaf(_) | Term::Max(..) | Term::Min(..)) => write!(f, "{m} * {t}"),
-        (m, _) => write!(f, "{m} * ({t})"),
+        (1, Term::Mul(..)) if k < 0 => fmt_parenthesized(t, f),
+        (1, _) => t.fmt(f),
+        (m, Term::Leaf(_) | Term::Max(..) | Term::Min(..)) => {
+            write_int(f, m)?;
+            f.write_str(" * ")?;
+            t.fmt(f)
+        }
+        (m, _) => {
+            write_int(f, m)?;
+            f.write_str(" * ")?;
+            fmt_parenthesized(t, f)
+        }
     }
 }
 
@@ -395,9 +473,6 @@ impl fmt::Display for Expr {
     /// Terms with positive coefficients first (in term order), then the
     /// constant, then the negative ones: `dim(%arg0, 0) - %arg1`,
     /// `%arg1 + 1`, `7 - %arg0`.
-    ///
-    /// Written piece by piece into the formatter (no intermediate strings:
-    /// reports print several expressions per loop).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (c, terms) = self.parts();
         let mut first = true;
@@ -411,26 +486,23 @@ impl fmt::Display for Expr {
         if c != 0 || terms.is_empty() {
             // The grammar allows `-` on literals only: `-3`, `-2 * %arg0`,
             // but `0 - %arg0`.
-            let sign = match (first, c < 0) {
+            f.write_str(match (first, c < 0) {
                 (true, true) => "-",
                 (true, false) => "",
                 (false, true) => " - ",
                 (false, false) => " + ",
-            };
-            write!(f, "{sign}{}", c.abs())?;
+            })?;
+            write_int(f, c.abs())?;
             first = false;
         }
         for (t, k) in terms.iter().filter(|(_, k)| *k < 0) {
             if first {
                 // Leading `-` only before a literal (`-2 * %arg0`); the
-                // text decides, as the grammar does (rare: no positive
-                // term and no constant).
+                // text decides (rare: no positive term and no constant).
                 let text = Scaled(t, *k).to_string();
-                if text.starts_with(|c: char| c.is_ascii_digit()) {
-                    write!(f, "-{text}")?;
-                } else {
-                    write!(f, "0 - {text}")?;
-                }
+                let digit = text.starts_with(|c: char| c.is_ascii_digit());
+                f.write_str(if digit { "-" } else { "0 - " })?;
+                f.write_str(&text)?;
                 first = false;
             } else {
                 f.write_str(" - ")?;
@@ -479,6 +551,32 @@ mod tests {
             p.add_const(1).unwrap().mul(&arg(1)).unwrap().to_string(),
             "%arg1 * (dim(%arg0, 0) * dim(%arg0, 1) + 1)"
         );
+    }
+
+    /// Printing writes integers itself: the same text as `{}` for every
+    /// magnitude (the 64-bit fast path, its edges, and 128-bit values).
+    #[test]
+    fn integers_print_as_rust_prints_them() {
+        let edges = [
+            0,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            i128::from(u64::MAX),
+            i128::from(u64::MAX) + 1,
+            -i128::from(u64::MAX),
+            -i128::from(u64::MAX) - 1,
+            i128::MAX,
+            i128::MIN + 1,
+        ];
+        for v in edges {
+            assert_eq!(Expr::constant(v).to_string(), v.to_string());
+        }
+        assert_eq!(Leaf::Dim(u32::MAX, u64::MAX).to_string(), format!("dim(%arg{}, {})", u32::MAX, u64::MAX));
+        let big = arg(0).scale(i128::from(u64::MAX) + 1).unwrap();
+        assert_eq!(big.to_string(), format!("{} * %arg0", i128::from(u64::MAX) + 1));
     }
 
     #[test]
