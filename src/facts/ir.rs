@@ -556,6 +556,24 @@ pub(crate) fn int_type(ty: MlirType, index_width: u32) -> Option<(u32, String)> 
     }
 }
 
+/// Bits of an `f16`, `bf16`, `f32` or `f64` type; None for other types
+/// (no printing: the C API's type predicates).
+pub(crate) fn float_bits(ty: MlirType) -> Option<u32> {
+    // SAFETY: `ty` is a valid type (uniqued in a live context); the
+    // predicates only compare its type ID.
+    unsafe {
+        if mlirTypeIsAF16(ty) || mlirTypeIsABF16(ty) {
+            Some(16)
+        } else if mlirTypeIsAF32(ty) {
+            Some(32)
+        } else if mlirTypeIsAF64(ty) {
+            Some(64)
+        } else {
+            None
+        }
+    }
+}
+
 pub(crate) fn type_string(ty: MlirType) -> String {
     let mut out = String::new();
     // SAFETY: `ty` is a valid type (uniqued in a live context); the callback

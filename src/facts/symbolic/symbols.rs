@@ -28,7 +28,7 @@
 use super::expr::{Env, Expr, Leaf};
 use crate::facts::bits::{carrier, const_bits, in_order};
 use crate::facts::interval::Interval;
-use crate::facts::ir::{attr_string, element_type, int_type, shape_of, type_string, Def, Op, Val};
+use crate::facts::ir::{attr_string, element_type, float_bits, int_type, shape_of, Def, Op, Val};
 use crate::facts::ranges::Ranges;
 use crate::facts::trip_count::{order_limits, Order};
 
@@ -269,12 +269,6 @@ fn element_bytes(ty: mlir_sys::MlirType, index_width: u32) -> i128 {
     if let Some((w, _)) = int_type(el, index_width) {
         return ((w as i128) + 7) / 8;
     }
-    let printed = type_string(el);
-    let bits = match printed.as_str() {
-        "f16" | "bf16" => 16,
-        "f32" => 32,
-        "f64" => 64,
-        _ => 8,
-    };
-    (bits / 8).max(1)
+    let bits = float_bits(el).unwrap_or(8);
+    (i128::from(bits) / 8).max(1)
 }
