@@ -226,7 +226,7 @@ impl LoopReport {
                     .symbolic
                     .as_ref()
                     .and_then(|s| s.exit.as_ref().filter(|e| e.as_constant().is_none() && !e.has_opaque()))
-                    .map(|e| e.to_string()),
+                    .map(|e| e.text()),
             });
             r.note = l.note.map(str::to_owned);
         }
@@ -241,7 +241,7 @@ fn count_or_expr(e: &Expr) -> (Option<u128>, Option<String>) {
     match e.as_constant().and_then(|c| u128::try_from(c).ok()) {
         Some(c) => (Some(c), None),
         None if e.has_opaque() => (None, None),
-        None => (None, Some(e.to_string())),
+        None => (None, Some(e.text())),
     }
 }
 
@@ -249,7 +249,7 @@ fn count_or_expr(e: &Expr) -> (Option<u128>, Option<String>) {
 /// v1 field says it all).
 fn pair_if_symbolic((lo, hi): &(Expr, Expr)) -> Option<[String; 2]> {
     let symbolic = lo.as_constant().is_none() || hi.as_constant().is_none();
-    (symbolic && !lo.has_opaque() && !hi.has_opaque()).then(|| [lo.to_string(), hi.to_string()])
+    (symbolic && !lo.has_opaque() && !hi.has_opaque()).then(|| [lo.text(), hi.text()])
 }
 
 impl AccessReport {

@@ -22,7 +22,7 @@
 //! overflow.
 
 use std::collections::BTreeMap;
-use std::fmt::{self, Display};
+use std::fmt;
 use std::rc::Rc;
 
 use crate::facts::interval::Interval;
@@ -328,12 +328,14 @@ impl Term {
     }
 }
 
-// Printing writes straight into the formatter with `write_str` (no
-// `write!` per piece, no intermediate strings): reports print several
-// expressions per loop, and this is most of what a report costs.
+// Printing: one set of writers generic over `fmt::Write`, used by the
+// `Display` impls (into a formatter) and by [`Expr::text`] (straight into
+// a `String`: reports print several expressions per loop, and `to_string`
+// would go through the formatter for every piece). Pieces are written with
+// `write_str`, integers by `write_int`.
 
 /// Writes `v` in decimal: the text `{v}` gives.
-fn write_int(f: &mut fmt::Formatter<'_>, v: i128) -> fmt::Result {
+fn write_int(f: &mut impl fmt::Write, v: i128) -> fmt::Result {
     // 39 digits and a sign at most.
     let mut buf = [0u8; 40];
     let mut at = buf.len();
@@ -369,39 +371,30 @@ fn write_int(f: &mut fmt::Formatter<'_>, v: i128) -> fmt::Result {
     f.write_str(std::str::from_utf8(&buf[at..]).expect("ASCII digits"))
 }
 
-impl fmt::Display for Leaf {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Leaf::Arg(n) => {
-                f.write_str("%arg")?;
-                write_int(f, i128::from(*n))
-            }
-            Leaf::Dim(n, k) => {
-                f.write_str("dim(%arg")?;
-                write_int(f, i128::from(*n))?;
-                f.write_str(", ")?;
-                write_int(f, i128::from(*k))?;
-                f.write_str(")")
-            }
-            Leaf::Opaque { what, .. } => {
-                f.write_str("<")?;
-                f.write_str(what)?;
-                f.write_str(">")
-            }
+fn write_leaf(l: &Leaf, f: &mut impl fmt::Write) -> fmt::Result {
+    match l {
+        Leaf::Arg(n) => {
+            f.write_str("%arg")?;
+            write_int(f, i128::from(*n))
+        }
+        Leaf::Dim(n, k) => {
+            f.write_str("dim(%arg")?;
+            write_int(f, i128::from(*n))?;
+            f.write_str(", ")?;
+            write_int(f, i128::from(*k))?;
+            f.write_str(")")
+        }
+        Leaf::Opaque { what, .. } => {
+            f.write_str("<")?;
+            f.write_str(what)?;
+            f.write_str(">")
         }
     }
 }
 
-/// Writes `e` in parentheses.
-fn fmt_parenthesized(e: &dyn fmt::Display, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    f.write_str("(")?;
-    e.fmt(f)?;
-    f.write_str(")")
-}
-
-/// Prints `e` as an operand of `*` or `ceildiv`:
-/// parenthesized unless it is a single atom.
-fn fmt_factor(e: &Expr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Writes `e` as an operand of `*` or `ceildiv`: parenthesized unless it
+/// is a single atom.
+fn write_factor(e: &Expr, f: &mut impl fmt::Write) -> fmt::Result {
     let (c, terms) = e.parts();
     let atom = match terms.len() {
         0 => c >= 0,
@@ -409,107 +402,127 @@ fn fmt_factor(e: &Expr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         _ => false,
     };
     if atom {
-        e.fmt(f)
+        write_expr(e, f)
     } else {
-        fmt_parenthesized(e, f)
+        f.write_str("(")?;
+        write_expr(e, f)?;
+        f.write_str(")")
     }
 }
 
-impl fmt::Display for Term {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Term::Leaf(l) => l.fmt(f),
-            Term::Mul(a, b) => {
-                fmt_factor(a, f)?;
-                f.write_str(" * ")?;
-                fmt_factor(b, f)
-            }
-            Term::CeilDiv(a, d) => {
-                fmt_factor(a, f)?;
-                f.write_str(" ceildiv ")?;
-                write_int(f, *d)
-            }
-            Term::Max(a, b) | Term::Min(a, b) => {
-                f.write_str(if matches!(self, Term::Max(..)) { "max(" } else { "min(" })?;
-                a.fmt(f)?;
-                f.write_str(", ")?;
-                b.fmt(f)?;
-                f.write_str(")")
-            }
+fn write_term(t: &Term, f: &mut impl fmt::Write) -> fmt::Result {
+    match t {
+        Term::Leaf(l) => write_leaf(l, f),
+        Term::Mul(a, b) => {
+            write_factor(a, f)?;
+            f.write_str(" * ")?;
+            write_factor(b, f)
+        }
+        Term::CeilDiv(a, d) => {
+            write_factor(a, f)?;
+            f.write_str(" ceildiv ")?;
+            write_int(f, *d)
+        }
+        Term::Max(a, b) | Term::Min(a, b) => {
+            f.write_str(if matches!(t, Term::Max(..)) { "max(" } else { "min(" })?;
+            write_expr(a, f)?;
+            f.write_str(", ")?;
+            write_expr(b, f)?;
+            f.write_str(")")
         }
     }
 }
 
 /// Writes `k · t` without its sign: `t`, `m * t`, `m * (t)`, or `(t)` for
 /// a product subtracted once (`a - (b * c)`).
-fn fmt_scaled_term(t: &Term, k: i128, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    match (k.abs(), t) {
-        (1, Term::Mul(..)) if k < 0 => fmt_parenthesized(t, f),
-        (1, _) => t.fmt(f),
-        (m, Term::Leaf(_) | Term::Max(..) | Term::Min(..)) => {
-            write_int(f, m)?;
-            f.write_str(" * ")?;
-            t.fmt(f)
-        }
-        (m, _) => {
-            write_int(f, m)?;
-            f.write_str(" * ")?;
-            fmt_parenthesized(t, f)
-        }
+fn write_scaled_term(t: &Term, k: i128, f: &mut impl fmt::Write) -> fmt::Result {
+    let m = k.abs();
+    let parenthesized = match (m, t) {
+        (1, Term::Mul(..)) => k < 0,
+        (1, _) | (_, Term::Leaf(_) | Term::Max(..) | Term::Min(..)) => false,
+        _ => true,
+    };
+    if m != 1 {
+        write_int(f, m)?;
+        f.write_str(" * ")?;
+    }
+    if parenthesized {
+        f.write_str("(")?;
+        write_term(t, f)?;
+        f.write_str(")")
+    } else {
+        write_term(t, f)
     }
 }
 
-/// [`fmt_scaled_term`] as a value, for the one place that must look at the
-/// text before writing it.
-struct Scaled<'e>(&'e Term, i128);
+/// Terms with positive coefficients first (in term order), then the
+/// constant, then the negative ones: `dim(%arg0, 0) - %arg1`, `%arg1 + 1`,
+/// `7 - %arg0`.
+fn write_expr(e: &Expr, f: &mut impl fmt::Write) -> fmt::Result {
+    let (c, terms) = e.parts();
+    let mut first = true;
+    for (t, k) in terms.iter().filter(|(_, k)| *k > 0) {
+        if !first {
+            f.write_str(" + ")?;
+        }
+        write_scaled_term(t, *k, f)?;
+        first = false;
+    }
+    if c != 0 || terms.is_empty() {
+        // The grammar allows `-` on literals only: `-3`, `-2 * %arg0`, but
+        // `0 - %arg0`.
+        f.write_str(match (first, c < 0) {
+            (true, true) => "-",
+            (true, false) => "",
+            (false, true) => " - ",
+            (false, false) => " + ",
+        })?;
+        write_int(f, c.abs())?;
+        first = false;
+    }
+    for (t, k) in terms.iter().filter(|(_, k)| *k < 0) {
+        if first {
+            // Leading `-` only before a literal (`-2 * %arg0`); the text
+            // decides (rare: no positive term and no constant).
+            let mut text = String::new();
+            write_scaled_term(t, *k, &mut text)?;
+            let digit = text.starts_with(|c: char| c.is_ascii_digit());
+            f.write_str(if digit { "-" } else { "0 - " })?;
+            f.write_str(&text)?;
+            first = false;
+        } else {
+            f.write_str(" - ")?;
+            write_scaled_term(t, *k, f)?;
+        }
+    }
+    Ok(())
+}
 
-impl fmt::Display for Scaled<'_> {
+impl Expr {
+    /// The printed form (what `Display` writes), built directly in a
+    /// `String`.
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(32);
+        write_expr(self, &mut out).expect("writing to a String cannot fail");
+        out
+    }
+}
+
+impl fmt::Display for Leaf {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt_scaled_term(self.0, self.1, f)
+        write_leaf(self, f)
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_term(self, f)
     }
 }
 
 impl fmt::Display for Expr {
-    /// Terms with positive coefficients first (in term order), then the
-    /// constant, then the negative ones: `dim(%arg0, 0) - %arg1`,
-    /// `%arg1 + 1`, `7 - %arg0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (c, terms) = self.parts();
-        let mut first = true;
-        for (t, k) in terms.iter().filter(|(_, k)| *k > 0) {
-            if !first {
-                f.write_str(" + ")?;
-            }
-            fmt_scaled_term(t, *k, f)?;
-            first = false;
-        }
-        if c != 0 || terms.is_empty() {
-            // The grammar allows `-` on literals only: `-3`, `-2 * %arg0`,
-            // but `0 - %arg0`.
-            f.write_str(match (first, c < 0) {
-                (true, true) => "-",
-                (true, false) => "",
-                (false, true) => " - ",
-                (false, false) => " + ",
-            })?;
-            write_int(f, c.abs())?;
-            first = false;
-        }
-        for (t, k) in terms.iter().filter(|(_, k)| *k < 0) {
-            if first {
-                // Leading `-` only before a literal (`-2 * %arg0`); the
-                // text decides (rare: no positive term and no constant).
-                let text = Scaled(t, *k).to_string();
-                let digit = text.starts_with(|c: char| c.is_ascii_digit());
-                f.write_str(if digit { "-" } else { "0 - " })?;
-                f.write_str(&text)?;
-                first = false;
-            } else {
-                f.write_str(" - ")?;
-                fmt_scaled_term(t, *k, f)?;
-            }
-        }
-        Ok(())
+        write_expr(self, f)
     }
 }
 
@@ -573,6 +586,7 @@ mod tests {
         ];
         for v in edges {
             assert_eq!(Expr::constant(v).to_string(), v.to_string());
+            assert_eq!(Expr::constant(v).text(), v.to_string());
         }
         assert_eq!(Leaf::Dim(u32::MAX, u64::MAX).to_string(), format!("dim(%arg{}, {})", u32::MAX, u64::MAX));
         let big = arg(0).scale(i128::from(u64::MAX) + 1).unwrap();
@@ -633,6 +647,7 @@ mod tests {
                     _ => x.mul(&y),
                 }
                 .expect("no overflow");
+                assert_eq!(e.text(), e.to_string());
                 let r = e.range(&env).expect("ranged");
                 for a in -4..=6 {
                     for b in 0..=9 {
