@@ -70,10 +70,10 @@ fn const_bits_depth(v: Val, iw: u32, depth: u32) -> Option<u128> {
     }
     let op = v.defining_op()?;
     let m = mask(width);
-    let name = op.name();
+    let name = op.name_ref();
     let sub = |i: usize| const_bits_depth(op.operand(i), iw, depth + 1);
     let src_width = |i: usize| carrier(op.operand(i), iw).map(|(w, _)| w);
-    match name.as_str() {
+    match &*name {
         "arith.constant" | "index.constant" | "index.bool.constant" => {
             let (bits, attr_width) = int_attr(op.attr("value")?)?;
             let bits = bits as u128;

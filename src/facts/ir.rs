@@ -80,6 +80,35 @@ impl PartialEq for Reg<'_> {
     }
 }
 
+/// Hasher for maps keyed by handles. A handle hashes as its address, which
+/// is already unique, so one multiply-xor step replaces SipHash (the
+/// analyses look handles up for every value and loop); `finish` rotates
+/// the product so that its well-mixed high bits pick the bucket (addresses
+/// are aligned: their low bits are always 0).
+#[derive(Default)]
+pub(crate) struct HandleHasher(u64);
+
+impl std::hash::Hasher for HandleHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(u64::from(*b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        // An odd 64-bit constant (from the golden ratio) spreads the bits.
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0.rotate_left(26)
+    }
+}
+
+/// A hash map keyed by handles ([`Op`], [`Val`]).
+pub(crate) type HandleMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<HandleHasher>>;
+
 // Handles reached from a valid handle share its lifetime: these wrap what
 // the C API returns for a live handle's navigation (null: None).
 fn op_or_none<'a>(raw: MlirOperation) -> Option<Op<'a>> {

@@ -32,11 +32,9 @@ pub(crate) mod schema;
 pub(crate) mod symbolic;
 pub(crate) mod trip_count;
 
-use std::collections::HashMap;
-
 use crate::analysis::Options;
 use interval::Interval;
-use ir::{index_bitwidth, walk_preorder, ExitKind, Op, Val};
+use ir::{index_bitwidth, walk_preorder, ExitKind, HandleMap, Op, Val};
 use ranges::{Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
 use symbolic::counts::SymFacts;
@@ -172,7 +170,7 @@ pub struct Analysis<'a> {
     pub loops: Vec<LoopRecord<'a>>,
     /// Facts stated at the width [`Ranges`] reads their values at (the
     /// value's type, `index` at `index_width`): see [`analyze`].
-    facts: HashMap<Val<'a>, ValueFact<'a>>,
+    facts: HandleMap<Val<'a>, ValueFact<'a>>,
     /// Index width at the analysed root (DLTI entry or the option).
     pub index_width: u32,
 }
@@ -211,7 +209,7 @@ fn shifted(span: Interval, offset: u128, width: u32, signed: bool) -> Option<Ran
 /// That is the loop's own width except in the case `analyze` describes;
 /// there a range of the loop's width says nothing at the query width (full),
 /// while "never observed" (a body that never runs) holds at any width.
-fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HashMap<Val<'a>, ValueFact<'a>>) {
+fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HandleMap<Val<'a>, ValueFact<'a>>) {
     // Symbolic loops contribute their numeric envelopes (bounds valid for
     // every argument value), and nothing about the exit value.
     let (condition, body, exit) = match &rec.core {
@@ -258,7 +256,7 @@ fn runs_per_entry<'a>(
     inner: Op<'a>,
     parent: Op<'a>,
     rec: &LoopRecord<'a>,
-    guards: &HashMap<Op<'a>, Op<'a>>,
+    guards: &HandleMap<Op<'a>, Op<'a>>,
 ) -> Option<Expr> {
     let (body_count, condition_count) = rec.count_exprs()?;
     let block = inner.block()?;
@@ -296,8 +294,8 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
     let index_width_option = options.index_bitwidth.clamp(1, bits::MAX_WIDTH);
     let index_width = index_bitwidth(root, index_width_option);
     let mut loops = Vec::new();
-    let mut facts = HashMap::new();
-    let mut guards: HashMap<Op<'a>, Op<'a>> = HashMap::new();
+    let mut facts = HandleMap::default();
+    let mut guards: HandleMap<Op<'a>, Op<'a>> = HandleMap::default();
     walk_preorder(root, &mut |op| {
         if !op.is_loop_like() {
             return;
@@ -307,7 +305,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
         // enclosing loops (analysed first: pre-order), which are stated at
         // the root's index width, so only used when the loop's is the same.
         let recognized = {
-            let no_loop_facts = HashMap::new();
+            let no_loop_facts = HandleMap::default();
             let known = if iw == index_width { &facts } else { &no_loop_facts };
             let ranges = Ranges { facts: known, index_width: iw };
             let ctx = recognize::Context {
@@ -375,7 +373,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
     });
     // Entries: product of what each enclosing loop runs its region, up to
     // the enclosing symbol (function). Unknown through any other op.
-    let index: HashMap<Op<'a>, usize> = loops.iter().enumerate().map(|(i, l)| (l.op, i)).collect();
+    let index: HandleMap<Op<'a>, usize> = loops.iter().enumerate().map(|(i, l)| (l.op, i)).collect();
     for i in 0..loops.len() {
         let mut entries = Some(Expr::constant(1));
         let mut signed: Option<bool> = None;

@@ -17,11 +17,9 @@
 //! guard and the body range after it) and with every enclosing `scf.if` /
 //! `loom.if` whose condition compares `v` itself with a constant.
 
-use std::collections::HashMap;
-
 use super::bits::{carrier, const_bits, in_order, mask, to_signed, MAX_WIDTH};
 use super::interval::Interval;
-use super::ir::{int_attr, Def, Op, Val};
+use super::ir::{int_attr, Def, HandleMap, Op, Val};
 use super::predicate::Predicate;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -299,7 +297,7 @@ pub struct ValueFact<'a> {
 
 /// Range queries over a module whose loops have been analysed.
 pub struct Ranges<'f, 'a> {
-    pub facts: &'f HashMap<Val<'a>, ValueFact<'a>>,
+    pub facts: &'f HandleMap<Val<'a>, ValueFact<'a>>,
     pub index_width: u32,
 }
 
