@@ -568,17 +568,35 @@ impl<'a> Val<'a> {
     }
 }
 
-/// An integer-like type: its width (index: the carrier width given) and
-/// printed name.
-pub(crate) fn int_type(ty: MlirType, index_width: u32) -> Option<(u32, String)> {
+/// An integer-like type: `index` or a signless integer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct IntType {
+    /// Bits (for `index`, the carrier width given to [`int_type`]).
+    pub width: u32,
+    pub is_index: bool,
+}
+
+impl IntType {
+    /// The printed type: `index`, `i32`.
+    pub(crate) fn name(self) -> String {
+        if self.is_index {
+            "index".to_string()
+        } else {
+            format!("i{}", self.width)
+        }
+    }
+}
+
+/// The integer-like type `ty` is (index: the carrier width given), if any.
+/// Nothing is allocated: most callers want the width only.
+pub(crate) fn int_type(ty: MlirType, index_width: u32) -> Option<IntType> {
     // SAFETY: `ty` is a valid type (uniqued in a live context); the width and
     // signedness queries run only on integer types (checked first).
     unsafe {
         if mlirTypeIsAIndex(ty) {
-            Some((index_width, "index".to_string()))
+            Some(IntType { width: index_width, is_index: true })
         } else if mlirTypeIsAInteger(ty) && mlirIntegerTypeIsSignless(ty) {
-            let w = mlirIntegerTypeGetWidth(ty);
-            Some((w, format!("i{w}")))
+            Some(IntType { width: mlirIntegerTypeGetWidth(ty), is_index: false })
         } else {
             None
         }

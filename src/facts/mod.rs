@@ -218,7 +218,7 @@ fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HandleMap
         Core::Unknown(_) => return,
     };
     for role in &rec.roles {
-        let Some((query_width, _)) = bits::carrier(role.value, index_width) else { continue };
+        let Some(query_width) = bits::carrier(role.value, index_width).map(|t| t.width) else { continue };
         let at_query_width =
             |r: Option<Range>| r.map(|r| if r.width == query_width { r } else { Range::full(query_width) });
         let span = |observed: Observed| -> Option<Option<Range>> {

@@ -311,7 +311,7 @@ impl<'a> Ranges<'_, 'a> {
     }
 
     fn at_depth(&self, v: Val<'a>, at: Op<'a>, depth: u32) -> Option<Range> {
-        let (width, _) = carrier(v, self.index_width)?;
+        let width = carrier(v, self.index_width)?.width;
         if width == 0 || width > MAX_WIDTH {
             return None;
         }

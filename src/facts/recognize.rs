@@ -441,7 +441,7 @@ fn recognize_while<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result
     };
     let (cmp, predicate) = comparison(condition.operand(0))?;
     let cmp_type = carrier(cmp.operand(0), iw).ok_or("the comparison is not on integers")?;
-    let (width, type_name) = cmp_type;
+    let (width, type_name) = (cmp_type.width, cmp_type.name());
     if width > MAX_WIDTH || width == 0 {
         return Err(format!("the counter is {width} bits wide; at most {MAX_WIDTH} are analysed"));
     }
@@ -485,7 +485,8 @@ fn recognize_while<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result
 
 fn recognize_for<'a>(op: Op<'a>, iw: u32, is_loom: bool, ctx: &Context<'_, '_, 'a>) -> Result<Recognized<'a>, String> {
     let (lb, ub, st) = (op.operand(0), op.operand(1), op.operand(2));
-    let (width, type_name) = carrier(lb, iw).ok_or("the induction variable is not an integer")?;
+    let iv_type = carrier(lb, iw).ok_or("the induction variable is not an integer")?;
+    let (width, type_name) = (iv_type.width, iv_type.name());
     if width > MAX_WIDTH || width == 0 {
         return Err(format!("the induction variable is {width} bits wide; at most {MAX_WIDTH} are analysed"));
     }
@@ -595,7 +596,8 @@ fn recognize_loom_loop<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Re
     let (cmp, exit_pred) = comparison(guard.operand(0))?;
     // The loop continues while the guard's breaking condition is false.
     let predicate = if then_breaks { exit_pred.negate() } else { exit_pred };
-    let (width, type_name) = carrier(cmp.operand(0), iw).ok_or("the comparison is not on integers")?;
+    let cmp_type = carrier(cmp.operand(0), iw).ok_or("the comparison is not on integers")?;
+    let (width, type_name) = (cmp_type.width, cmp_type.name());
     if width > MAX_WIDTH || width == 0 {
         return Err(format!("the counter is {width} bits wide; at most {MAX_WIDTH} are analysed"));
     }

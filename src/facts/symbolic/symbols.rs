@@ -80,7 +80,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         if depth > 32 {
             return Err("its definition is too deep".into());
         }
-        let (width, _) = carrier(v, self.ranges.index_width).ok_or("it is not an integer")?;
+        let width = carrier(v, self.ranges.index_width).ok_or("it is not an integer")?.width;
         if width != self.width {
             return Err(format!("it is {width} bits wide, the counter {}", self.width));
         }
@@ -216,7 +216,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
 
     fn cast(&mut self, op: Op<'a>, name: &str, depth: u32) -> Result<Expr, String> {
         let src = op.operand(0);
-        let (src_width, _) = carrier(src, self.ranges.index_width).ok_or("a cast from a non-integer")?;
+        let src_width = carrier(src, self.ranges.index_width).ok_or("a cast from a non-integer")?.width;
         if src_width > self.width {
             return Err(format!("'{name}' truncates"));
         }
@@ -266,8 +266,8 @@ fn single_leaf(e: &Expr) -> Option<Leaf> {
 /// a weaker cap, never a wrong one).
 fn element_bytes(ty: mlir_sys::MlirType, index_width: u32) -> i128 {
     let Some(el) = element_type(ty) else { return 1 };
-    if let Some((w, _)) = int_type(el, index_width) {
-        return ((w as i128) + 7) / 8;
+    if let Some(t) = int_type(el, index_width) {
+        return ((t.width as i128) + 7) / 8;
     }
     let bits = float_bits(el).unwrap_or(8);
     (i128::from(bits) / 8).max(1)
