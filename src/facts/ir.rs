@@ -173,7 +173,12 @@ impl<'a> Op<'a> {
             }
             std::slice::from_raw_parts(r.data as *const u8, r.length)
         };
-        String::from_utf8_lossy(bytes)
+        // `from_utf8` checks ASCII a word at a time; the lossy conversion
+        // (the same text for valid UTF-8) only for the rare invalid name.
+        match std::str::from_utf8(bytes) {
+            Ok(name) => Cow::Borrowed(name),
+            Err(_) => String::from_utf8_lossy(bytes),
+        }
     }
     /// Whether the op is named `name` (no allocation: compares the
     /// context's interned name bytes).
