@@ -330,17 +330,21 @@ impl<'a> Op<'a> {
     /// Every op nested in `self` (not `self`), in pre-order.
     pub(crate) fn nested_ops(self) -> Vec<Op<'a>> {
         let mut out = Vec::new();
+        self.push_nested_ops(&mut out);
+        out
+    }
+    /// [`Op::nested_ops`] appended to `out` (one vector for the whole walk).
+    fn push_nested_ops(self, out: &mut Vec<Op<'a>>) {
         for r in 0..self.num_regions() {
             let mut block = self.region(r).first_block();
             while let Some(b) = block {
                 for op in b.ops() {
                     out.push(op);
-                    out.extend(op.nested_ops());
+                    op.push_nested_ops(out);
                 }
                 block = b.next();
             }
         }
-        out
     }
     /// If this op is a loom exit terminator (it implements loom's
     /// `RegionExitTerminatorOpInterface`): its kind and the op it exits
