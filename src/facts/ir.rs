@@ -5,9 +5,15 @@
 //! they can hash and keep in maps; melior's handles are not hashable and
 //! lack use lists, so this module wraps MLIR's C API itself. It keeps only
 //! what melior lacks: hashable `Copy` handles ([`Op`], [`Val`], [`Blk`],
-//! [`Reg`]), loop likeness and loop depth, loom exits ([`ExitKind`]),
-//! comparison predicates, use lists, and the few type queries the analyses
-//! need.
+//! [`Reg`]) with a cheap hasher for maps keyed by them ([`HandleMap`]),
+//! loop likeness and loop depth, loom exits ([`ExitKind`]), comparison
+//! predicates, use lists, and the few type queries the analyses need.
+//!
+//! Cost: the analyses ask for op names and integer types of every value
+//! they look at, so [`Op::name_ref`] borrows the name the context interns
+//! (valid for the context's life, which outlives `'a`) instead of copying
+//! it, and [`int_type`] allocates nothing (the printed name only on
+//! request). Other text from C is copied (`crate::strings`).
 //!
 //! Soundness: every handle carries the lifetime `'a` of a borrow of the
 //! operation under analysis (made by [`Op::of`] from a melior operation, or
