@@ -54,8 +54,8 @@ pub struct Counter {
     pub exit: Option<i128>,
     /// For a loop with symbolic ends: the exact ranges as expressions (the
     /// numeric `condition`/`body` above are then bounds valid for every
-    /// argument value).
-    pub symbolic: Option<SymCounter>,
+    /// argument value). Boxed: a loop with constant ends has none.
+    pub symbolic: Option<Box<SymCounter>>,
 }
 
 /// Counter facts as expressions (see `symbolic::counts::SymFacts`).
@@ -233,7 +233,7 @@ fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HandleMap
             Some(at_query_width(range))
         };
         let Some(range) = span(role.observed) else { continue };
-        let after_guard = role.split_at.map(|g| (g, span(Observed::Body).flatten()));
+        let after_guard = role.split_at.map(|g| Box::new((g, span(Observed::Body).flatten())));
         facts.insert(role.value, ValueFact { range, after_guard });
     }
 }
@@ -324,10 +324,12 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                 }
                 // `rec` is consumed: its facts move into the record.
                 let Recognized { type_name, width, signed, step, core, at_most, note, .. } = rec;
-                let counter =
-                    |condition: Interval, body: Option<Interval>, exit: Option<i128>, symbolic: Option<SymCounter>| {
-                        Counter { type_name, width, signed, step, condition, body, exit, symbolic }
-                    };
+                let counter = |condition: Interval,
+                               body: Option<Interval>,
+                               exit: Option<i128>,
+                               symbolic: Option<Box<SymCounter>>| {
+                    Counter { type_name, width, signed, step, condition, body, exit, symbolic }
+                };
                 match core {
                     Core::Unknown(reason) => (Status::Unknown { reason }, None, note),
                     Core::Symbolic { facts: f, condition, body, assumptions: used } => {
@@ -343,7 +345,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                             None => Status::SymbolicExact { body_count, condition_count },
                             Some(why) => Status::SymbolicAtMost { max_body_count: body_count, why },
                         };
-                        (status, Some(counter(condition, body, None, Some(symbolic))), note)
+                        (status, Some(counter(condition, body, None, Some(Box::new(symbolic)))), note)
                     }
                     Core::Exact { body_count, condition_count, condition, body, exit } => {
                         let exit = at_most.is_none().then_some(exit);

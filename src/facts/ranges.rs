@@ -291,8 +291,9 @@ impl Range {
 pub struct ValueFact<'a> {
     /// The range where the value is observed (None: never observed).
     pub range: Option<Range>,
-    /// Counted loom.loop counter: (guard, range after the guard).
-    pub after_guard: Option<(Op<'a>, Option<Range>)>,
+    /// Counted loom.loop counter: (guard, range after the guard). Boxed:
+    /// rare, and there is one fact per counter value of every loop.
+    pub after_guard: Option<Box<(Op<'a>, Option<Range>)>>,
 }
 
 /// Range queries over a module whose loops have been analysed.
@@ -317,7 +318,7 @@ impl<'a> Ranges<'_, 'a> {
         }
         let mut r = if depth > MAX_DEPTH { Range::full(width) } else { self.defined(v, width, depth) };
         if let Some(fact) = self.facts.get(&v) {
-            let observed = match &fact.after_guard {
+            let observed = match fact.after_guard.as_deref() {
                 Some((guard, after)) => {
                     let block = guard.block();
                     let after_it = block.and_then(|b| at.ancestor_in(b)).is_some_and(|a| guard.is_before(a));
