@@ -84,7 +84,7 @@ pub(crate) struct Computed<'a> {
 impl<'a> Computed<'a> {
     pub(crate) fn run(root: Op<'a>, options: &Options) -> Computed<'a> {
         let analysis = facts::analyze(root, options);
-        let accesses = analysis.accesses();
+        let accesses = analysis.accesses(false);
         Computed { index_width: analysis.index_width, loops: analysis.loops, accesses }
     }
 

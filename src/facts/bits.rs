@@ -64,7 +64,7 @@ fn const_bits_depth(v: Val, iw: u32, depth: u32) -> Option<u128> {
     if depth > 32 {
         return None;
     }
-    let width = carrier(v, iw)?.width;
+    let width = carrier(v, iw)?.width();
     if width > MAX_WIDTH {
         return None;
     }
@@ -72,7 +72,7 @@ fn const_bits_depth(v: Val, iw: u32, depth: u32) -> Option<u128> {
     let m = mask(width);
     let name = op.name_ref();
     let sub = |i: usize| const_bits_depth(op.operand(i), iw, depth + 1);
-    let src_width = |i: usize| carrier(op.operand(i), iw).map(|t| t.width);
+    let src_width = |i: usize| carrier(op.operand(i), iw).map(|t| t.width());
     match &*name {
         "arith.constant" | "index.constant" | "index.bool.constant" => {
             let (bits, attr_width) = int_attr(op.attr("value")?)?;

@@ -15,8 +15,12 @@
 //! bits) the unsigned value 40000 is the offset -25536, out of bounds of a
 //! `memref<40000xi8>`. The proven interval is therefore
 //! `[0, min(size - extent, 2^(w-1) - 1)]`.
-//! Dimensions of dynamic size cannot be proven from static facts: an access
-//! touching one is unproven, with that reason.
+//! When the ranges alone do not prove an index (always the case for a
+//! dimension of dynamic size), the relational prover (`relational`) is
+//! asked for `0 <= index` and `index + extent <= size` from the facts that
+//! hold at the access (loop bounds, guards, exact arithmetic, invariants);
+//! an index it does not prove in a dynamic dimension fails with the
+//! relation it could not show (`cannot show %i + 1 <= dim(%arg0, 0): ...`).
 //!
 //! What the types add:
 //! - A scalable vector dimension (`vector<[4]xf32>`) covers `4 × vscale`
@@ -39,7 +43,11 @@
 //!   index, and its access is always in bounds.
 
 use super::ir::{attr_string, element_type, is_memref, is_scalable_dim, shape_of, type_string, walk_preorder, Op, Val};
-use super::ranges::{Range, Ranges};
+use super::ranges::Range;
+use super::relational::explain::Names;
+use super::relational::linear::{FactSet, Lin};
+use super::relational::{Prover, Query, Source};
+use super::symbolic::symbols::BUFFER_ASSUMPTION;
 
 /// What is known of vscale's largest value where an access runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,9 +72,10 @@ const ONE: Extent = Extent { base: 1, scalable: false, vector_dim: None };
 
 /// One index that could not be proven.
 #[derive(Clone, Debug)]
-pub struct IndexFailure {
+pub struct IndexFailure<'a> {
     pub index_position: usize,
-    pub index_name: String,
+    /// The index (named only when a message is made: naming is costly).
+    pub index: Val<'a>,
     pub range: Option<Range>,
     pub dimension: usize,
     pub size: Option<i64>,
@@ -85,32 +94,37 @@ pub struct IndexFailure {
 
 /// Why an access is not proven.
 #[derive(Clone, Debug)]
-pub enum Failure {
+pub enum Failure<'a> {
     /// An index not proven in its dimension.
-    Index(Box<IndexFailure>),
+    Index(Box<IndexFailure<'a>>),
     /// The access's footprint is not analysed at all: why.
     Unanalysed(String),
+    /// A relation the relational prover could not show, and why
+    /// (`cannot show %i + 1 <= dim(%arg0, 0): ...`).
+    Relation(String),
 }
 
-impl Failure {
+impl Failure<'_> {
     pub fn message(&self, op_name: &str) -> String {
         match self {
             Failure::Index(f) => f.message(op_name),
             Failure::Unanalysed(why) => {
                 format!("{op_name}: {why}: its footprint is not analysed, so it cannot be proven")
             }
+            Failure::Relation(text) => format!("{op_name}: {text}"),
         }
     }
 }
 
-impl IndexFailure {
+impl IndexFailure<'_> {
     pub fn message(&self, op_name: &str) -> String {
         let range = match &self.range {
             Some(r) => r.describe(),
             None => "unknown".into(),
         };
         let note = self.note.as_deref().map_or(String::new(), |n| format!("; {n}"));
-        let head = format!("{op_name}: index {} ({}) has range {range}, but", self.index_position, self.index_name);
+        let head =
+            format!("{op_name}: index {} ({}) has range {range}, but", self.index_position, self.index.operand_name());
         match (self.size, &self.scalable) {
             (None, _) => format!(
                 "{head} dimension {} of {} is dynamic: its bounds cannot be proven{note}",
@@ -147,7 +161,12 @@ pub struct Access<'a> {
     pub function: String,
     pub loc: String,
     /// Empty when proven.
-    pub failures: Vec<Failure>,
+    pub failures: Vec<Failure<'a>>,
+    /// Assumptions (options) the proof used, by their report names.
+    pub assumptions: Vec<&'static str>,
+    /// With explanations requested, the relational facts the proof used
+    /// (empty when the ranges alone proved it).
+    pub facts: Vec<String>,
 }
 
 impl Access<'_> {
@@ -340,6 +359,57 @@ fn access_layout(op: Op) -> Option<Layout> {
     }
 }
 
+/// An offset, size or stride of a subview.
+#[derive(Clone, Copy)]
+enum Part<'a> {
+    Static(i64),
+    Dynamic(Val<'a>),
+}
+
+/// `array<i64: 0, -9223372036854775808>` as numbers.
+fn parse_i64_array(text: &str) -> Option<Vec<i64>> {
+    let inner = text.strip_prefix("array<i64")?.strip_suffix('>')?;
+    let inner = inner.strip_prefix(':').unwrap_or(inner).trim();
+    if inner.is_empty() {
+        return Some(Vec::new());
+    }
+    inner.split(',').map(|t| t.trim().parse().ok()).collect()
+}
+
+/// A subview's (offset, size, stride) per source dimension; strides must
+/// be constant and positive.
+fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>, String> {
+    let rank = shape_of(op.operand(0).ty()).ok_or("its source is not a ranked memref")?.len();
+    let array = |name: &str| {
+        op.attr(name)
+            .map(attr_string)
+            .and_then(|t| parse_i64_array(&t))
+            .filter(|a| a.len() == rank)
+            .ok_or_else(|| format!("its {name} do not give one entry per source dimension"))
+    };
+    let (offsets, sizes, strides) = (array("static_offsets")?, array("static_sizes")?, array("static_strides")?);
+    // Dynamic entries (i64::MIN) take the operands after the source, in
+    // the order offsets, sizes, strides.
+    let mut next = 1;
+    let mut part = |c: i64| -> Result<Part<'_>, String> {
+        if c != i64::MIN {
+            return Ok(Part::Static(c));
+        }
+        if next >= op.num_operands() {
+            return Err("it has fewer operands than dynamic entries".into());
+        }
+        next += 1;
+        Ok(Part::Dynamic(op.operand(next - 1)))
+    };
+    let offsets: Vec<Part> = offsets.into_iter().map(&mut part).collect::<Result<_, _>>()?;
+    let sizes: Vec<Part> = sizes.into_iter().map(&mut part).collect::<Result<_, _>>()?;
+    let strides: Vec<i64> = strides
+        .into_iter()
+        .map(|s| if s == i64::MIN || s < 1 { Err("its stride is not a positive constant".to_string()) } else { Ok(s) })
+        .collect::<Result<_, _>>()?;
+    Ok(offsets.into_iter().zip(sizes).zip(strides).map(|((o, n), s)| (o, n, s)).collect())
+}
+
 /// The nearest enclosing function (an op with a `function_type`).
 fn enclosing_function(op: Op) -> Option<Op> {
     let mut at = op.parent();
@@ -400,49 +470,190 @@ pub fn vscale_max(op: Op) -> VscaleMax {
     }
 }
 
-/// Checks one access; None if `op` is not an access this module handles.
-pub fn check<'a>(op: Op<'a>, ranges: &Ranges<'_, 'a>) -> Option<Access<'a>> {
-    let layout = access_layout(op)?;
-    let ty = layout.memref.ty();
-    let shape = shape_of(ty)?;
-    let access = |failures| Access {
-        op,
-        op_name: op.name(),
-        function: op.enclosing_symbol().unwrap_or_default(),
-        loc: op.loc_string(),
-        failures,
-    };
-    let extents = match layout.extents {
-        Ok(e) => e,
-        Err(why) => return Some(access(vec![Failure::Unanalysed(why)])),
-    };
-    if op.num_operands() < layout.first_index + shape.len() {
-        return Some(access(vec![Failure::Unanalysed(format!(
-            "it has fewer indices than {} has dimensions",
-            type_string(ty)
-        ))]));
-    }
-    let mut vscale = None;
-    let mut failures = Vec::new();
-    for (dim, size) in shape.iter().enumerate() {
-        let index = op.operand(layout.first_index + dim);
-        let extent = extents[dim];
-        let scalable = extent.scalable.then(|| vscale.get_or_insert_with(|| vscale_max(op)).clone());
-        // Elements covered at most: None when vscale has no upper bound.
-        let covered = match &scalable {
-            None => Some(extent.base),
-            Some(VscaleMax::Known(max)) => extent.base.checked_mul(*max),
-            Some(VscaleMax::Unknown(_)) => None,
+/// How accesses are checked.
+pub struct Checker<'p, 'r, 'f, 'a> {
+    pub prover: &'p Prover<'r, 'f, 'a>,
+    /// Render the relational facts each proof used (costly: names).
+    pub explain: bool,
+}
+
+impl<'a> Checker<'_, '_, '_, 'a> {
+    /// `0 <= index` and `index + covered <= size` of dimension `dim`, by the
+    /// relational prover: Ok(facts used) or Err(the failure's text).
+    fn relational(
+        &self,
+        query: &mut Query<'_, '_, '_, 'a>,
+        index: Val<'a>,
+        memref: Val<'a>,
+        dim: usize,
+        covered: i64,
+    ) -> Result<FactSet, String> {
+        let (Some(i), Some(size)) = (query.value(index), query.dim(memref, dim)) else {
+            return Err("the index is not an integer the prover reads".into());
         };
-        let range = ranges.at(index, op);
-        let index_max = range.map_or(i64::MAX as i128, |r| (1i128 << (r.width - 1)) - 1);
-        let ok = match (size, &range, covered) {
-            (Some(size), Some(r), Some(covered)) => {
-                r.is_empty() || (covered <= *size && r.u.hi <= ((size - covered) as i128).min(index_max))
+        let upper = size.minus(&i).and_then(|l| l.shifted(-(covered as i128)));
+        let mut used = FactSet::default();
+        for goal in [Some(i), upper] {
+            let Some(goal) = goal else { return Err("the relation is too large to state".into()) };
+            match query.prove(&goal) {
+                Some(why) => used = used.union(why),
+                None => {
+                    let mut names = Names::new(query);
+                    let relation = names.relation(&goal, false);
+                    return Err(format!("cannot show {relation}: {}", names.failure(&goal)));
+                }
             }
-            _ => false,
+        }
+        Ok(used)
+    }
+
+    /// A `memref.subview`: per dimension of the source, with offset `o`,
+    /// size `n` and (constant, positive) stride `s`, `0 <= o` and, when
+    /// `n >= 1`, `o + (n - 1) × s + 1 <= size`, when `n = 0`, `o <= size`
+    /// (what upstream's runtime verification checks).
+    fn check_subview(&self, op: Op<'a>) -> Access<'a> {
+        let mut access = Access {
+            op,
+            op_name: op.name(),
+            function: op.enclosing_symbol().unwrap_or_default(),
+            loc: op.loc_string(),
+            failures: Vec::new(),
+            assumptions: Vec::new(),
+            facts: Vec::new(),
         };
-        if !ok {
+        let parts = subview_parts(op);
+        let Ok(parts) = parts else {
+            access.failures.push(Failure::Unanalysed(parts.err().unwrap_or_default()));
+            return access;
+        };
+        let source = op.operand(0);
+        let mut query = Query::new(self.prover, op);
+        let mut used = FactSet::default();
+        for (k, (offset, size, stride)) in parts.into_iter().enumerate() {
+            let lin = |q: &mut Query<'_, '_, '_, 'a>, p: Part<'a>| match p {
+                Part::Static(c) => Some(Lin::constant(c as i128)),
+                Part::Dynamic(v) => q.value(v),
+            };
+            let (Some(o), Some(n), Some(d)) = (lin(&mut query, offset), lin(&mut query, size), query.dim(source, k))
+            else {
+                access.failures.push(Failure::Unanalysed(format!("dimension {k}'s offset or size is not an integer")));
+                continue;
+            };
+            let stride = stride as i128;
+            // (goal, assumption): non-empty and empty subviews.
+            let cases = [
+                (Some(o.clone()), None),
+                (
+                    n.shifted(-1).and_then(|m| m.scaled(stride)).and_then(|m| d.minus(&o)?.minus(&m)?.shifted(-1)),
+                    n.shifted(-1),
+                ),
+                (d.minus(&o), n.scaled(-1)),
+            ];
+            for (goal, assumption) in cases {
+                let Some(goal) = goal else {
+                    access.failures.push(Failure::Unanalysed("the relation is too large to state".into()));
+                    break;
+                };
+                let assumed: Vec<Lin> = assumption.into_iter().collect();
+                match query.prove_assuming(&goal, &assumed) {
+                    Some(why) => used = used.union(why),
+                    None => {
+                        let mut names = Names::new(&query);
+                        let relation = names.relation(&goal, false);
+                        let case = match assumed.first() {
+                            Some(a) => format!(" when {}", names.relation(a, false)),
+                            None => String::new(),
+                        };
+                        let why = names.failure(&goal);
+                        access.failures.push(Failure::Relation(format!("cannot show {relation}{case}: {why}")));
+                        break;
+                    }
+                }
+            }
+        }
+        if access.proven() {
+            self.record_proof(&mut access, &query, used);
+        }
+        access
+    }
+
+    /// The assumptions and (with `explain`) facts of a proof.
+    fn record_proof(&self, access: &mut Access<'a>, query: &Query<'_, '_, '_, 'a>, used: FactSet) {
+        let buffers =
+            used.facts().any(|i| query.facts.get(i).is_some_and(|f| matches!(f.source, Source::BufferAssumption)));
+        if buffers {
+            access.assumptions.push(BUFFER_ASSUMPTION);
+        }
+        if self.explain {
+            access.facts = Names::new(query).facts(used);
+        }
+    }
+
+    /// Checks one access; None if `op` is not an access this module handles.
+    pub fn check(&self, op: Op<'a>) -> Option<Access<'a>> {
+        if op.is("memref.subview") {
+            return Some(self.check_subview(op));
+        }
+        let ranges = self.prover.ranges;
+        let layout = access_layout(op)?;
+        let ty = layout.memref.ty();
+        let shape = shape_of(ty)?;
+        let access = |failures| Access {
+            op,
+            op_name: op.name(),
+            function: op.enclosing_symbol().unwrap_or_default(),
+            loc: op.loc_string(),
+            failures,
+            assumptions: Vec::new(),
+            facts: Vec::new(),
+        };
+        let extents = match layout.extents {
+            Ok(e) => e,
+            Err(why) => return Some(access(vec![Failure::Unanalysed(why)])),
+        };
+        if op.num_operands() < layout.first_index + shape.len() {
+            return Some(access(vec![Failure::Unanalysed(format!(
+                "it has fewer indices than {} has dimensions",
+                type_string(ty)
+            ))]));
+        }
+        let mut vscale = None;
+        let mut failures = Vec::new();
+        let mut query: Option<Query<'_, '_, '_, 'a>> = None;
+        let mut used = FactSet::default();
+        for (dim, size) in shape.iter().enumerate() {
+            let index = op.operand(layout.first_index + dim);
+            let extent = extents[dim];
+            let scalable = extent.scalable.then(|| vscale.get_or_insert_with(|| vscale_max(op)).clone());
+            // Elements covered at most: None when vscale has no upper bound.
+            let covered = match &scalable {
+                None => Some(extent.base),
+                Some(VscaleMax::Known(max)) => extent.base.checked_mul(*max),
+                Some(VscaleMax::Unknown(_)) => None,
+            };
+            let range = ranges.at(index, op);
+            let index_max = range.map_or(i64::MAX as i128, |r| (1i128 << (r.width - 1)) - 1);
+            let ok = match (size, &range, covered) {
+                (Some(size), Some(r), Some(covered)) => {
+                    r.is_empty() || (covered <= *size && r.u.hi <= ((size - covered) as i128).min(index_max))
+                }
+                _ => false,
+            };
+            if ok {
+                continue;
+            }
+            let relational = covered.map(|covered| {
+                let q = query.get_or_insert_with(|| Query::new(self.prover, op));
+                self.relational(q, index, layout.memref, dim, covered)
+            });
+            let relation_failure = match relational {
+                Some(Ok(facts)) => {
+                    used = used.union(facts);
+                    continue;
+                }
+                Some(Err(text)) => Some(text),
+                None => None,
+            };
             let claimed = extent.vector_dim.is_some_and(|v| layout.in_bounds.get(v) == Some(&true));
             let notes: Vec<String> = [
                 layout.mask.map(str::to_string),
@@ -456,9 +667,20 @@ pub fn check<'a>(op: Op<'a>, ranges: &Ranges<'_, 'a>) -> Option<Access<'a>> {
             .into_iter()
             .flatten()
             .collect();
+            let note = (!notes.is_empty()).then(|| notes.join("; "));
+            // A dynamic size: the relation is the reason; a static one
+            // keeps the numeric account (index range against the size).
+            if let (None, Some(text)) = (size, relation_failure) {
+                let text = match &note {
+                    Some(n) => format!("{text}; {n}"),
+                    None => text,
+                };
+                failures.push(Failure::Relation(text));
+                continue;
+            }
             failures.push(Failure::Index(Box::new(IndexFailure {
                 index_position: dim,
-                index_name: index.operand_name(),
+                index,
                 range,
                 dimension: dim,
                 size: *size,
@@ -466,22 +688,26 @@ pub fn check<'a>(op: Op<'a>, ranges: &Ranges<'_, 'a>) -> Option<Access<'a>> {
                 extent: extent.base,
                 index_max,
                 scalable,
-                note: (!notes.is_empty()).then(|| notes.join("; ")),
+                note,
             })));
         }
-    }
-    Some(access(failures))
-}
-
-/// Every access under `root`, in program order.
-pub fn check_all<'a>(root: Op<'a>, ranges: &Ranges<'_, 'a>) -> Vec<Access<'a>> {
-    let mut out = Vec::new();
-    walk_preorder(root, &mut |op| {
-        if let Some(a) = check(op, ranges) {
-            out.push(a);
+        let mut a = access(failures);
+        if let (true, Some(q)) = (a.proven(), &query) {
+            self.record_proof(&mut a, q, used);
         }
-    });
-    out
+        Some(a)
+    }
+
+    /// Every access under `root`, in program order.
+    pub fn check_all(&self, root: Op<'a>) -> Vec<Access<'a>> {
+        let mut out = Vec::new();
+        walk_preorder(root, &mut |op| {
+            if let Some(a) = self.check(op) {
+                out.push(a);
+            }
+        });
+        out
+    }
 }
 
 #[cfg(test)]
@@ -545,7 +771,7 @@ mod tests {
         let module = Module::parse(&context, source).expect("valid IR");
         let module_op = module.as_operation();
         let analysis = crate::facts::analyze(Op::of(&module_op), &crate::analysis::Options::default());
-        analysis.accesses().iter().map(|a| a.failures.first().map(|f| f.message(&a.op_name))).collect()
+        analysis.accesses(false).iter().map(|a| a.failures.first().map(|f| f.message(&a.op_name))).collect()
     }
 
     #[test]

@@ -583,21 +583,23 @@ impl<'a> Val<'a> {
     }
 }
 
-/// An integer-like type: `index` or a signless integer.
+/// An integer-like type: its width in bits (for `index`, the carrier width
+/// given to [`int_type`]) and whether it is `index`. A pair, so that `.0`
+/// is the width, as where callers read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct IntType {
-    /// Bits (for `index`, the carrier width given to [`int_type`]).
-    pub width: u32,
-    pub is_index: bool,
-}
+pub(crate) struct IntType(pub u32, pub bool);
 
 impl IntType {
+    /// Bits (for `index`, the carrier width).
+    pub(crate) fn width(self) -> u32 {
+        self.0
+    }
     /// The printed type: `index`, `i32`.
     pub(crate) fn name(self) -> String {
-        if self.is_index {
+        if self.1 {
             "index".to_string()
         } else {
-            format!("i{}", self.width)
+            format!("i{}", self.0)
         }
     }
 }
@@ -609,9 +611,9 @@ pub(crate) fn int_type(ty: MlirType, index_width: u32) -> Option<IntType> {
     // signedness queries run only on integer types (checked first).
     unsafe {
         if mlirTypeIsAIndex(ty) {
-            Some(IntType { width: index_width, is_index: true })
+            Some(IntType(index_width, true))
         } else if mlirTypeIsAInteger(ty) && mlirIntegerTypeIsSignless(ty) {
-            Some(IntType { width: mlirIntegerTypeGetWidth(ty), is_index: false })
+            Some(IntType(mlirIntegerTypeGetWidth(ty), false))
         } else {
             None
         }
@@ -688,6 +690,17 @@ pub(crate) fn element_type(ty: MlirType) -> Option<MlirType> {
     // SAFETY: `ty` is a valid type (uniqued in a live context); the element
     // type query runs only on a shaped type (checked first).
     unsafe { mlirTypeIsAShaped(ty).then(|| mlirShapedTypeGetElementType(ty)) }
+}
+
+/// Bytes per element of a memref type (at least 1: a smaller element gives
+/// a weaker cap, never a wrong one).
+pub(crate) fn element_bytes(ty: MlirType, index_width: u32) -> i128 {
+    let Some(el) = element_type(ty) else { return 1 };
+    if let Some(t) = int_type(el, index_width) {
+        return ((t.width() as i128) + 7) / 8;
+    }
+    let bits = float_bits(el).unwrap_or(8);
+    (i128::from(bits) / 8).max(1)
 }
 
 /// Whether `ty` is a (ranked or unranked) memref type.

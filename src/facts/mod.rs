@@ -27,6 +27,7 @@ pub(crate) mod ir;
 pub(crate) mod predicate;
 pub(crate) mod ranges;
 pub(crate) mod recognize;
+pub(crate) mod relational;
 pub(crate) mod report;
 pub(crate) mod schema;
 pub(crate) mod symbolic;
@@ -173,6 +174,8 @@ pub struct Analysis<'a> {
     facts: HandleMap<Val<'a>, ValueFact<'a>>,
     /// Index width at the analysed root (DLTI entry or the option).
     pub index_width: u32,
+    /// Whether proofs may use the buffer-size assumption (an option).
+    assume_buffers: bool,
 }
 
 impl<'a> Analysis<'a> {
@@ -181,9 +184,18 @@ impl<'a> Analysis<'a> {
         Ranges { facts: &self.facts, index_width: self.index_width }
     }
 
-    /// Every memory access under the root, with its bounds proof.
-    pub fn accesses(&self) -> Vec<bounds::Access<'a>> {
-        bounds::check_all(self.root, &self.ranges())
+    /// Relational proofs over the analysed root, from `ranges` (see
+    /// [`Analysis::ranges`]) and the options.
+    pub(crate) fn prover<'r, 'f>(&self, ranges: &'r Ranges<'f, 'a>) -> relational::Prover<'r, 'f, 'a> {
+        relational::Prover::new(ranges, self.assume_buffers)
+    }
+
+    /// Every memory access under the root, with its bounds proof; with
+    /// `explain`, each relational proof names the facts it used.
+    pub fn accesses(&self, explain: bool) -> Vec<bounds::Access<'a>> {
+        let ranges = self.ranges();
+        let prover = self.prover(&ranges);
+        bounds::Checker { prover: &prover, explain }.check_all(self.root)
     }
 }
 
@@ -218,7 +230,7 @@ fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HandleMap
         Core::Unknown(_) => return,
     };
     for role in &rec.roles {
-        let Some(query_width) = bits::carrier(role.value, index_width).map(|t| t.width) else { continue };
+        let Some(query_width) = bits::carrier(role.value, index_width).map(|t| t.width()) else { continue };
         let at_query_width =
             |r: Option<Range>| r.map(|r| if r.width == query_width { r } else { Range::full(query_width) });
         let span = |observed: Observed| -> Option<Option<Range>> {
@@ -413,5 +425,5 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
         loops[i].entries_expr = entries;
         loops[i].entries_signed = signed;
     }
-    Analysis { root, loops, facts, index_width }
+    Analysis { root, loops, facts, index_width, assume_buffers: options.assume_buffer_bytes_below_half_address_space }
 }

@@ -19,7 +19,7 @@
 
 use super::bits::{carrier, const_bits, in_order, mask, to_signed, MAX_WIDTH};
 use super::interval::Interval;
-use super::ir::{int_attr, Def, HandleMap, Op, Val};
+use super::ir::{int_attr, shape_of, Def, HandleMap, Op, Val};
 use super::predicate::Predicate;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -312,7 +312,7 @@ impl<'a> Ranges<'_, 'a> {
     }
 
     fn at_depth(&self, v: Val<'a>, at: Op<'a>, depth: u32) -> Option<Range> {
-        let width = carrier(v, self.index_width)?.width;
+        let width = carrier(v, self.index_width)?.width();
         if width == 0 || width > MAX_WIDTH {
             return None;
         }
@@ -406,6 +406,15 @@ impl<'a> Ranges<'_, 'a> {
                     Range::unsigned(0, d.u.hi - 1, width).intersect(&Range::unsigned(0, sub(0).u.hi, width))
                 } else {
                     Range::full(width)
+                }
+            }
+            // Sizes are non-negative (a static one is its value).
+            "memref.dim" => {
+                let static_size = const_bits(op.operand(1), self.index_width)
+                    .and_then(|k| shape_of(op.operand(0).ty())?.get(usize::try_from(k).ok()?).copied().flatten());
+                match static_size {
+                    Some(size) => Range::signed(size as i128, size as i128, width),
+                    None => Range::signed(0, smax(width), width),
                 }
             }
             "arith.extsi" | "arith.index_cast" | "index.casts" => sub(0).cast(width, true),

@@ -441,7 +441,7 @@ fn recognize_while<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result
     };
     let (cmp, predicate) = comparison(condition.operand(0))?;
     let cmp_type = carrier(cmp.operand(0), iw).ok_or("the comparison is not on integers")?;
-    let (width, type_name) = (cmp_type.width, cmp_type.name());
+    let (width, type_name) = (cmp_type.width(), cmp_type.name());
     if width > MAX_WIDTH || width == 0 {
         return Err(format!("the counter is {width} bits wide; at most {MAX_WIDTH} are analysed"));
     }
@@ -486,7 +486,7 @@ fn recognize_while<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result
 fn recognize_for<'a>(op: Op<'a>, iw: u32, is_loom: bool, ctx: &Context<'_, '_, 'a>) -> Result<Recognized<'a>, String> {
     let (lb, ub, st) = (op.operand(0), op.operand(1), op.operand(2));
     let iv_type = carrier(lb, iw).ok_or("the induction variable is not an integer")?;
-    let (width, type_name) = (iv_type.width, iv_type.name());
+    let (width, type_name) = (iv_type.width(), iv_type.name());
     if width > MAX_WIDTH || width == 0 {
         return Err(format!("the induction variable is {width} bits wide; at most {MAX_WIDTH} are analysed"));
     }
@@ -597,7 +597,7 @@ fn recognize_loom_loop<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Re
     // The loop continues while the guard's breaking condition is false.
     let predicate = if then_breaks { exit_pred.negate() } else { exit_pred };
     let cmp_type = carrier(cmp.operand(0), iw).ok_or("the comparison is not on integers")?;
-    let (width, type_name) = (cmp_type.width, cmp_type.name());
+    let (width, type_name) = (cmp_type.width(), cmp_type.name());
     if width > MAX_WIDTH || width == 0 {
         return Err(format!("the counter is {width} bits wide; at most {MAX_WIDTH} are analysed"));
     }

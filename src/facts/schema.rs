@@ -9,7 +9,8 @@
 //! symbolic ends, `counter.condition`/`body` bound the values for every
 //! argument value), and the `*_expr` fields carry values that are symbolic
 //! expressions (grammar: `facts::symbolic::expr`), present only then, plus
-//! `assumptions` (options a loop's facts relied on).
+//! `assumptions` (options a loop's facts, or an access's proof, relied
+//! on).
 //! Counts are `u128` and counter values `i128`: a 64-bit loop can run its
 //! condition 2^64 times, and unsigned counter values reach 2^64 - 1. JSON
 //! numbers are written exactly (serde_json writes 128-bit integers as
@@ -146,6 +147,10 @@ pub struct AccessReport {
     /// why the access could not be analysed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// v2: assumptions (options) the proof used, by name
+    /// (`buffer-bytes-below-half-address-space`); absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assumptions: Vec<String>,
 }
 
 impl LoopReport {
@@ -260,6 +265,7 @@ impl AccessReport {
             op: a.op_name.clone(),
             status: if a.proven() { AccessStatus::Proven } else { AccessStatus::Unproven },
             reason: a.failures.first().map(|f| f.message(&a.op_name)),
+            assumptions: a.assumptions.iter().map(|s| s.to_string()).collect(),
         }
     }
 }
@@ -411,6 +417,7 @@ mod tests {
                 op: "memref.store".into(),
                 status: AccessStatus::Proven,
                 reason: None,
+                assumptions: Vec::new(),
             }],
         }
     }

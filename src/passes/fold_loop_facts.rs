@@ -8,6 +8,12 @@
 //! for example `arith.cmpi ult, %i, %c4` in the body of a loop whose body
 //! range of `%i` is [0, 3] is always true. Comparisons whose operands have
 //! an empty range (code that never runs) are left alone.
+//! What the ranges leave open, the relational facts may decide
+//! (`facts::relational`: loop bounds against symbolic bounds, guards,
+//! exact arithmetic, invariants): `arith.cmpi slt, %i, %dim` in the body of
+//! `scf.for %i = %c0 to %dim` is true. So the bounds checks that
+//! `--generate-runtime-verification` puts before an access loom proves fold
+//! to `true`, and `canonicalize` then removes their `cf.assert`s.
 //! Phase 2 (rewrite): each decided comparison is replaced by an
 //! `arith.constant` of the same i1 value inserted before it, and erased.
 //! Then every scalar `arith.select` whose condition is now a constant is
@@ -62,13 +68,14 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
     let root = rewriter.root();
     let analysis = facts::analyze(root, &analysis_options(options));
     let ranges = analysis.ranges();
+    let prover = analysis.prover(&ranges);
     let mut decided = Vec::new();
     walk_preorder(root, &mut |inner| {
         let Some(pred) = inner.compare_predicate() else { return };
         let (Some(a), Some(b)) = (ranges.at(inner.operand(0), inner), ranges.at(inner.operand(1), inner)) else {
             return;
         };
-        if let Some(value) = decide(pred, &a, &b) {
+        if let Some(value) = decide(pred, &a, &b).or_else(|| prover.decide(inner)) {
             decided.push((inner, value));
         }
     });

@@ -2,17 +2,23 @@
 //!
 //! For every memory access of a memref (`memref.load/store`,
 //! `vector.load/store`, the masked, expanding and compressing vector
-//! accesses and `vector.transfer_read/write`; see `facts::bounds`), each
-//! index must provably lie in `[0, size - extent]` of its (statically sized)
-//! dimension, for every vscale the function allows, using the ranges of `facts::ranges`:
-//! constants, `loom.assume_range`, loop facts (a value observed in a loop's
-//! body has the body range, one observed in the condition region has the
-//! condition range, which includes the final failing value) and
-//! `scf.if`/`loom.if` guards comparing the index with a constant.
+//! accesses, `vector.transfer_read/write` and `memref.subview`; see
+//! `facts::bounds`), each index must provably lie in `[0, size - extent]`
+//! of its dimension, for every vscale the function allows: first by the
+//! ranges of `facts::ranges` (constants, `loom.assume_range`, loop facts,
+//! `scf.if`/`loom.if` guards comparing the index with a constant), then by
+//! the relational facts of `facts::relational` (the index against a
+//! symbolic size: loop bounds, guards, exact arithmetic, invariants).
 //!
 //! `mode=error` (default): each unproven access is an error naming the
 //! index, its known range and the dimension, and the pass fails.
 //! `mode=remark`: a remark for every access, proven or not; never fails.
+//! A proof that used the buffer-size assumption says so (`in bounds
+//! (proven) assuming buffer-bytes-below-half-address-space`); with
+//! `explain=true`, a relational proof also lists the facts it used.
+//! An index of a dynamic dimension that is not proven names the relation
+//! that failed and what was known (`cannot show %i + 1 <= dim(%arg0, 0):
+//! known: ...; nothing relates dim(%arg0, 0) to the other values`).
 //!
 //! Whenever the context has MLIR 22's remark engine (`--remark-format=...`
 //! with `--remarks-filter=loom-verify-bounds`, say), in either mode, each
@@ -39,6 +45,12 @@ pub static SPEC: PassSpec = PassSpec {
             default: "error",
             kind: OptionKind::Choice(&["error", "remark"]),
         },
+        PassOption {
+            name: "explain",
+            description: "with mode=remark: say which facts each relational proof used",
+            default: "false",
+            kind: OptionKind::Flag,
+        },
         INDEX_BITWIDTH,
         ASSUME_BUFFER_BYTES,
     ],
@@ -47,9 +59,10 @@ pub static SPEC: PassSpec = PassSpec {
 
 fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     let mode = options.choice("mode").to_string();
+    let explain = options.flag("explain") && mode == "remark";
     let analysis = facts::analyze(Op::of(&op), &analysis_options(options));
     let mut failed = false;
-    for access in analysis.accesses() {
+    for access in analysis.accesses(explain) {
         let loc = access.op.location();
         if remarks_enabled(loc) {
             let mut args = vec![("op", access.op_name.clone())];
@@ -63,7 +76,14 @@ fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure
         }
         if access.proven() {
             if mode == "remark" {
-                emit(loc, Severity::Remark, &format!("{}: in bounds (proven)", access.op_name));
+                let mut text = format!("{}: in bounds (proven)", access.op_name);
+                if !access.assumptions.is_empty() {
+                    text.push_str(&format!(" assuming {}", access.assumptions.join(", ")));
+                }
+                if !access.facts.is_empty() {
+                    text.push_str(&format!(" from {}", access.facts.join("; ")));
+                }
+                emit(loc, Severity::Remark, &text);
             }
             continue;
         }

@@ -28,7 +28,7 @@
 use super::expr::{Env, Expr, Leaf};
 use crate::facts::bits::{carrier, const_bits, in_order};
 use crate::facts::interval::Interval;
-use crate::facts::ir::{attr_string, element_type, float_bits, int_type, shape_of, Def, Op, Val};
+use crate::facts::ir::{attr_string, element_bytes, shape_of, Def, Op, Val};
 use crate::facts::ranges::Ranges;
 use crate::facts::trip_count::{order_limits, Order};
 
@@ -80,7 +80,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         if depth > 32 {
             return Err("its definition is too deep".into());
         }
-        let width = carrier(v, self.ranges.index_width).ok_or("it is not an integer")?.width;
+        let width = carrier(v, self.ranges.index_width).ok_or("it is not an integer")?.width();
         if width != self.width {
             return Err(format!("it is {width} bits wide, the counter {}", self.width));
         }
@@ -216,7 +216,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
 
     fn cast(&mut self, op: Op<'a>, name: &str, depth: u32) -> Result<Expr, String> {
         let src = op.operand(0);
-        let src_width = carrier(src, self.ranges.index_width).ok_or("a cast from a non-integer")?.width;
+        let src_width = carrier(src, self.ranges.index_width).ok_or("a cast from a non-integer")?.width();
         if src_width > self.width {
             return Err(format!("'{name}' truncates"));
         }
@@ -260,15 +260,4 @@ fn function_argument(v: Val<'_>) -> Option<usize> {
 /// The leaf `e` is, if it is exactly one leaf.
 fn single_leaf(e: &Expr) -> Option<Leaf> {
     e.as_single_leaf().cloned()
-}
-
-/// Bytes per element of a memref type (at least 1: a smaller element gives
-/// a weaker cap, never a wrong one).
-fn element_bytes(ty: mlir_sys::MlirType, index_width: u32) -> i128 {
-    let Some(el) = element_type(ty) else { return 1 };
-    if let Some(t) = int_type(el, index_width) {
-        return ((t.width as i128) + 7) / 8;
-    }
-    let bits = float_bits(el).unwrap_or(8);
-    (i128::from(bits) / 8).max(1)
 }

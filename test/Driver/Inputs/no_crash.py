@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Runs every loom pass on every MLIR file of examples/ and test/ and fails
+"""Runs every loom pass on every MLIR file of examples/, test/ and the
+bounds benchmark's kernels (bench/bounds/kernels/) and fails
 on any crash.
 
 Usage: no_crash.py LOOM_OPT SOURCE_ROOT
@@ -52,7 +53,7 @@ def loom_passes(loom_opt):
 
 def inputs(root):
     found = []
-    for top in ("examples", "test"):
+    for top in ("examples", "test", os.path.join("bench", "bounds", "kernels")):
         for dirpath, dirs, files in os.walk(os.path.join(root, top)):
             # lit's Output directories hold what earlier runs wrote, which
             # differs from one run to the next: only the project's files.

@@ -1,0 +1,22 @@
+// SAFE: tiled traversal, `for ii in 0..dim(a) step 4`, `for j in
+// ii..min(ii + 4, dim(a))`: a[j].
+func.func @tile4(%a: memref<?xi32>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0 : i32
+  %k = arith.constant 31 : i32
+  %n = memref.dim %a, %c0 : memref<?xi32>
+  %r = scf.for %ii = %c0 to %n step %c4 iter_args(%s = %z) -> (i32) {
+    %e0 = arith.addi %ii, %c4 : index
+    %e = arith.minsi %e0, %n : index
+    %t = scf.for %j = %ii to %e step %c1 iter_args(%h = %s) -> (i32) {
+      %x = memref.load %a[%j] : memref<?xi32>
+      %w = arith.muli %h, %k : i32
+      %h2 = arith.addi %w, %x : i32
+      scf.yield %h2 : i32
+    }
+    scf.yield %t : i32
+  }
+  return %r : i32
+}

@@ -1,0 +1,19 @@
+// UNSAFE: step 2 reading i + 1 with the bound dim(a) (not dim(a) - 1):
+// `for i in 0..dim(a) step 2`: a[i] * a[i + 1]. Breaks when dim(a) is odd:
+// i = dim(a) - 1 reads a[dim(a)].
+func.func @pairs_step2_bad(%a: memref<?xi32>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %z = arith.constant 0 : i32
+  %n = memref.dim %a, %c0 : memref<?xi32>
+  %r = scf.for %i = %c0 to %n step %c2 iter_args(%s = %z) -> (i32) {
+    %x = memref.load %a[%i] : memref<?xi32>
+    %i1 = arith.addi %i, %c1 : index
+    %y = memref.load %a[%i1] : memref<?xi32>
+    %p = arith.muli %x, %y : i32
+    %t = arith.addi %s, %p : i32
+    scf.yield %t : i32
+  }
+  return %r : i32
+}

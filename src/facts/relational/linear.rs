@@ -1,0 +1,172 @@
+//! Linear forms over atoms and the inequalities the prover reasons with.
+//!
+//! An [`Atom`] stands for one integer quantity at the program point of a
+//! query: the signed reading of an SSA value (its width's two's complement
+//! value, as a mathematical integer) or the size of one memref dimension.
+//! A [`Lin`] is `constant + Σ coefficient × atom` with the terms sorted by
+//! atom and no zero coefficient, so equal forms compare equal. A
+//! [`Constraint`] states `lin >= 0` over the unbounded integers and carries
+//! the set of facts it was derived from ([`FactSet`]), so that a proof can
+//! say which facts it used.
+
+use std::fmt;
+
+/// An integer quantity at the query's program point (an index into the
+/// prover's atom table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct Atom(pub(crate) u32);
+
+/// The facts (by number, below [`FactSet::CAPACITY`]) a constraint follows
+/// from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct FactSet(u128);
+
+impl FactSet {
+    pub(crate) const CAPACITY: usize = 128;
+    pub(crate) fn single(fact: usize) -> FactSet {
+        debug_assert!(fact < Self::CAPACITY);
+        FactSet(1u128 << fact)
+    }
+    pub(crate) fn union(self, other: FactSet) -> FactSet {
+        FactSet(self.0 | other.0)
+    }
+    pub(crate) fn facts(self) -> impl Iterator<Item = usize> {
+        (0..Self::CAPACITY).filter(move |i| self.0 & (1u128 << i) != 0)
+    }
+}
+
+/// `constant + Σ coefficient × atom`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Lin {
+    pub(crate) constant: i128,
+    /// Sorted by atom; no zero coefficient.
+    pub(crate) terms: Vec<(Atom, i128)>,
+}
+
+/// Coefficients and constants beyond this make a form unusable (the
+/// arithmetic below then cannot overflow i128).
+const LIMIT: i128 = 1 << 80;
+
+impl Lin {
+    pub(crate) fn constant(c: i128) -> Lin {
+        Lin { constant: c, terms: Vec::new() }
+    }
+    pub(crate) fn atom(a: Atom) -> Lin {
+        Lin { constant: 0, terms: vec![(a, 1)] }
+    }
+    pub(crate) fn coefficient(&self, a: Atom) -> i128 {
+        self.terms.binary_search_by_key(&a, |t| t.0).map_or(0, |i| self.terms[i].1)
+    }
+    /// `self + k × other`, None if a number grows past the limit.
+    pub(crate) fn add_scaled(&self, other: &Lin, k: i128) -> Option<Lin> {
+        let mut terms = Vec::with_capacity(self.terms.len() + other.terms.len());
+        let (mut i, mut j) = (0, 0);
+        while i < self.terms.len() || j < other.terms.len() {
+            let take_left = j == other.terms.len() || (i < self.terms.len() && self.terms[i].0 < other.terms[j].0);
+            let take_right = i == self.terms.len() || (j < other.terms.len() && other.terms[j].0 < self.terms[i].0);
+            let (atom, c) = if take_left {
+                i += 1;
+                self.terms[i - 1]
+            } else if take_right {
+                j += 1;
+                (other.terms[j - 1].0, other.terms[j - 1].1.checked_mul(k)?)
+            } else {
+                i += 1;
+                j += 1;
+                (self.terms[i - 1].0, self.terms[i - 1].1.checked_add(other.terms[j - 1].1.checked_mul(k)?)?)
+            };
+            if c.abs() > LIMIT {
+                return None;
+            }
+            if c != 0 {
+                terms.push((atom, c));
+            }
+        }
+        let constant = self.constant.checked_add(other.constant.checked_mul(k)?)?;
+        (constant.abs() <= LIMIT).then_some(Lin { constant, terms })
+    }
+    pub(crate) fn plus(&self, other: &Lin) -> Option<Lin> {
+        self.add_scaled(other, 1)
+    }
+    pub(crate) fn minus(&self, other: &Lin) -> Option<Lin> {
+        self.add_scaled(other, -1)
+    }
+    pub(crate) fn scaled(&self, k: i128) -> Option<Lin> {
+        Lin::constant(0).add_scaled(self, k)
+    }
+    pub(crate) fn shifted(&self, c: i128) -> Option<Lin> {
+        self.plus(&Lin::constant(c))
+    }
+}
+
+/// `lin >= 0`, derived from `why`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Constraint {
+    pub(crate) lin: Lin,
+    pub(crate) why: FactSet,
+}
+
+impl Constraint {
+    /// The same set of integer points with the coefficients divided by
+    /// their gcd and the constant rounded down (`2x - 3 >= 0` is `x - 2 >=
+    /// 0` over the integers): this tightening is what makes the rational
+    /// elimination prove integer facts such as `x < y ⇒ x + 1 <= y`.
+    pub(crate) fn normalized(mut self) -> Constraint {
+        let g = self.lin.terms.iter().fold(0i128, |g, t| gcd(g, t.1.abs()));
+        if g > 1 {
+            for t in &mut self.lin.terms {
+                t.1 /= g;
+            }
+            self.lin.constant = self.lin.constant.div_euclid(g);
+        }
+        self
+    }
+    /// No atom and a negative constant: no point satisfies it.
+    pub(crate) fn is_contradiction(&self) -> bool {
+        self.lin.terms.is_empty() && self.lin.constant < 0
+    }
+}
+
+pub(crate) fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl fmt::Display for Atom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "x{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lin(c: i128, terms: &[(u32, i128)]) -> Lin {
+        Lin { constant: c, terms: terms.iter().map(|&(a, k)| (Atom(a), k)).collect() }
+    }
+
+    #[test]
+    fn sums_stay_sorted_and_drop_zeros() {
+        let a = lin(1, &[(0, 2), (3, 1)]);
+        let b = lin(-4, &[(1, 5), (3, -1)]);
+        assert_eq!(a.plus(&b), Some(lin(-3, &[(0, 2), (1, 5)])));
+        assert_eq!(a.minus(&a), Some(Lin::constant(0)));
+        assert_eq!(b.scaled(-2), Some(lin(8, &[(1, -10), (3, 2)])));
+        assert_eq!(a.coefficient(Atom(3)), 1);
+        assert_eq!(a.coefficient(Atom(2)), 0);
+        assert_eq!(lin(0, &[(0, 1 << 79)]).scaled(4), None);
+    }
+
+    #[test]
+    fn normalizing_rounds_the_constant_down() {
+        let c = Constraint { lin: lin(-3, &[(0, 2), (1, -4)]), why: FactSet::default() }.normalized();
+        assert_eq!(c.lin, lin(-2, &[(0, 1), (1, -2)]));
+        let c = Constraint { lin: lin(3, &[(0, 2)]), why: FactSet::default() }.normalized();
+        assert_eq!(c.lin, lin(1, &[(0, 1)]));
+        assert!(Constraint { lin: Lin::constant(-1), why: FactSet::default() }.is_contradiction());
+    }
+}

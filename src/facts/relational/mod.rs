@@ -1,0 +1,345 @@
+//! Relational facts: linear inequalities between values at a program
+//! point, and proofs from them (accesses in bounds of dynamic buffers,
+//! comparisons decided).
+//!
+//! A question ("is `%i + 1 <= dim(%a, 0)` true where this load runs?") is
+//! answered by a [`query::Query`] at that op: it collects, lazily from the
+//! quantities in the question, the facts that hold there (loop bounds,
+//! dominating conditions, exact arithmetic, flags, `loom.assume_range`,
+//! the buffer-size assumption, inductive loop invariants: see `query`),
+//! adds the negated question, and asks `solver::refute` whether the
+//! system is infeasible (Fourier–Motzkin over the integers). Infeasible
+//! means the relation holds at every execution of the op, and the facts
+//! the contradiction used are its explanation; anything else is "not
+//! shown", with the relation that failed and what was known (`explain`).
+//!
+//! Loop invariants (fact source 6 of the symbolic-facts note) are found
+//! Houdini-style per loop with carried values (`scf.while`, `loom.loop`):
+//! candidate inequalities between the carried values and the values they
+//! start from (and between each other, and with loop-invariant operands of
+//! the loop's comparisons) are kept only if they hold on entry and are
+//! re-established by every back edge assuming all kept candidates; the
+//! others are dropped until nothing changes. What remains is inductive,
+//! hence true at every iteration. While a loop's candidates are being
+//! checked, queries inside it assume the current candidate set (the
+//! induction hypothesis); a recursion limit leaves deeper loops without
+//! invariants (weaker, still sound).
+//!
+//! Everything here works on the signed readings of values as mathematical
+//! integers: a fact enters only when it is exact in that reading (see
+//! `query`'s header), so the arithmetic of the solver cannot disagree with
+//! what the target computes.
+
+pub(crate) mod explain;
+pub(crate) mod linear;
+mod query;
+mod solver;
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
+use super::bits::const_bits;
+use super::ir::{ExitKind, Op, Val};
+use super::predicate::Predicate;
+use super::ranges::Ranges;
+use linear::Lin;
+pub(crate) use query::Query;
+
+/// A quantity the prover reasons about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Key<'a> {
+    /// The signed reading of an integer or index value.
+    Value(Val<'a>),
+    /// The size of dimension `k` of a memref value.
+    Dim(Val<'a>, usize),
+}
+
+/// Where a fact comes from (for explanations).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Source<'a> {
+    /// The value's numeric range at the query's op.
+    Range(Val<'a>),
+    /// The op defining a value.
+    Definition(Op<'a>),
+    /// `lb <= iv < ub` of an `scf.for`/`loom.for`.
+    LoopBounds(Op<'a>),
+    /// The condition of an enclosing `scf.if`/`loom.if` region, or of an
+    /// `scf.while` for its after region.
+    Condition { op: Op<'a>, holds: bool },
+    /// An earlier `loom.if` whose branch (then when `holds` is false)
+    /// always exits: the rest of the block runs only when it was not taken.
+    GuardExit { op: Op<'a>, holds: bool },
+    /// An `scf.while` after-region argument equals the forwarded value.
+    WhileForward(Op<'a>),
+    /// The inductive invariants of a loop.
+    Invariant(Op<'a>),
+    /// Sizes are non-negative.
+    DimNonNegative,
+    /// The buffer-size assumption (an option).
+    BufferAssumption,
+}
+
+/// `constant + Σ k × key >= 0`, independent of any query (a loop
+/// invariant, instantiated in each query that needs it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Template<'a> {
+    pub(crate) constant: i128,
+    pub(crate) terms: Vec<(Key<'a>, i128)>,
+}
+
+/// A loop's carried values ((block argument, initial value) pairs) and
+/// its back edges (the op starting the next iteration, with the values).
+type Carried<'a> = (Vec<(Val<'a>, Val<'a>)>, Vec<(Op<'a>, Vec<Val<'a>>)>);
+
+enum InvariantState<'a> {
+    /// Being checked: the current candidates (the induction hypothesis).
+    Checking(Vec<Template<'a>>),
+    Done(Vec<Template<'a>>),
+}
+
+/// Loops nested this deep in invariant checks get none.
+const MAX_INVARIANT_DEPTH: u32 = 6;
+/// Rounds of candidate dropping per loop.
+const MAX_ROUNDS: usize = 8;
+/// Candidate invariants per loop (each costs a proof per back edge and
+/// round); the first ones (carried values against their initial values)
+/// are kept.
+const MAX_CANDIDATES: usize = 48;
+
+/// Relational proofs over one analysed root.
+pub(crate) struct Prover<'r, 'f, 'a> {
+    pub(crate) ranges: &'r Ranges<'f, 'a>,
+    pub(crate) assume_buffers: bool,
+    invariants: RefCell<HashMap<Op<'a>, InvariantState<'a>>>,
+    /// Nesting of sub-proofs (invariant checks, no-wrap proofs).
+    depth: Cell<u32>,
+    /// Loops whose candidates are being checked (an induction hypothesis
+    /// is in force while this is not 0).
+    hypotheses: Cell<u32>,
+}
+
+impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
+    pub(crate) fn new(ranges: &'r Ranges<'f, 'a>, assume_buffers: bool) -> Self {
+        Prover {
+            ranges,
+            assume_buffers,
+            invariants: RefCell::new(HashMap::new()),
+            depth: Cell::new(0),
+            hypotheses: Cell::new(0),
+        }
+    }
+
+    /// The carried values of a loop: (block argument, initial value) pairs,
+    /// and the points that start the next iteration with their values.
+    fn carried(loop_op: Op<'a>) -> Option<Carried<'a>> {
+        let block = loop_op.region(0).first_block()?;
+        if loop_op.is("scf.while") {
+            let args = (0..block.num_args()).map(|i| (block.arg(i), loop_op.operand(i))).collect();
+            let yield_op = loop_op.region(1).first_block()?.terminator()?;
+            let next = (0..yield_op.num_operands()).map(|i| yield_op.operand(i)).collect();
+            Some((args, vec![(yield_op, next)]))
+        } else {
+            // loom.loop: argument 0 is the token; continues carry the rest.
+            let args = (1..block.num_args()).map(|i| (block.arg(i), loop_op.operand(i - 1))).collect();
+            let nexts = loop_op
+                .nested_ops()
+                .into_iter()
+                .filter(|op| matches!(op.loom_exit(), Some((ExitKind::Continue, Some(t))) if t == loop_op))
+                .map(|op| (op, (1..op.num_operands()).map(|i| op.operand(i)).collect()))
+                .collect();
+            Some((args, nexts))
+        }
+    }
+
+    /// Candidate invariants: each carried value against its initial value
+    /// (when that is defined outside the loop), against each other carried
+    /// value of its type, and against loop-invariant operands of the
+    /// comparisons in the loop that use it.
+    fn candidates(&self, loop_op: Op<'a>, args: &[(Val<'a>, Val<'a>)]) -> Vec<Template<'a>> {
+        let w = self.ranges.index_width;
+        let mut out = Vec::new();
+        let mut both = |x: Key<'a>, y: Option<Key<'a>>, c: Option<i128>| {
+            for s in [1, -1] {
+                let mut terms = vec![(x, s)];
+                if let Some(y) = y {
+                    terms.push((y, -s));
+                }
+                out.push(Template { constant: c.map_or(0, |c| -s * c), terms });
+            }
+        };
+        let integer = |v: Val<'a>| super::bits::carrier(v, w).is_some_and(|c| (1..=64).contains(&c.0));
+        let args: Vec<(Val<'a>, Val<'a>)> = args.iter().copied().filter(|&(x, _)| integer(x)).collect();
+        let args = &args[..];
+        for (i, &(x, init)) in args.iter().enumerate() {
+            if let Some(bits) = const_bits(init, w) {
+                let width = super::bits::carrier(x, w).map_or(0, |c| c.0);
+                if (1..=64).contains(&width) {
+                    both(Key::Value(x), None, Some(super::bits::to_signed(bits, width)));
+                }
+            } else if !init.defined_inside(loop_op) {
+                both(Key::Value(x), Some(Key::Value(init)), None);
+            }
+            for &(y, _) in &args[i + 1..] {
+                if super::ir::type_string(y.ty()) == super::ir::type_string(x.ty()) {
+                    both(Key::Value(x), Some(Key::Value(y)), None);
+                }
+            }
+        }
+        for op in loop_op.nested_ops() {
+            if op.compare_predicate().is_none() {
+                continue;
+            }
+            let (a, b) = (op.operand(0), op.operand(1));
+            for (x, other) in [(a, b), (b, a)] {
+                if args.iter().any(|&(arg, _)| arg == x)
+                    && !other.defined_inside(loop_op)
+                    && const_bits(other, w).is_none()
+                {
+                    both(Key::Value(x), Some(Key::Value(other)), None);
+                }
+            }
+        }
+        out.dedup();
+        out.truncate(MAX_CANDIDATES);
+        out
+    }
+
+    /// Whether `t` with the carried values replaced (`subst`) holds at `at`.
+    fn holds_at(&self, at: Op<'a>, t: &Template<'a>, subst: &HashMap<Val<'a>, Val<'a>>) -> bool {
+        let mut q = Query::new(self, at);
+        let mut lin = Lin::constant(t.constant);
+        for &(key, k) in &t.terms {
+            let key = match key {
+                Key::Value(v) => Key::Value(*subst.get(&v).unwrap_or(&v)),
+                other => other,
+            };
+            match q.key_lin(key).and_then(|l| lin.add_scaled(&l, k)) {
+                Some(l) => lin = l,
+                None => return false,
+            }
+        }
+        q.prove(&lin).is_some()
+    }
+
+    /// Whether the value `build` states (over the operands of `op`, a w-bit
+    /// integer operation) lies in the signed w-bit range wherever `op`
+    /// runs: then the operation does not wrap and its result is that value.
+    pub(crate) fn no_wrap(
+        &self,
+        op: Op<'a>,
+        w: u32,
+        build: &dyn Fn(&mut Query<'_, 'r, 'f, 'a>) -> Option<Lin>,
+    ) -> bool {
+        if self.depth.get() >= MAX_INVARIANT_DEPTH {
+            return false;
+        }
+        self.depth.set(self.depth.get() + 1);
+        let mut q = Query::new(self, op);
+        let (smin, smax) = (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1);
+        let fits = build(&mut q).is_some_and(|e| {
+            e.shifted(-smin).is_some_and(|low| q.prove(&low).is_some())
+                && Lin::constant(smax).minus(&e).is_some_and(|high| q.prove(&high).is_some())
+        });
+        self.depth.set(self.depth.get() - 1);
+        fits
+    }
+
+    /// The inductive invariants of `loop_op` (`scf.while` or `loom.loop`),
+    /// computed once; during their computation, the current candidates.
+    pub(crate) fn invariants(&self, loop_op: Op<'a>) -> Vec<Template<'a>> {
+        match self.invariants.borrow().get(&loop_op) {
+            Some(InvariantState::Checking(c) | InvariantState::Done(c)) => return c.clone(),
+            None => {}
+        }
+        if self.depth.get() >= MAX_INVARIANT_DEPTH {
+            return Vec::new();
+        }
+        let Some((args, nexts)) = Self::carried(loop_op) else { return Vec::new() };
+        self.depth.set(self.depth.get() + 1);
+        self.hypotheses.set(self.hypotheses.get() + 1);
+        let entry: HashMap<Val<'a>, Val<'a>> = args.iter().copied().collect();
+        // Entry: the candidates must hold for the initial values where the
+        // loop starts (no invariant of this loop is assumed there).
+        let mut current: Vec<Template<'a>> =
+            self.candidates(loop_op, &args).into_iter().filter(|t| self.holds_at(loop_op, t, &entry)).collect();
+        for _ in 0..MAX_ROUNDS {
+            self.invariants.borrow_mut().insert(loop_op, InvariantState::Checking(current.clone()));
+            let before = current.len();
+            current.retain(|t| {
+                nexts.iter().all(|(point, values)| {
+                    if values.len() != args.len() {
+                        return false;
+                    }
+                    let subst = args.iter().zip(values).map(|(&(arg, _), &next)| (arg, next)).collect();
+                    self.holds_at(*point, t, &subst)
+                })
+            });
+            if current.len() == before {
+                break;
+            }
+        }
+        // Not converged within the rounds: keep nothing (the last set may
+        // not be inductive).
+        let converged = matches!(self.invariants.borrow().get(&loop_op),
+            Some(InvariantState::Checking(c)) if c.len() == current.len());
+        let result = if converged { current } else { Vec::new() };
+        self.depth.set(self.depth.get() - 1);
+        self.hypotheses.set(self.hypotheses.get() - 1);
+        if self.hypotheses.get() == 0 {
+            self.invariants.borrow_mut().insert(loop_op, InvariantState::Done(result.clone()));
+        } else {
+            // Computed under an enclosing loop's induction hypothesis,
+            // which may still lose candidates: not reusable.
+            self.invariants.borrow_mut().remove(&loop_op);
+        }
+        result
+    }
+
+    /// The value of the comparison `cmp` (`arith.cmpi`/`index.cmp`) wherever
+    /// it runs, if the relational facts there decide it.
+    pub(crate) fn decide(&self, cmp: Op<'a>) -> Option<bool> {
+        let pred = cmp.compare_predicate()?;
+        let mut q = Query::new(self, cmp);
+        let (a, b) = (q.value(cmp.operand(0))?, q.value(cmp.operand(1))?);
+        // Each relation as `lin >= 0`.
+        let lt = |x: &Lin, y: &Lin| y.minus(x)?.shifted(-1);
+        let le = |x: &Lin, y: &Lin| y.minus(x);
+        let all = |q: &mut Query<'_, 'r, 'f, 'a>, goals: &[Option<Lin>]| {
+            goals.iter().all(|g| g.as_ref().is_some_and(|g| q.prove(g).is_some()))
+        };
+        // Signed: `a < b` or `b <= a`. Unsigned: the same in [0, SMAX],
+        // where both orders agree.
+        let (strict, x, y, unsigned) = match pred {
+            Predicate::Slt => (true, &a, &b, false),
+            Predicate::Sle => (false, &a, &b, false),
+            Predicate::Sgt => (true, &b, &a, false),
+            Predicate::Sge => (false, &b, &a, false),
+            Predicate::Ult => (true, &a, &b, true),
+            Predicate::Ule => (false, &a, &b, true),
+            Predicate::Ugt => (true, &b, &a, true),
+            Predicate::Uge => (false, &b, &a, true),
+            Predicate::Eq | Predicate::Ne => {
+                let equal = all(&mut q, &[le(&a, &b), le(&b, &a)]);
+                let differ = !equal && (all(&mut q, &[lt(&a, &b)]) || all(&mut q, &[lt(&b, &a)]));
+                let eq = if equal {
+                    Some(true)
+                } else if differ {
+                    Some(false)
+                } else {
+                    None
+                };
+                return eq.map(|e| e == (pred == Predicate::Eq));
+            }
+        };
+        let holds = if strict { lt(x, y) } else { le(x, y) };
+        let fails = if strict { le(y, x) } else { lt(y, x) };
+        // `x (<|<=) y` holds (unsigned: with 0 <= x), or fails (unsigned: with 0 <= y).
+        if all(&mut q, &[holds, unsigned.then(|| x.clone()).or(Some(Lin::constant(0)))]) {
+            return Some(true);
+        }
+        if all(&mut q, &[fails, unsigned.then(|| y.clone()).or(Some(Lin::constant(0)))]) {
+            return Some(false);
+        }
+        None
+    }
+}

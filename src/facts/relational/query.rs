@@ -1,0 +1,759 @@
+//! The facts that hold at one program point, as linear constraints.
+//!
+//! A [`Query`] is built for one op (the access or comparison being
+//! decided). It gives every quantity it is asked about an [`Atom`] (an SSA
+//! value's signed reading, or a memref dimension's size) and, lazily, the
+//! facts about each atom that hold when the op executes:
+//! - its numeric range there (`ranges`: constants, `loom.assume_range`,
+//!   loop facts, constant guards);
+//! - its definition, when that is linear and provably exact in the signed
+//!   order: `addi`/`subi`/`muli`/`shli` (by range, or an `overflow<nsw>`
+//!   flag: otherwise poison), casts that keep the value, `memref.dim`,
+//!   `minsi`/`maxsi` (both bounds, and a case split), `select` (a case split
+//!   with its condition), divisions and shifts right by constants (the
+//!   floor relation `c × v <= x <= c × v + c - 1`);
+//! - for an induction variable, its loop's bounds (`scf.for`, `loom.for`:
+//!   `lb <= iv < ub`); for an `scf.while` after-region argument, the
+//!   forwarded value it equals and the condition that held; for a
+//!   loop-carried value (`scf.while` before-region, `loom.loop`), the
+//!   loop's inductive invariants ([`super::Prover::invariants`]);
+//! - for a dimension size, `0 <= size` and, with the buffer-size
+//!   assumption, `size <= (2^(w-1) - 1) floordiv element bytes`.
+//!
+//! Facts of the context are added first: the conditions of enclosing
+//! `scf.if`/`loom.if` regions, and the negated condition of every earlier
+//! `loom.if` of an enclosing block whose then-region always exits.
+//!
+//! Invariant: every constraint holds, over the signed readings, at every
+//! execution of the query's op (every fact is one of the above, each valid
+//! there); anything not shown exact is left out, which weakens but never
+//! falsifies. Budgets (atoms, facts, case splits) only leave facts out.
+
+use std::collections::{HashMap, HashSet};
+
+use super::linear::{Atom, Constraint, FactSet, Lin};
+use super::solver::refute;
+use super::{Key, Prover, Source};
+use crate::facts::bits::{carrier, const_bits, to_signed};
+use crate::facts::ir::{attr_string, element_bytes, shape_of, Def, ExitKind, Op, Val};
+use crate::facts::predicate::Predicate;
+use crate::facts::ranges::Range;
+
+/// Atoms per query; past this, facts about new quantities are left out.
+const MAX_ATOMS: usize = 48;
+/// Case splits per query (each doubles the work).
+const MAX_CHOICES: usize = 4;
+/// Ops of a block scanned backwards for exiting guards.
+const MAX_GUARD_SCAN: usize = 512;
+/// Alternatives a condition may expand to.
+const MAX_ALTERNATIVES: usize = 4;
+
+/// One fact: where it comes from and its constraints (for explanations).
+pub(crate) struct Fact<'a> {
+    pub(crate) source: Source<'a>,
+    pub(crate) lins: Vec<Lin>,
+}
+
+/// Facts at one program point.
+pub(crate) struct Query<'q, 'r, 'f, 'a> {
+    prover: &'q Prover<'r, 'f, 'a>,
+    pub(crate) at: Op<'a>,
+    pub(crate) keys: Vec<Key<'a>>,
+    atoms: HashMap<Key<'a>, Atom>,
+    pub(crate) facts: Vec<Fact<'a>>,
+    base: Vec<Constraint>,
+    /// Case splits: one of the alternatives holds.
+    choices: Vec<Vec<Vec<Constraint>>>,
+    queue: Vec<Atom>,
+    /// Loops whose invariants / while conditions are already added.
+    loops_added: HashSet<Op<'a>>,
+}
+
+/// Constraints `lin >= 0`, in disjunctive normal form: one of the
+/// alternatives (a conjunction) holds. `[[]]` is "true", `[]` is "false".
+type Dnf = Vec<Vec<Lin>>;
+
+fn smax(w: u32) -> i128 {
+    (1i128 << (w - 1)) - 1
+}
+fn smin(w: u32) -> i128 {
+    -(1i128 << (w - 1))
+}
+
+impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
+    pub(crate) fn new(prover: &'q Prover<'r, 'f, 'a>, at: Op<'a>) -> Self {
+        let mut q = Query {
+            prover,
+            at,
+            keys: Vec::new(),
+            atoms: HashMap::new(),
+            facts: Vec::new(),
+            base: Vec::new(),
+            choices: Vec::new(),
+            queue: Vec::new(),
+            loops_added: HashSet::new(),
+        };
+        q.context();
+        q
+    }
+
+    fn width(&self, v: Val<'a>) -> Option<u32> {
+        carrier(v, self.prover.ranges.index_width).map(|c| c.0).filter(|w| (1..=64).contains(w))
+    }
+
+    /// The atom of `key`, created (and queued for expansion) if new; None
+    /// past the budget.
+    fn atom(&mut self, key: Key<'a>) -> Option<Atom> {
+        if let Some(a) = self.atoms.get(&key) {
+            return Some(*a);
+        }
+        if self.keys.len() >= MAX_ATOMS {
+            return None;
+        }
+        let a = Atom(self.keys.len() as u32);
+        self.keys.push(key);
+        self.atoms.insert(key, a);
+        self.queue.push(a);
+        Some(a)
+    }
+
+    /// `v` as a linear form: its constant value, or its atom.
+    pub(crate) fn value(&mut self, v: Val<'a>) -> Option<Lin> {
+        let w = self.width(v)?;
+        if let Some(bits) = const_bits(v, self.prover.ranges.index_width) {
+            return Some(Lin::constant(to_signed(bits, w)));
+        }
+        self.atom(Key::Value(v)).map(Lin::atom)
+    }
+
+    /// Dimension `k` of `memref`: its static size, or its atom.
+    pub(crate) fn dim(&mut self, memref: Val<'a>, k: usize) -> Option<Lin> {
+        let shape = shape_of(memref.ty())?;
+        match shape.get(k)? {
+            Some(size) => Some(Lin::constant(*size as i128)),
+            None => self.atom(Key::Dim(memref, k)).map(Lin::atom),
+        }
+    }
+
+    pub(crate) fn key_lin(&mut self, key: Key<'a>) -> Option<Lin> {
+        match key {
+            Key::Value(v) => self.value(v),
+            Key::Dim(m, k) => self.dim(m, k),
+        }
+    }
+
+    /// Records a fact (left out past the fact budget).
+    fn fact(&mut self, source: Source<'a>, lins: Vec<Lin>) {
+        let id = self.facts.len();
+        if id >= FactSet::CAPACITY || lins.is_empty() {
+            return;
+        }
+        let why = FactSet::single(id);
+        self.base.extend(lins.iter().map(|l| Constraint { lin: l.clone(), why }));
+        self.facts.push(Fact { source, lins });
+    }
+
+    /// Records a disjunction: one fact, a case split if it has more than
+    /// one alternative.
+    fn assume(&mut self, source: Source<'a>, dnf: Dnf) {
+        match dnf.len() {
+            0 => self.fact(source, vec![Lin::constant(-1)]),
+            1 => self.fact(source, dnf.into_iter().next().unwrap_or_default()),
+            _ => {
+                let id = self.facts.len();
+                if id >= FactSet::CAPACITY || self.choices.len() >= MAX_CHOICES {
+                    return;
+                }
+                let why = FactSet::single(id);
+                let alternatives =
+                    dnf.iter().map(|conj| conj.iter().map(|l| Constraint { lin: l.clone(), why }).collect()).collect();
+                self.choices.push(alternatives);
+                self.facts.push(Fact { source, lins: Vec::new() });
+            }
+        }
+    }
+
+    /// `a = b` as two constraints.
+    fn equal(a: &Lin, b: &Lin) -> Option<Vec<Lin>> {
+        Some(vec![a.minus(b)?, b.minus(a)?])
+    }
+
+    /// Conditions of the context: enclosing if regions, and earlier
+    /// `loom.if`s whose then-region always exits.
+    fn context(&mut self) {
+        let mut inner = self.at;
+        while let Some(parent) = inner.parent() {
+            if parent.is("scf.if") || parent.is("loom.if") {
+                if let Some(region) = parent.region_index_of(inner) {
+                    let holds = region == 0;
+                    let dnf = self.condition(parent.operand(0), holds, 0);
+                    self.assume(Source::Condition { op: parent, holds }, dnf);
+                }
+            }
+            if let Some(block) = inner.block() {
+                for op in block.ops().take(MAX_GUARD_SCAN) {
+                    if op == inner {
+                        break;
+                    }
+                    if op.is("loom.if") {
+                        let exits = |i: usize| {
+                            i < op.num_regions()
+                                && op.region(i).first_block().and_then(|b| b.terminator()).is_some_and(|t| {
+                                    matches!(t.loom_exit(), Some((ExitKind::Break | ExitKind::Continue, _)))
+                                })
+                        };
+                        // The rest of the block runs only when the exiting
+                        // branch was not taken.
+                        for (region, holds) in [(0, false), (1, true)] {
+                            if exits(region) {
+                                let dnf = self.condition(op.operand(0), holds, 0);
+                                self.assume(Source::GuardExit { op, holds }, dnf);
+                            }
+                        }
+                    }
+                }
+            }
+            if parent.is("func.func") {
+                break;
+            }
+            inner = parent;
+        }
+    }
+
+    /// What `cond` (an i1) being `holds` says, as a disjunction.
+    fn condition(&mut self, cond: Val<'a>, holds: bool, depth: u32) -> Dnf {
+        let truth = vec![Vec::new()];
+        if depth > 6 {
+            return truth;
+        }
+        if let Some(bits) = const_bits(cond, self.prover.ranges.index_width) {
+            return if (bits & 1 == 1) == holds { truth } else { Vec::new() };
+        }
+        let Some(op) = cond.defining_op() else { return truth };
+        if let Some(pred) = op.compare_predicate() {
+            let pred = if holds { pred } else { pred.negate() };
+            return self.compare(op, pred).unwrap_or(truth);
+        }
+        if op.is("scf.if") {
+            return self.if_condition(op, cond, holds, depth).unwrap_or(truth);
+        }
+        let name = op.name();
+        let both = |q: &mut Self, h: bool| {
+            (q.condition(op.operand(0), h, depth + 1), q.condition(op.operand(1), h, depth + 1))
+        };
+        match (name.as_str(), holds) {
+            ("arith.andi", true) | ("arith.ori", false) => {
+                let (x, y) = both(self, holds);
+                conjunction(&x, &y).unwrap_or(truth)
+            }
+            ("arith.andi", false) | ("arith.ori", true) => {
+                let (mut x, y) = both(self, holds);
+                x.extend(y);
+                if x.len() > MAX_ALTERNATIVES || x.iter().any(Vec::is_empty) {
+                    truth
+                } else {
+                    x
+                }
+            }
+            ("arith.xori", _) => match (const_bits(op.operand(1), 64), const_bits(op.operand(0), 64)) {
+                (Some(1), _) => self.condition(op.operand(0), !holds, depth + 1),
+                (_, Some(1)) => self.condition(op.operand(1), !holds, depth + 1),
+                _ => truth,
+            },
+            _ => truth,
+        }
+    }
+
+    /// What an `i1` result of `scf.if` being `holds` says: one alternative
+    /// per branch, its condition and what its yielded value says, when that
+    /// is defined outside the if (a value computed in a branch is only
+    /// known when that branch runs, and its facts must not constrain the
+    /// other alternative; such a value says nothing here).
+    fn if_condition(&mut self, if_op: Op<'a>, cond: Val<'a>, holds: bool, depth: u32) -> Option<Dnf> {
+        let r = result_index(if_op, cond)?;
+        let mut out = Vec::new();
+        for (region, taken) in [(0, true), (1, false)] {
+            let y = yielded(if_op, region, r)?;
+            let branch = self.condition(if_op.operand(0), taken, depth + 1);
+            let inner = if y.defined_inside(if_op) && const_bits(y, 64).is_none() {
+                vec![Vec::new()]
+            } else {
+                self.condition(y, holds, depth + 1)
+            };
+            out.extend(conjunction(&branch, &inner)?);
+        }
+        (out.len() <= MAX_ALTERNATIVES).then_some(out)
+    }
+
+    /// `y` (yielded by a branch of `if_op`) as a linear form over values
+    /// defined outside `if_op`: itself, or an exact `addi`/`subi` of a
+    /// constant to such a value (exact where it runs, which is in the
+    /// branch: the form is used only in that branch's alternative).
+    fn outside_form(&mut self, if_op: Op<'a>, y: Val<'a>, depth: u32) -> Option<Lin> {
+        if !y.defined_inside(if_op) || const_bits(y, self.prover.ranges.index_width).is_some() {
+            return self.value(y);
+        }
+        let def = y.defining_op()?;
+        let sub = def.is("arith.subi") || def.is("index.sub");
+        if depth > 4 || !(sub || def.is("arith.addi") || def.is("index.add")) {
+            return None;
+        }
+        let w = self.width(y)?;
+        let c = const_bits(def.operand(1), self.prover.ranges.index_width).map(|b| to_signed(b, w))?;
+        let x = def.operand(0);
+        let c = if sub { -c } else { c };
+        let nsw = def.attr("overflowFlags").map(attr_string).is_some_and(|f| f.contains("nsw"));
+        let exact = nsw || self.prover.no_wrap(def, w, &|q: &mut Query<'_, 'r, 'f, 'a>| q.value(x)?.shifted(c));
+        if !exact {
+            return None;
+        }
+        self.outside_form(if_op, x, depth + 1)?.shifted(c)
+    }
+
+    /// `a pred b` for the comparison `op`, as a disjunction (None: nothing
+    /// linear follows).
+    fn compare(&mut self, op: Op<'a>, pred: Predicate) -> Option<Dnf> {
+        let (x, y) = (op.operand(0), op.operand(1));
+        let (a, b) = (self.value(x)?, self.value(y)?);
+        let lt = |a: &Lin, b: &Lin| b.minus(a)?.shifted(-1);
+        let le = |a: &Lin, b: &Lin| b.minus(a);
+        let nonneg = |q: &Self, v: Val<'a>| q.prover.ranges.at(v, op).is_some_and(|r: Range| r.s.lo >= 0);
+        Some(match pred {
+            Predicate::Slt => vec![vec![lt(&a, &b)?]],
+            Predicate::Sle => vec![vec![le(&a, &b)?]],
+            Predicate::Sgt => vec![vec![lt(&b, &a)?]],
+            Predicate::Sge => vec![vec![le(&b, &a)?]],
+            Predicate::Eq => vec![Self::equal(&a, &b)?],
+            Predicate::Ne => vec![vec![lt(&a, &b)?], vec![lt(&b, &a)?]],
+            // Unsigned: when the larger side is in [0, SMAX], so is the
+            // smaller one, and the orders agree.
+            Predicate::Ult if nonneg(self, y) => vec![vec![a.clone(), lt(&a, &b)?]],
+            Predicate::Ule if nonneg(self, y) => vec![vec![a.clone(), le(&a, &b)?]],
+            Predicate::Ugt if nonneg(self, x) => vec![vec![b.clone(), lt(&b, &a)?]],
+            Predicate::Uge if nonneg(self, x) => vec![vec![b.clone(), le(&b, &a)?]],
+            _ => return None,
+        })
+    }
+
+    /// Adds the facts of every queued atom (and of the atoms they bring).
+    fn expand_all(&mut self) {
+        while let Some(a) = self.queue.pop() {
+            match self.keys[a.0 as usize] {
+                Key::Value(v) => self.expand_value(a, v),
+                Key::Dim(m, k) => self.expand_dim(a, m, k),
+            }
+        }
+    }
+
+    fn expand_dim(&mut self, a: Atom, memref: Val<'a>, _k: usize) {
+        let d = Lin::atom(a);
+        self.fact(Source::DimNonNegative, vec![d.clone()]);
+        if self.prover.assume_buffers {
+            let w = self.prover.ranges.index_width;
+            let cap = smax(w) / element_bytes(memref.ty(), w);
+            if let Some(l) = Lin::constant(cap).minus(&d) {
+                self.fact(Source::BufferAssumption, vec![l]);
+            }
+        }
+    }
+
+    fn expand_value(&mut self, a: Atom, v: Val<'a>) {
+        let Some(w) = self.width(v) else { return };
+        let x = Lin::atom(a);
+        // Its range where the query's op runs.
+        if let Some(r) = self.prover.ranges.at(v, self.at) {
+            if r.is_empty() {
+                self.fact(Source::Range(v), vec![Lin::constant(-1)]);
+                return;
+            }
+            let mut lins = Vec::new();
+            if r.s.lo > smin(w) {
+                lins.extend(x.shifted(-r.s.lo));
+            }
+            if r.s.hi < smax(w) {
+                lins.extend(Lin::constant(r.s.hi).minus(&x));
+            }
+            self.fact(Source::Range(v), lins);
+        }
+        match v.def() {
+            Def::Result(op) => self.definition(op, v, &x, w),
+            Def::Arg(block, n) => {
+                let Some(parent) = block.parent_op() else { return };
+                let region = block.parent_region();
+                let in_region = |i: usize| i < parent.num_regions() && region == Some(parent.region(i));
+                if (parent.is("scf.for") && n == 0 && in_region(0)) || (parent.is("loom.for") && n == 1) {
+                    self.induction(parent, &x);
+                } else if parent.is("scf.while") && in_region(1) {
+                    self.while_after(parent, &x, n);
+                } else if (parent.is("scf.while") && in_region(0)) || (parent.is("loom.loop") && n >= 1) {
+                    self.invariants(parent);
+                }
+            }
+        }
+    }
+
+    /// `lb <= iv < ub` of an `scf.for`/`loom.for`: the body runs only while
+    /// `iv < ub`, and `lb <= iv` when the step is positive (the documented
+    /// semantics: the iteration set is `lb <= iv < ub`). An unsigned
+    /// `scf.for` says the same in the signed order when `ub` (and, for the
+    /// lower bound, `lb`) is in [0, SMAX], and then also `0 <= iv`.
+    fn induction(&mut self, for_op: Op<'a>, iv: &Lin) {
+        let (lbv, ubv, stepv) = (for_op.operand(0), for_op.operand(1), for_op.operand(2));
+        let range = |v: Val<'a>| self.prover.ranges.at(v, for_op).map(|r| r.s);
+        let nonneg = |v: Val<'a>| range(v).is_some_and(|r| !r.is_empty() && r.lo >= 0);
+        let unsigned = for_op.has_attr("unsignedCmp");
+        if unsigned && !nonneg(ubv) {
+            return;
+        }
+        let step_positive = range(stepv).is_some_and(|r| !r.is_empty() && r.lo >= 1);
+        let with_lb = step_positive && (!unsigned || nonneg(lbv));
+        let (Some(lb), Some(ub)) = (self.value(lbv), self.value(ubv)) else { return };
+        let mut lins: Vec<Lin> = ub.minus(iv).and_then(|l| l.shifted(-1)).into_iter().collect();
+        if with_lb {
+            lins.extend(iv.minus(&lb));
+        }
+        if unsigned {
+            lins.push(iv.clone());
+        }
+        self.fact(Source::LoopBounds(for_op), lins);
+    }
+
+    /// An after-region argument of `scf.while`: the value the condition
+    /// forwarded, and the condition held.
+    fn while_after(&mut self, while_op: Op<'a>, arg: &Lin, n: usize) {
+        let Some(cond) = while_op.region(0).first_block().and_then(|b| b.terminator()) else { return };
+        if !cond.is("scf.condition") || n + 1 >= cond.num_operands() {
+            return;
+        }
+        if let Some(fwd) = self.value(cond.operand(n + 1)) {
+            if let Some(eq) = Self::equal(arg, &fwd) {
+                self.fact(Source::WhileForward(while_op), eq);
+            }
+        }
+        if self.loops_added.insert(cond) {
+            let dnf = self.condition(cond.operand(0), true, 0);
+            self.assume(Source::Condition { op: while_op, holds: true }, dnf);
+        }
+    }
+
+    /// The inductive invariants of a loop with carried values.
+    fn invariants(&mut self, loop_op: Op<'a>) {
+        if !self.loops_added.insert(loop_op) {
+            return;
+        }
+        let templates = self.prover.invariants(loop_op);
+        let mut lins = Vec::new();
+        for t in &templates {
+            let mut lin = Lin::constant(t.constant);
+            let mut ok = true;
+            for &(key, k) in &t.terms {
+                match self.key_lin(key).and_then(|l| lin.add_scaled(&l, k)) {
+                    Some(l) => lin = l,
+                    None => ok = false,
+                }
+            }
+            if ok {
+                lins.push(lin);
+            }
+        }
+        self.fact(Source::Invariant(loop_op), lins);
+    }
+
+    /// Facts from `v`'s defining op.
+    fn definition(&mut self, op: Op<'a>, value: Val<'a>, v: &Lin, w: u32) {
+        let name = op.name();
+        let name = name.as_str();
+        let source = Source::Definition(op);
+        let n = op.num_operands();
+        let operand = |q: &mut Self, i: usize| if i < n { q.value(op.operand(i)) } else { None };
+        let konst = |i: usize| {
+            (i < n)
+                .then(|| const_bits(op.operand(i), self.prover.ranges.index_width))
+                .flatten()
+                .map(|b| to_signed(b, w))
+        };
+        let flags = op.attr("overflowFlags").map(attr_string).unwrap_or_default();
+        let nsw = flags.contains("nsw");
+        // Whether `f` of the operands' ranges (at the op) stays in the
+        // signed range: then the w-bit result is the exact value.
+        let fits = |q: &Self, f: &dyn Fn(i128, i128) -> i128| -> bool {
+            let r = |i: usize| q.prover.ranges.at(op.operand(i), op).map(|r| r.s);
+            let (Some(a), Some(b)) = (r(0), r(1)) else { return false };
+            if a.is_empty() || b.is_empty() {
+                return false;
+            }
+            let corners = [f(a.lo, b.lo), f(a.lo, b.hi), f(a.hi, b.lo), f(a.hi, b.hi)];
+            corners.iter().all(|c| (smin(w)..=smax(w)).contains(c))
+        };
+        let nonneg = |q: &Self, i: usize| q.prover.ranges.at(op.operand(i), op).is_some_and(|r| r.s.lo >= 0);
+        match name {
+            "arith.addi" | "index.add" | "arith.subi" | "index.sub" => {
+                let sub = name.ends_with("subi") || name.ends_with(".sub");
+                let combine = |a: Lin, b: Lin| if sub { a.minus(&b) } else { a.plus(&b) };
+                let exact = nsw
+                    || fits(self, &|a, b| if sub { a - b } else { a + b })
+                    || self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| {
+                        combine(q.value(op.operand(0))?, q.value(op.operand(1))?)
+                    });
+                if !exact {
+                    return;
+                }
+                let (Some(a), Some(b)) = (operand(self, 0), operand(self, 1)) else { return };
+                let sum = combine(a, b);
+                if let Some(eq) = sum.and_then(|s| Self::equal(v, &s)) {
+                    self.fact(source, eq);
+                }
+            }
+            "arith.muli" | "index.mul" | "arith.shli" | "index.shl" => {
+                let shift = name.ends_with("shli") || name.ends_with(".shl");
+                let (x, c) = match (konst(0), konst(1)) {
+                    (_, Some(c)) => (0, c),
+                    (Some(c), None) if !shift => (1, c),
+                    _ => return,
+                };
+                let c = if shift {
+                    if !(0..w as i128 - 1).contains(&c) {
+                        return;
+                    }
+                    1i128 << c
+                } else {
+                    c
+                };
+                let exact = nsw
+                    || fits(self, &|a, b| if shift { a * c } else { a * b })
+                    || self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| q.value(op.operand(x))?.scaled(c));
+                if !exact {
+                    return;
+                }
+                let Some(a) = operand(self, x) else { return };
+                if let Some(eq) = a.scaled(c).and_then(|s| Self::equal(v, &s)) {
+                    self.fact(source, eq);
+                }
+            }
+            "arith.floordivsi" | "index.floordivs" | "arith.divsi" | "index.divs" | "arith.ceildivsi"
+            | "index.ceildivs" | "arith.shrsi" | "index.shrs" | "arith.shrui" | "index.shru" | "arith.divui"
+            | "index.divu" => {
+                let shift = name.contains("shr");
+                let Some(c) = konst(1) else { return };
+                let c = if shift {
+                    if !(0..w as i128 - 1).contains(&c) {
+                        return;
+                    }
+                    1i128 << c
+                } else {
+                    c
+                };
+                if c <= 0 {
+                    return;
+                }
+                let Some(x) = operand(self, 0) else { return };
+                let Some(cv) = v.scaled(c) else { return };
+                // floor(y / c) = v: c·v <= y <= c·v + c - 1.
+                let floor = |y: &Lin| Some(vec![y.minus(&cv)?, cv.shifted(c - 1)?.minus(y)?]);
+                // ceil(x / c) = v: c·v - c + 1 <= x <= c·v.
+                let ceil = || Some(vec![x.minus(&cv)?.shifted(c - 1)?, cv.minus(&x)?]);
+                let negative = x.scaled(-1).and_then(|l| l.shifted(-1));
+                let case = |sign: Option<Lin>, rel: Option<Vec<Lin>>| -> Option<Vec<Lin>> {
+                    let mut conj = rel?;
+                    conj.push(sign?);
+                    Some(conj)
+                };
+                let dnf: Option<Dnf> = match name {
+                    "arith.floordivsi" | "index.floordivs" | "arith.shrsi" | "index.shrs" => floor(&x).map(|f| vec![f]),
+                    "arith.ceildivsi" | "index.ceildivs" => ceil().map(|f| vec![f]),
+                    // Truncation: floor for x >= 0, ceil below.
+                    "arith.divsi" | "index.divs" if nonneg(self, 0) => floor(&x).map(|f| vec![f]),
+                    "arith.divsi" | "index.divs" => {
+                        (|| Some(vec![case(Some(x.clone()), floor(&x))?, case(negative.clone(), ceil())?]))()
+                    }
+                    // Unsigned: x is read as x + 2^w when negative (then
+                    // c >= 2 makes the quotient non-negative).
+                    _ if nonneg(self, 0) => floor(&x).map(|f| vec![f]),
+                    _ if c >= 2 => (|| {
+                        let wrapped = x.shifted(1i128 << w)?;
+                        Some(vec![case(Some(x.clone()), floor(&x))?, case(negative.clone(), floor(&wrapped))?])
+                    })(),
+                    _ => None,
+                };
+                if let Some(dnf) = dnf {
+                    self.assume(source, dnf);
+                }
+            }
+            "arith.minsi" | "index.mins" | "arith.maxsi" | "index.maxs" | "arith.minui" | "index.minu"
+            | "arith.maxui" | "index.maxu" => {
+                let unsigned = name.ends_with("ui") || name.ends_with('u');
+                if unsigned && !(nonneg(self, 0) && nonneg(self, 1)) {
+                    return;
+                }
+                let min = name.contains("min");
+                let (Some(a), Some(b)) = (operand(self, 0), operand(self, 1)) else { return };
+                // min: v <= a, v <= b; max: v >= a, v >= b; and v is one of them.
+                let bound = |side: &Lin| if min { side.minus(v) } else { v.minus(side) };
+                if let (Some(x), Some(y)) = (bound(&a), bound(&b)) {
+                    self.fact(source, vec![x, y]);
+                }
+                if let (Some(x), Some(y)) = (Self::equal(v, &a), Self::equal(v, &b)) {
+                    self.assume(source, vec![x, y]);
+                }
+            }
+            "arith.select" => {
+                let (Some(a), Some(b)) = (operand(self, 1), operand(self, 2)) else { return };
+                let mut sides = Vec::new();
+                for (side, holds) in [(a, true), (b, false)] {
+                    let Some(mut conj) = Self::equal(v, &side) else { return };
+                    let cond = self.condition(op.operand(0), holds, 0);
+                    match cond.len() {
+                        0 => continue,
+                        1 => conj.extend(cond.into_iter().flatten()),
+                        _ => {}
+                    }
+                    sides.push(conj);
+                }
+                self.assume(source, sides);
+            }
+            "arith.extsi" | "arith.index_cast" | "index.casts" | "arith.extui" | "arith.index_castui"
+            | "index.castu" | "arith.trunci" | "loom.assume_range" => {
+                let src = op.operand(0);
+                let Some(sw) = self.width(src) else { return };
+                let zero_extends = matches!(name, "arith.extui" | "arith.index_castui" | "index.castu");
+                let range = self.prover.ranges.at(src, op).map(|r| r.s);
+                let fits = |lo: i128, hi: i128| range.is_some_and(|r| !r.is_empty() && r.lo >= lo && r.hi <= hi);
+                let Some(x) = operand(self, 0) else { return };
+                let same = || Self::equal(v, &x);
+                // The same signed reading: the input of an assumption, a
+                // sign extension, a truncation or zero extension of a
+                // value that fits.
+                let keeps = name == "loom.assume_range"
+                    || (!zero_extends && (sw <= w || fits(smin(w), smax(w))))
+                    || (zero_extends && fits(0, smax(w)));
+                if keeps {
+                    if let Some(eq) = same() {
+                        self.fact(source, eq);
+                    }
+                } else if zero_extends && sw < w {
+                    // The unsigned reading: x, or x + 2^sw when negative.
+                    let dnf = (|| {
+                        let neg = x.scaled(-1)?.shifted(-1)?;
+                        let mut low = same()?;
+                        low.push(x.clone());
+                        let mut high = Self::equal(v, &x.shifted(1i128 << sw)?)?;
+                        high.push(neg);
+                        Some(vec![low, high])
+                    })();
+                    if let Some(dnf) = dnf {
+                        self.assume(source, dnf);
+                    }
+                }
+            }
+            "scf.if" => {
+                // One alternative per branch that may run: its condition,
+                // and the yielded value when it has a form outside the if.
+                let Some(r) = result_index(op, value) else { return };
+                let mut sides = Vec::new();
+                for (region, taken) in [(0, true), (1, false)] {
+                    let Some(y) = yielded(op, region, r) else { return };
+                    let cond = self.condition(op.operand(0), taken, 0);
+                    if cond.is_empty() {
+                        continue;
+                    }
+                    let mut conj = self.outside_form(op, y, 0).and_then(|f| Self::equal(v, &f)).unwrap_or_default();
+                    if cond.len() == 1 {
+                        conj.extend(cond.into_iter().flatten());
+                    }
+                    sides.push(conj);
+                }
+                self.assume(source, sides);
+            }
+            "memref.extract_strided_metadata" => {
+                // Results: base, offset, sizes..., strides...
+                let Some(rank) = shape_of(op.operand(0).ty()).map(|s| s.len()) else { return };
+                let Some(k) = result_index(op, value).and_then(|r| r.checked_sub(2)).filter(|k| *k < rank) else {
+                    return;
+                };
+                if let Some(eq) = self.dim(op.operand(0), k).and_then(|d| Self::equal(v, &d)) {
+                    self.fact(source, eq);
+                }
+            }
+            "memref.dim" => {
+                let Some(k) = konst(1).and_then(|k| usize::try_from(k).ok()) else { return };
+                let Some(d) = self.dim(op.operand(0), k) else { return };
+                if let Some(eq) = Self::equal(v, &d) {
+                    self.fact(source, eq);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether `goal >= 0` holds at the query's op: the facts used, or None.
+    pub(crate) fn prove(&mut self, goal: &Lin) -> Option<FactSet> {
+        self.prove_assuming(goal, &[])
+    }
+
+    /// Whether `goal >= 0` holds at the query's op whenever every
+    /// `assumption >= 0` does too (a case of a case analysis the caller
+    /// makes): the facts used, or None.
+    pub(crate) fn prove_assuming(&mut self, goal: &Lin, assumptions: &[Lin]) -> Option<FactSet> {
+        self.expand_all();
+        let negated = goal.scaled(-1)?.shifted(-1)?;
+        let mut system = self.base.clone();
+        system.push(Constraint { lin: negated, why: FactSet::default() });
+        system.extend(assumptions.iter().map(|a| Constraint { lin: a.clone(), why: FactSet::default() }));
+        if let Some(why) = refute(system.clone()) {
+            return Some(why);
+        }
+        // Case splits: every combination of alternatives must be refuted.
+        if self.choices.is_empty() {
+            return None;
+        }
+        let mut why = FactSet::default();
+        let mut combos: Vec<Vec<Constraint>> = vec![system];
+        for choice in &self.choices {
+            let mut next = Vec::new();
+            for c in &combos {
+                for alt in choice {
+                    let mut s = c.clone();
+                    s.extend(alt.iter().cloned());
+                    next.push(s);
+                }
+            }
+            combos = next;
+        }
+        for s in combos {
+            why = why.union(refute(s)?);
+        }
+        Some(why)
+    }
+}
+
+/// Which result of `op` `v` is.
+fn result_index<'a>(op: Op<'a>, v: Val<'a>) -> Option<usize> {
+    (0..op.num_results()).find(|&i| op.result(i) == v)
+}
+
+/// Operand `r` of the terminator of region `region` of `op` (an `scf.if`).
+fn yielded<'a>(op: Op<'a>, region: usize, r: usize) -> Option<Val<'a>> {
+    if region >= op.num_regions() {
+        return None;
+    }
+    let t = op.region(region).first_block()?.terminator()?;
+    (r < t.num_operands()).then(|| t.operand(r))
+}
+
+/// The conjunction of two disjunctions (None past the alternative budget).
+fn conjunction(x: &Dnf, y: &Dnf) -> Option<Dnf> {
+    if x.len() * y.len() > MAX_ALTERNATIVES {
+        return None;
+    }
+    Some(
+        x.iter()
+            .flat_map(|a| {
+                y.iter().map(move |b| {
+                    let mut c = a.clone();
+                    c.extend(b.iter().cloned());
+                    c
+                })
+            })
+            .collect(),
+    )
+}

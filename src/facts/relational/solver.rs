@@ -1,0 +1,202 @@
+//! Infeasibility of a small system of linear inequalities over the
+//! integers, by Fourier–Motzkin elimination.
+//!
+//! [`refute`] answers "can these constraints all hold?" with either
+//! "no, because of these facts" (`Some(facts)`) or "not shown" (`None`).
+//! Algorithm: normalize every constraint (divide by the gcd of its
+//! coefficients and round the constant down: sound over the integers, and
+//! what turns `x < y` into `x + 1 <= y`), keep only the tightest constraint
+//! per left-hand side, then eliminate atoms one by one, each time the atom
+//! that creates the fewest new constraints: every pair of a constraint
+//! where it has a positive coefficient `p` and one where it has a negative
+//! coefficient `-n` gives their combination `n × P + p × N`, free of it.
+//! A combination `c >= 0` with no atom and `c < 0` is a contradiction: the
+//! facts of the two parents (unioned down the derivation) are the reason.
+//!
+//! Invariant: every derived constraint is a non-negative combination of
+//! the input constraints (then tightened over the integers), so it holds
+//! at every integer point satisfying them: a contradiction proves that no
+//! integer point does. The converse does not hold (integer infeasibility
+//! that needs more than rounding, or a system past [`MAX_CONSTRAINTS`]):
+//! then the answer is `None`, never a wrong "infeasible".
+
+use std::collections::HashMap;
+
+use super::linear::{Atom, Constraint, FactSet, Lin};
+
+/// Above this many constraints the elimination gives up (`None`).
+const MAX_CONSTRAINTS: usize = 200;
+
+/// Tightest constraint per left-hand side (terms), over all constraints
+/// given; Err(facts) at the first contradiction.
+fn insert(set: &mut HashMap<Vec<(Atom, i128)>, Constraint>, c: Constraint) -> Result<(), FactSet> {
+    let c = c.normalized();
+    if c.lin.terms.is_empty() {
+        return if c.is_contradiction() { Err(c.why) } else { Ok(()) };
+    }
+    match set.get_mut(&c.lin.terms) {
+        Some(old) if old.lin.constant <= c.lin.constant => {}
+        Some(old) => *old = c,
+        None => {
+            set.insert(c.lin.terms.clone(), c);
+        }
+    }
+    Ok(())
+}
+
+/// `Some(facts)` if the constraints have no common integer solution,
+/// `facts` being the ones the contradiction was derived from.
+pub(crate) fn refute(constraints: Vec<Constraint>) -> Option<FactSet> {
+    let mut set = HashMap::new();
+    for c in constraints {
+        if let Err(why) = insert(&mut set, c) {
+            return Some(why);
+        }
+    }
+    loop {
+        if set.len() > MAX_CONSTRAINTS {
+            return None;
+        }
+        // The atom whose elimination makes the fewest combinations.
+        let mut counts: HashMap<Atom, (usize, usize)> = HashMap::new();
+        for c in set.values() {
+            for &(a, k) in &c.lin.terms {
+                let e = counts.entry(a).or_default();
+                if k > 0 {
+                    e.0 += 1
+                } else {
+                    e.1 += 1
+                }
+            }
+        }
+        // No atom left, and no contradiction: not refuted.
+        let (&atom, _) = counts.iter().min_by_key(|(a, (p, n))| (p * n, **a))?;
+        let (pos, rest): (Vec<Constraint>, Vec<Constraint>) =
+            set.into_values().partition(|c| c.lin.coefficient(atom) > 0);
+        let (neg, keep): (Vec<Constraint>, Vec<Constraint>) =
+            rest.into_iter().partition(|c| c.lin.coefficient(atom) < 0);
+        set = HashMap::new();
+        for c in keep {
+            // Already normalized and the tightest of its left-hand side.
+            set.insert(c.lin.terms.clone(), c);
+        }
+        for p in &pos {
+            for n in &neg {
+                let (kp, kn) = (p.lin.coefficient(atom), -n.lin.coefficient(atom));
+                let Some(lin) = p.lin.scaled(kn).and_then(|l: Lin| l.add_scaled(&n.lin, kp)) else { continue };
+                if let Err(why) = insert(&mut set, Constraint { lin, why: p.why.union(n.why) }) {
+                    return Some(why);
+                }
+                if set.len() > MAX_CONSTRAINTS {
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facts::relational::linear::Lin;
+
+    /// A small deterministic generator (no dependency on the test order).
+    struct Lcg(u64);
+    impl Lcg {
+        fn next(&mut self, n: u64) -> i128 {
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((self.0 >> 33) % n) as i128
+        }
+    }
+
+    fn constraint(c: i128, terms: &[(u32, i128)], fact: usize) -> Constraint {
+        let mut lin = Lin::constant(c);
+        for &(a, k) in terms {
+            lin = lin.add_scaled(&Lin::atom(Atom(a)), k).unwrap();
+        }
+        Constraint { lin, why: FactSet::single(fact) }
+    }
+
+    fn holds(c: &Constraint, point: &[i128]) -> bool {
+        c.lin.constant + c.lin.terms.iter().map(|(a, k)| k * point[a.0 as usize]).sum::<i128>() >= 0
+    }
+
+    #[test]
+    fn loop_bound_proves_the_access() {
+        // 0 <= i, i + 1 <= n, n <= d; goal i + 1 <= d: negated i - d >= 0.
+        let facts = vec![
+            constraint(0, &[(0, 1)], 0),
+            constraint(-1, &[(1, 1), (0, -1)], 1),
+            constraint(0, &[(2, 1), (1, -1)], 2),
+            constraint(0, &[(0, 1), (2, -1)], 3),
+        ];
+        let why = refute(facts.clone()).expect("infeasible");
+        assert_eq!(why.facts().collect::<Vec<_>>(), vec![1, 2, 3]);
+        // Without n <= d it is feasible.
+        let mut without = facts;
+        without.remove(2);
+        assert_eq!(refute(without), None);
+    }
+
+    #[test]
+    fn integer_rounding_proves_strictness() {
+        // 2x >= 1 and 2x <= 1 have the rational solution 1/2 only.
+        let facts = vec![constraint(-1, &[(0, 2)], 0), constraint(1, &[(0, -2)], 1)];
+        assert!(refute(facts).is_some());
+    }
+
+    /// Random systems over three atoms: a refutation is never wrong (no
+    /// integer point of a box satisfies the system), and the facts it names
+    /// suffice on their own (no point satisfies them either; refuting them
+    /// again could pick another elimination order, which with integer
+    /// rounding may not find the contradiction).
+    #[test]
+    fn refutations_are_sound_on_random_systems() {
+        let mut rng = Lcg(7);
+        let mut refuted = 0;
+        for _ in 0..3000 {
+            let n = 2 + rng.next(5) as usize;
+            let cs: Vec<Constraint> = (0..n)
+                .map(|i| {
+                    let terms: Vec<(u32, i128)> = (0..3).map(|a| (a, rng.next(5) - 2)).collect();
+                    constraint(rng.next(9) - 4, &terms, i)
+                })
+                .collect();
+            let Some(why) = refute(cs.clone()) else { continue };
+            refuted += 1;
+            let used: Vec<Constraint> = why.facts().map(|i| cs[i].clone()).collect();
+            for x in -6..=6 {
+                for y in -6..=6 {
+                    for z in -6..=6 {
+                        assert!(
+                            !used.iter().all(|c| holds(c, &[x, y, z])),
+                            "{cs:?} refuted by {used:?}, but ({x}, {y}, {z}) fits"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(refuted > 300, "only {refuted} systems refuted: the test checks too little");
+    }
+
+    /// Systems with a known integer point are never refuted.
+    #[test]
+    fn satisfiable_systems_are_never_refuted() {
+        let mut rng = Lcg(11);
+        for _ in 0..3000 {
+            let point: Vec<i128> = (0..4).map(|_| rng.next(21) - 10).collect();
+            let cs: Vec<Constraint> = (0..6)
+                .map(|i| {
+                    let terms: Vec<(u32, i128)> = (0..4).map(|a| (a, rng.next(7) - 3)).collect();
+                    let mut c = constraint(0, &terms, i);
+                    // Shift the constant so that `point` satisfies it, with slack 0..2.
+                    let value: i128 = c.lin.terms.iter().map(|(a, k)| k * point[a.0 as usize]).sum();
+                    c.lin.constant = -value + rng.next(3);
+                    c
+                })
+                .collect();
+            assert!(cs.iter().all(|c| holds(c, &point)));
+            assert_eq!(refute(cs.clone()), None, "{cs:?} has the solution {point:?}");
+        }
+    }
+}
