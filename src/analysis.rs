@@ -92,6 +92,12 @@ impl<'a> Computed<'a> {
         Report::new(self.index_width, &self.loops, &self.accesses)
     }
 
+    /// The JSON report written to `out` as it is built (the bytes of
+    /// `report().to_json()`, without holding either in memory).
+    pub(crate) fn write_json(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        facts::schema::write_json(out, self.index_width, &self.loops, &self.accesses)
+    }
+
     pub(crate) fn text(&self) -> String {
         facts::report::text(self.index_width, &self.loops, &self.accesses)
     }

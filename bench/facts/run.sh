@@ -1,8 +1,10 @@
 #!/bin/sh
 # Loop-facts benchmark: times, on the same generated modules (1k, 10k and
-# 100k loops; a mixed module, then a symbolic-heavy one: gen.py --symbolic), loom-opt with loom-report against Debian's mlir-opt with
+# 100k loops; a mixed module, then a symbolic-heavy one: gen.py --symbolic),
+# loom-opt with loom-report against Debian's mlir-opt with
 # --int-range-optimizations and mlir-opt parse+print alone, and prints the
-# ratios and the 10x-input scaling factors. Use a release build:
+# ratios, the 10x-input scaling factors and the peak memory (max RSS) of
+# loom-report and of parse+print. Use a release build:
 #   cargo build --release -j2 && bench/facts/run.sh
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -13,20 +15,24 @@ REPEAT=${REPEAT:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Best of $REPEAT wall-clock runs, in seconds.
+# Best of $REPEAT wall-clock runs, in seconds, and the largest peak
+# resident memory of those runs, in MB: "seconds megabytes".
 best() {
   python3 - "$REPEAT" "$@" <<'PY'
-import subprocess, sys, time
+import os, subprocess, sys, time
 repeat = int(sys.argv[1]); cmd = sys.argv[2:]
-best = None
+best, peak = None, 0
 for _ in range(repeat):
     t = time.perf_counter()
-    r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
     d = time.perf_counter() - t
-    if r.returncode != 0:
-        sys.stderr.write(r.stderr.decode()); sys.exit(1)
+    if status != 0:
+        sys.stderr.buffer.write(err); sys.exit(1)
     best = d if best is None else min(best, d)
-print(f"{best:.3f}")
+    peak = max(peak, usage.ru_maxrss)  # kilobytes on Linux
+print(f"{best:.3f} {peak / 1024:.0f}")
 PY
 }
 
@@ -37,18 +43,22 @@ printf '%8s %10s %10s %10s %12s %12s\n' loops loom-report int-range parse+print 
 prev=""
 for n in 1000 10000 100000; do
   python3 "$here/gen.py" $n $flag > "$work/m$n.mlir"
-  loom=$(best "$LOOM_OPT" "$work/m$n.mlir" "--pass-pipeline=builtin.module(loom-report{output=$work/r$n.json})" -o /dev/null)
-  ir=$(best "$MLIR_OPT" "$work/m$n.mlir" --int-range-optimizations -o /dev/null)
-  pp=$(best "$MLIR_OPT" "$work/m$n.mlir" -o /dev/null)
+  set -- $(best "$LOOM_OPT" "$work/m$n.mlir" "--pass-pipeline=builtin.module(loom-report{output=$work/r$n.json})" -o /dev/null)
+  loom=$1 loom_mb=$2
+  set -- $(best "$MLIR_OPT" "$work/m$n.mlir" --int-range-optimizations -o /dev/null)
+  ir=$1
+  set -- $(best "$MLIR_OPT" "$work/m$n.mlir" -o /dev/null)
+  pp=$1 pp_mb=$2
   # The analysis alone (MLIR's pass timing of loom-report, without parsing
   # and printing, whose cost is MLIR's and grows faster than linearly).
   pass=$("$LOOM_OPT" "$work/m$n.mlir" "--pass-pipeline=builtin.module(loom-report{output=$work/r$n.json})" -o /dev/null --mlir-timing 2>&1 | awk '/loom-report$/ {print $1; exit}')
-  python3 - "$n" "$loom" "$ir" "$pp" "$pass" "$prev" <<'PY'
+  python3 - "$n" "$loom" "$ir" "$pp" "$pass" "$loom_mb" "$pp_mb" "$prev" <<'PY'
 import sys
 n, loom, ir, pp, an = int(sys.argv[1]), *map(float, sys.argv[2:6])
-print(f"{n:8d} {loom:10.3f} {ir:10.3f} {pp:10.3f} {loom/ir:12.2f} {loom/pp:12.2f}   (analysis pass {an:.3f} s)")
-if sys.argv[6]:
-    pl, pi, pp0, pa = map(float, sys.argv[6].split(","))
+lm, pm = sys.argv[6], sys.argv[7]
+print(f"{n:8d} {loom:10.3f} {ir:10.3f} {pp:10.3f} {loom/ir:12.2f} {loom/pp:12.2f}   (analysis pass {an:.3f} s; peak memory loom-report {lm} MB, parse+print {pm} MB)")
+if sys.argv[8]:
+    pl, pi, pp0, pa = map(float, sys.argv[8].split(","))
     print(f"{'':8s} 10x input scaling: loom-report x{loom/pl:.2f}, int-range x{ir/pi:.2f}, parse+print x{pp/pp0:.2f}, analysis pass x{an/pa:.2f}")
 PY
   prev="$loom,$ir,$pp,$pass"

@@ -12,7 +12,7 @@
 //! - a width-bit pattern read in an order is an `i128`: signed in
 //!   `[-2^(width-1), 2^(width-1) - 1]`, unsigned in `[0, 2^width - 1]`.
 
-use super::ir::{int_attr, int_type, Val};
+use super::ir::{int_attr, int_type, IntType, Val};
 
 /// Widest carrier analysed, in bits (the core works in `i128`/`u128`).
 pub const MAX_WIDTH: u32 = 64;
@@ -48,8 +48,8 @@ pub fn in_order(bits: u128, width: u32, signed: bool) -> i128 {
     }
 }
 
-/// Carrier width and printed type of an integer or index value.
-pub fn carrier(v: Val, index_width: u32) -> Option<(u32, String)> {
+/// Carrier width and type of an integer or index value.
+pub fn carrier(v: Val, index_width: u32) -> Option<IntType> {
     int_type(v.ty(), index_width)
 }
 
@@ -64,16 +64,16 @@ fn const_bits_depth(v: Val, iw: u32, depth: u32) -> Option<u128> {
     if depth > 32 {
         return None;
     }
-    let (width, _) = carrier(v, iw)?;
+    let width = carrier(v, iw)?.width();
     if width > MAX_WIDTH {
         return None;
     }
     let op = v.defining_op()?;
     let m = mask(width);
-    let name = op.name();
+    let name = op.name_ref();
     let sub = |i: usize| const_bits_depth(op.operand(i), iw, depth + 1);
-    let src_width = |i: usize| carrier(op.operand(i), iw).map(|(w, _)| w);
-    match name.as_str() {
+    let src_width = |i: usize| carrier(op.operand(i), iw).map(|t| t.width());
+    match &*name {
         "arith.constant" | "index.constant" | "index.bool.constant" => {
             let (bits, attr_width) = int_attr(op.attr("value")?)?;
             let bits = bits as u128;

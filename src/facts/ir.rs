@@ -5,9 +5,15 @@
 //! they can hash and keep in maps; melior's handles are not hashable and
 //! lack use lists, so this module wraps MLIR's C API itself. It keeps only
 //! what melior lacks: hashable `Copy` handles ([`Op`], [`Val`], [`Blk`],
-//! [`Reg`]), loop likeness and loop depth, loom exits ([`ExitKind`]),
-//! comparison predicates, use lists, and the few type queries the analyses
-//! need.
+//! [`Reg`]) with a cheap hasher for maps keyed by them ([`HandleMap`]),
+//! loop likeness and loop depth, loom exits ([`ExitKind`]), comparison
+//! predicates, use lists, and the few type queries the analyses need.
+//!
+//! Cost: the analyses ask for op names and integer types of every value
+//! they look at, so [`Op::name_ref`] borrows the name the context interns
+//! (valid for the context's life, which outlives `'a`) instead of copying
+//! it, and [`int_type`] allocates nothing (the printed name only on
+//! request). Other text from C is copied (`crate::strings`).
 //!
 //! Soundness: every handle carries the lifetime `'a` of a borrow of the
 //! operation under analysis (made by [`Op::of`] from a melior operation, or
@@ -22,6 +28,7 @@
 //! show that they do not use the erased op again. What else each C call
 //! needs, the SAFETY comment at the call checks or states.
 
+use std::borrow::Cow;
 use std::ffi::c_void;
 use std::marker::PhantomData;
 
@@ -79,6 +86,35 @@ impl PartialEq for Reg<'_> {
     }
 }
 
+/// Hasher for maps keyed by handles. A handle hashes as its address, which
+/// is already unique, so one multiply-xor step replaces SipHash (the
+/// analyses look handles up for every value and loop); `finish` rotates
+/// the product so that its well-mixed high bits pick the bucket (addresses
+/// are aligned: their low bits are always 0).
+#[derive(Default)]
+pub(crate) struct HandleHasher(u64);
+
+impl std::hash::Hasher for HandleHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(u64::from(*b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        // An odd 64-bit constant (from the golden ratio) spreads the bits.
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0.rotate_left(26)
+    }
+}
+
+/// A hash map keyed by handles ([`Op`], [`Val`]).
+pub(crate) type HandleMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<HandleHasher>>;
+
 // Handles reached from a valid handle share its lifetime: these wrap what
 // the C API returns for a live handle's navigation (null: None).
 fn op_or_none<'a>(raw: MlirOperation) -> Option<Op<'a>> {
@@ -127,10 +163,28 @@ impl<'a> Op<'a> {
         Op(raw, PhantomData)
     }
     pub(crate) fn name(self) -> String {
+        self.name_ref().into_owned()
+    }
+    /// The op's name without a copy when it is valid UTF-8 (always, for
+    /// names the parser accepts; otherwise a lossy copy, as [`Op::name`]).
+    pub(crate) fn name_ref(self) -> Cow<'a, str> {
         // SAFETY: `self` is a live op. Its name identifier's string is
-        // interned in the context, which outlives the op, and
-        // `string_from_ref` copies it before returning.
-        unsafe { string_from_ref(mlirIdentifierStr(mlirOperationGetName(self.0))) }
+        // interned in the context, which outlives the op and so all of
+        // `'a`, and is never changed or freed while the context lives; a
+        // zero length never builds a slice (its data pointer may be null).
+        let bytes: &'a [u8] = unsafe {
+            let r = mlirIdentifierStr(mlirOperationGetName(self.0));
+            if r.length == 0 {
+                return Cow::Borrowed("");
+            }
+            std::slice::from_raw_parts(r.data as *const u8, r.length)
+        };
+        // `from_utf8` checks ASCII a word at a time; the lossy conversion
+        // (the same text for valid UTF-8) only for the rare invalid name.
+        match std::str::from_utf8(bytes) {
+            Ok(name) => Cow::Borrowed(name),
+            Err(_) => String::from_utf8_lossy(bytes),
+        }
     }
     /// Whether the op is named `name` (no allocation: compares the
     /// context's interned name bytes).
@@ -282,17 +336,21 @@ impl<'a> Op<'a> {
     /// Every op nested in `self` (not `self`), in pre-order.
     pub(crate) fn nested_ops(self) -> Vec<Op<'a>> {
         let mut out = Vec::new();
+        self.push_nested_ops(&mut out);
+        out
+    }
+    /// [`Op::nested_ops`] appended to `out` (one vector for the whole walk).
+    fn push_nested_ops(self, out: &mut Vec<Op<'a>>) {
         for r in 0..self.num_regions() {
             let mut block = self.region(r).first_block();
             while let Some(b) = block {
                 for op in b.ops() {
                     out.push(op);
-                    out.extend(op.nested_ops());
+                    op.push_nested_ops(out);
                 }
                 block = b.next();
             }
         }
-        out
     }
     /// If this op is a loom exit terminator (it implements loom's
     /// `RegionExitTerminatorOpInterface`): its kind and the op it exits
@@ -525,17 +583,55 @@ impl<'a> Val<'a> {
     }
 }
 
-/// An integer-like type: its width (index: the carrier width given) and
-/// printed name.
-pub(crate) fn int_type(ty: MlirType, index_width: u32) -> Option<(u32, String)> {
+/// An integer-like type: its width in bits (for `index`, the carrier width
+/// given to [`int_type`]) and whether it is `index`. A pair, so that `.0`
+/// is the width, as where callers read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct IntType(pub u32, pub bool);
+
+impl IntType {
+    /// Bits (for `index`, the carrier width).
+    pub(crate) fn width(self) -> u32 {
+        self.0
+    }
+    /// The printed type: `index`, `i32`.
+    pub(crate) fn name(self) -> String {
+        if self.1 {
+            "index".to_string()
+        } else {
+            format!("i{}", self.0)
+        }
+    }
+}
+
+/// The integer-like type `ty` is (index: the carrier width given), if any.
+/// Nothing is allocated: most callers want the width only.
+pub(crate) fn int_type(ty: MlirType, index_width: u32) -> Option<IntType> {
     // SAFETY: `ty` is a valid type (uniqued in a live context); the width and
     // signedness queries run only on integer types (checked first).
     unsafe {
         if mlirTypeIsAIndex(ty) {
-            Some((index_width, "index".to_string()))
+            Some(IntType(index_width, true))
         } else if mlirTypeIsAInteger(ty) && mlirIntegerTypeIsSignless(ty) {
-            let w = mlirIntegerTypeGetWidth(ty);
-            Some((w, format!("i{w}")))
+            Some(IntType(mlirIntegerTypeGetWidth(ty), false))
+        } else {
+            None
+        }
+    }
+}
+
+/// Bits of an `f16`, `bf16`, `f32` or `f64` type; None for other types
+/// (no printing: the C API's type predicates).
+pub(crate) fn float_bits(ty: MlirType) -> Option<u32> {
+    // SAFETY: `ty` is a valid type (uniqued in a live context); the
+    // predicates only compare its type ID.
+    unsafe {
+        if mlirTypeIsAF16(ty) || mlirTypeIsABF16(ty) {
+            Some(16)
+        } else if mlirTypeIsAF32(ty) {
+            Some(32)
+        } else if mlirTypeIsAF64(ty) {
+            Some(64)
         } else {
             None
         }
@@ -600,17 +696,11 @@ pub(crate) fn element_type(ty: MlirType) -> Option<MlirType> {
 /// a weaker cap, never a wrong one).
 pub(crate) fn element_bytes(ty: MlirType, index_width: u32) -> i128 {
     let Some(el) = element_type(ty) else { return 1 };
-    if let Some((w, _)) = int_type(el, index_width) {
-        return ((w as i128) + 7) / 8;
+    if let Some(t) = int_type(el, index_width) {
+        return ((t.width() as i128) + 7) / 8;
     }
-    let printed = type_string(el);
-    let bits = match printed.as_str() {
-        "f16" | "bf16" => 16,
-        "f32" => 32,
-        "f64" => 64,
-        _ => 8,
-    };
-    (bits / 8).max(1)
+    let bits = float_bits(el).unwrap_or(8);
+    (i128::from(bits) / 8).max(1)
 }
 
 /// Whether `ty` is a (ranked or unranked) memref type.

@@ -33,13 +33,12 @@ pub(crate) mod schema;
 pub(crate) mod symbolic;
 pub(crate) mod trip_count;
 
-use std::collections::HashMap;
-
 use crate::analysis::Options;
 use interval::Interval;
-use ir::{index_bitwidth, walk_preorder, ExitKind, Op, Val};
+use ir::{index_bitwidth, walk_preorder, ExitKind, HandleMap, Op, Val};
 use ranges::{Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
+use symbolic::counts::SymFacts;
 use symbolic::expr::Expr;
 
 /// Counter facts of a loop, in the comparison's order.
@@ -56,8 +55,8 @@ pub struct Counter {
     pub exit: Option<i128>,
     /// For a loop with symbolic ends: the exact ranges as expressions (the
     /// numeric `condition`/`body` above are then bounds valid for every
-    /// argument value).
-    pub symbolic: Option<SymCounter>,
+    /// argument value). Boxed: a loop with constant ends has none.
+    pub symbolic: Option<Box<SymCounter>>,
 }
 
 /// Counter facts as expressions (see `symbolic::counts::SymFacts`).
@@ -172,7 +171,7 @@ pub struct Analysis<'a> {
     pub loops: Vec<LoopRecord<'a>>,
     /// Facts stated at the width [`Ranges`] reads their values at (the
     /// value's type, `index` at `index_width`): see [`analyze`].
-    facts: HashMap<Val<'a>, ValueFact<'a>>,
+    facts: HandleMap<Val<'a>, ValueFact<'a>>,
     /// Index width at the analysed root (DLTI entry or the option).
     pub index_width: u32,
     /// Whether proofs may use the buffer-size assumption (an option).
@@ -222,7 +221,7 @@ fn shifted(span: Interval, offset: u128, width: u32, signed: bool) -> Option<Ran
 /// That is the loop's own width except in the case `analyze` describes;
 /// there a range of the loop's width says nothing at the query width (full),
 /// while "never observed" (a body that never runs) holds at any width.
-fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HashMap<Val<'a>, ValueFact<'a>>) {
+fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HandleMap<Val<'a>, ValueFact<'a>>) {
     // Symbolic loops contribute their numeric envelopes (bounds valid for
     // every argument value), and nothing about the exit value.
     let (condition, body, exit) = match &rec.core {
@@ -231,7 +230,7 @@ fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HashMap<V
         Core::Unknown(_) => return,
     };
     for role in &rec.roles {
-        let Some((query_width, _)) = bits::carrier(role.value, index_width) else { continue };
+        let Some(query_width) = bits::carrier(role.value, index_width).map(|t| t.width()) else { continue };
         let at_query_width =
             |r: Option<Range>| r.map(|r| if r.width == query_width { r } else { Range::full(query_width) });
         let span = |observed: Observed| -> Option<Option<Range>> {
@@ -246,7 +245,7 @@ fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HashMap<V
             Some(at_query_width(range))
         };
         let Some(range) = span(role.observed) else { continue };
-        let after_guard = role.split_at.map(|g| (g, span(Observed::Body).flatten()));
+        let after_guard = role.split_at.map(|g| Box::new((g, span(Observed::Body).flatten())));
         facts.insert(role.value, ValueFact { range, after_guard });
     }
 }
@@ -269,7 +268,7 @@ fn runs_per_entry<'a>(
     inner: Op<'a>,
     parent: Op<'a>,
     rec: &LoopRecord<'a>,
-    guards: &HashMap<Op<'a>, Op<'a>>,
+    guards: &HandleMap<Op<'a>, Op<'a>>,
 ) -> Option<Expr> {
     let (body_count, condition_count) = rec.count_exprs()?;
     let block = inner.block()?;
@@ -283,7 +282,7 @@ fn runs_per_entry<'a>(
             return None;
         }
     }
-    match parent.name().as_str() {
+    match &*parent.name_ref() {
         "scf.while" => Some(if parent.region_index_of(inner)? == 0 { condition_count } else { body_count }),
         "scf.for" | "loom.for" => Some(body_count),
         "loom.loop" => {
@@ -291,26 +290,6 @@ fn runs_per_entry<'a>(
             Some(if guard.is_before(inner) { body_count } else { condition_count })
         }
         _ => None,
-    }
-}
-
-/// The counter facts of `rec` with the given ranges.
-fn counter(
-    rec: &Recognized<'_>,
-    condition: Interval,
-    body: Option<Interval>,
-    exit: Option<i128>,
-    symbolic: Option<SymCounter>,
-) -> Counter {
-    Counter {
-        type_name: rec.type_name.clone(),
-        width: rec.width,
-        signed: rec.signed,
-        step: rec.step,
-        condition,
-        body,
-        exit,
-        symbolic,
     }
 }
 
@@ -327,8 +306,8 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
     let index_width_option = options.index_bitwidth.clamp(1, bits::MAX_WIDTH);
     let index_width = index_bitwidth(root, index_width_option);
     let mut loops = Vec::new();
-    let mut facts = HashMap::new();
-    let mut guards: HashMap<Op<'a>, Op<'a>> = HashMap::new();
+    let mut facts = HandleMap::default();
+    let mut guards: HandleMap<Op<'a>, Op<'a>> = HandleMap::default();
     walk_preorder(root, &mut |op| {
         if !op.is_loop_like() {
             return;
@@ -338,7 +317,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
         // enclosing loops (analysed first: pre-order), which are stated at
         // the root's index width, so only used when the loop's is the same.
         let recognized = {
-            let no_loop_facts = HashMap::new();
+            let no_loop_facts = HandleMap::default();
             let known = if iw == index_width { &facts } else { &no_loop_facts };
             let ranges = Ranges { facts: known, index_width: iw };
             let ctx = recognize::Context {
@@ -355,33 +334,38 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                 if let Some(g) = rec.roles.iter().find_map(|r| r.split_at) {
                     guards.insert(op, g);
                 }
-                match &rec.core {
-                    Core::Unknown(reason) => (Status::Unknown { reason: reason.clone() }, None, rec.note),
+                // `rec` is consumed: its facts move into the record.
+                let Recognized { type_name, width, signed, step, core, at_most, note, .. } = rec;
+                let counter = |condition: Interval,
+                               body: Option<Interval>,
+                               exit: Option<i128>,
+                               symbolic: Option<Box<SymCounter>>| {
+                    Counter { type_name, width, signed, step, condition, body, exit, symbolic }
+                };
+                match core {
+                    Core::Unknown(reason) => (Status::Unknown { reason }, None, note),
                     Core::Symbolic { facts: f, condition, body, assumptions: used } => {
-                        assumptions = used.clone();
+                        assumptions = used;
+                        let SymFacts { body_count, condition_count, condition: sym_condition, body: sym_body, exit } =
+                            *f;
                         let symbolic = SymCounter {
-                            condition: f.condition.clone(),
-                            body: f.body.clone(),
-                            exit: rec.at_most.is_none().then(|| f.exit.clone()),
+                            condition: sym_condition,
+                            body: sym_body,
+                            exit: at_most.is_none().then_some(exit),
                         };
-                        let status = match &rec.at_most {
-                            None => Status::SymbolicExact {
-                                body_count: f.body_count.clone(),
-                                condition_count: f.condition_count.clone(),
-                            },
-                            Some(why) => {
-                                Status::SymbolicAtMost { max_body_count: f.body_count.clone(), why: why.clone() }
-                            }
+                        let status = match at_most {
+                            None => Status::SymbolicExact { body_count, condition_count },
+                            Some(why) => Status::SymbolicAtMost { max_body_count: body_count, why },
                         };
-                        (status, Some(counter(&rec, *condition, *body, None, Some(symbolic))), rec.note)
+                        (status, Some(counter(condition, body, None, Some(Box::new(symbolic)))), note)
                     }
                     Core::Exact { body_count, condition_count, condition, body, exit } => {
-                        let exit = rec.at_most.is_none().then_some(*exit);
-                        let status = match &rec.at_most {
-                            None => Status::Exact { body_count: *body_count, condition_count: *condition_count },
-                            Some(why) => Status::AtMost { max_body_count: *body_count, why: why.clone() },
+                        let exit = at_most.is_none().then_some(exit);
+                        let status = match at_most {
+                            None => Status::Exact { body_count, condition_count },
+                            Some(why) => Status::AtMost { max_body_count: body_count, why },
                         };
-                        (status, Some(counter(&rec, *condition, *body, exit, None)), rec.note)
+                        (status, Some(counter(condition, body, exit, None)), note)
                     }
                 }
             }
@@ -403,7 +387,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
     });
     // Entries: product of what each enclosing loop runs its region, up to
     // the enclosing symbol (function). Unknown through any other op.
-    let index: HashMap<Op<'a>, usize> = loops.iter().enumerate().map(|(i, l)| (l.op, i)).collect();
+    let index: HandleMap<Op<'a>, usize> = loops.iter().enumerate().map(|(i, l)| (l.op, i)).collect();
     for i in 0..loops.len() {
         let mut entries = Some(Expr::constant(1));
         let mut signed: Option<bool> = None;

@@ -17,11 +17,9 @@
 //! guard and the body range after it) and with every enclosing `scf.if` /
 //! `loom.if` whose condition compares `v` itself with a constant.
 
-use std::collections::HashMap;
-
 use super::bits::{carrier, const_bits, in_order, mask, to_signed, MAX_WIDTH};
 use super::interval::Interval;
-use super::ir::{int_attr, shape_of, Def, Op, Val};
+use super::ir::{int_attr, shape_of, Def, HandleMap, Op, Val};
 use super::predicate::Predicate;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -293,13 +291,14 @@ impl Range {
 pub struct ValueFact<'a> {
     /// The range where the value is observed (None: never observed).
     pub range: Option<Range>,
-    /// Counted loom.loop counter: (guard, range after the guard).
-    pub after_guard: Option<(Op<'a>, Option<Range>)>,
+    /// Counted loom.loop counter: (guard, range after the guard). Boxed:
+    /// rare, and there is one fact per counter value of every loop.
+    pub after_guard: Option<Box<(Op<'a>, Option<Range>)>>,
 }
 
 /// Range queries over a module whose loops have been analysed.
 pub struct Ranges<'f, 'a> {
-    pub facts: &'f HashMap<Val<'a>, ValueFact<'a>>,
+    pub facts: &'f HandleMap<Val<'a>, ValueFact<'a>>,
     pub index_width: u32,
 }
 
@@ -313,13 +312,13 @@ impl<'a> Ranges<'_, 'a> {
     }
 
     fn at_depth(&self, v: Val<'a>, at: Op<'a>, depth: u32) -> Option<Range> {
-        let (width, _) = carrier(v, self.index_width)?;
+        let width = carrier(v, self.index_width)?.width();
         if width == 0 || width > MAX_WIDTH {
             return None;
         }
         let mut r = if depth > MAX_DEPTH { Range::full(width) } else { self.defined(v, width, depth) };
         if let Some(fact) = self.facts.get(&v) {
-            let observed = match &fact.after_guard {
+            let observed = match fact.after_guard.as_deref() {
                 Some((guard, after)) => {
                     let block = guard.block();
                     let after_it = block.and_then(|b| at.ancestor_in(b)).is_some_and(|a| guard.is_before(a));
@@ -378,8 +377,8 @@ impl<'a> Ranges<'_, 'a> {
         }
         let Def::Result(op) = v.def() else { return Range::full(width) };
         let sub = |i: usize| self.at_depth(op.operand(i), op, depth + 1).unwrap_or(Range::full(width));
-        let name = op.name();
-        match name.as_str() {
+        let name = op.name_ref();
+        match &*name {
             "loom.assume_range" => {
                 let input = sub(0);
                 let lo = op.attr("lo").and_then(int_attr);

@@ -126,8 +126,8 @@ fn affine<'a>(
     let Some(op) = v.defining_op() else {
         return Err("it depends on a block argument that is not the counter".into());
     };
-    let name = op.name();
-    match name.as_str() {
+    let name = op.name_ref();
+    match &*name {
         "arith.addi" | "index.add" => {
             if let Some(c) = const_bits(op.operand(1), iw) {
                 let (b, o) = affine(op.operand(0), iw, width, is_base, map, depth + 1)?;
@@ -267,9 +267,10 @@ fn symbolic_for<'a>(
     // the step (as upstream's scf.for trip count says).
     let order = predicate.order().expect("ordered predicate");
     let mut symbols = Symbols::new(ctx.ranges, op, width, order);
-    if let (Ok(lb_e), Ok(ub_e)) = (symbols.expr(lb), symbols.expr(ub)) {
-        if zero_trip(predicate, CounterSide::Lhs, &lb_e, &ub_e, &symbols.env) {
-            if let Some(f) = zero_facts(&lb_e) {
+    let (lb_e, ub_e) = (symbols.expr(lb), symbols.expr(ub));
+    if let (Ok(lb_e), Ok(ub_e)) = (&lb_e, &ub_e) {
+        if zero_trip(predicate, CounterSide::Lhs, lb_e, ub_e, &symbols.env) {
+            if let Some(f) = zero_facts(lb_e) {
                 // A dynamic step is reported as 0 (the body never runs).
                 return (step.unwrap_or(0), symbolic(f, &symbols.env, Vec::new()));
             }
@@ -280,7 +281,7 @@ fn symbolic_for<'a>(
         Some(s) if s <= 0 => (s, Core::Unknown(format!("the step {s} is not positive"))),
         Some(s) => {
             let parts = SymParts { width, predicate, side: CounterSide::Lhs, shape: Shape::HeaderTested, step: s };
-            (s, symbolic_core(ctx, op, parts, lb, ub))
+            (s, symbolic_core_of(ctx, symbols, parts, lb_e, ub_e))
         }
     }
 }
@@ -296,13 +297,29 @@ struct SymParts {
 fn symbolic_core<'a>(ctx: &Context<'_, '_, 'a>, op: Op<'a>, p: SymParts, init: Val<'a>, bound: Val<'a>) -> Core {
     let order = p.predicate.order().expect("ordered predicate");
     let mut symbols = Symbols::new(ctx.ranges, op, p.width, order);
-    let init = match symbols.expr(init) {
+    let init = symbols.expr(init);
+    // The bound is read only when the initial value is (its reading may
+    // narrow the symbols' ranges).
+    let bound = if init.is_ok() { symbols.expr(bound) } else { Err(String::new()) };
+    symbolic_core_of(ctx, symbols, p, init, bound)
+}
+
+/// [`symbolic_core`] once the initial value and the bound were read, in
+/// that order, by `symbols` (which holds the ranges their reading found).
+fn symbolic_core_of(
+    ctx: &Context<'_, '_, '_>,
+    symbols: Symbols<'_, '_, '_>,
+    p: SymParts,
+    init: Result<Expr, String>,
+    bound: Result<Expr, String>,
+) -> Core {
+    let init = match init {
         Ok(e) => e,
         Err(e) => {
             return Core::Unknown(format!("the counter's initial value is not a constant or a symbol loom reads: {e}"))
         }
     };
-    let bound = match symbols.expr(bound) {
+    let bound = match bound {
         Ok(e) => e,
         Err(e) => return Core::Unknown(format!("the bound is not a constant or a symbol loom reads: {e}")),
     };
@@ -334,7 +351,7 @@ fn symbolic(facts: SymFacts, env: &Env, assumptions: Vec<&'static str>) -> Core 
 
 /// Recognises `op` (a loop) or says why it cannot.
 pub fn recognize<'a>(op: Op<'a>, index_width: u32, ctx: &Context<'_, '_, 'a>) -> Result<Recognized<'a>, String> {
-    match op.name().as_str() {
+    match &*op.name_ref() {
         "scf.while" => recognize_while(op, index_width, ctx),
         "scf.for" => recognize_for(op, index_width, false, ctx),
         "loom.for" => recognize_for(op, index_width, true, ctx),
@@ -424,7 +441,7 @@ fn recognize_while<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result
     };
     let (cmp, predicate) = comparison(condition.operand(0))?;
     let cmp_type = carrier(cmp.operand(0), iw).ok_or("the comparison is not on integers")?;
-    let (width, type_name) = cmp_type;
+    let (width, type_name) = (cmp_type.width(), cmp_type.name());
     if width > MAX_WIDTH || width == 0 {
         return Err(format!("the counter is {width} bits wide; at most {MAX_WIDTH} are analysed"));
     }
@@ -468,7 +485,8 @@ fn recognize_while<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result
 
 fn recognize_for<'a>(op: Op<'a>, iw: u32, is_loom: bool, ctx: &Context<'_, '_, 'a>) -> Result<Recognized<'a>, String> {
     let (lb, ub, st) = (op.operand(0), op.operand(1), op.operand(2));
-    let (width, type_name) = carrier(lb, iw).ok_or("the induction variable is not an integer")?;
+    let iv_type = carrier(lb, iw).ok_or("the induction variable is not an integer")?;
+    let (width, type_name) = (iv_type.width(), iv_type.name());
     if width > MAX_WIDTH || width == 0 {
         return Err(format!("the induction variable is {width} bits wide; at most {MAX_WIDTH} are analysed"));
     }
@@ -578,7 +596,8 @@ fn recognize_loom_loop<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Re
     let (cmp, exit_pred) = comparison(guard.operand(0))?;
     // The loop continues while the guard's breaking condition is false.
     let predicate = if then_breaks { exit_pred.negate() } else { exit_pred };
-    let (width, type_name) = carrier(cmp.operand(0), iw).ok_or("the comparison is not on integers")?;
+    let cmp_type = carrier(cmp.operand(0), iw).ok_or("the comparison is not on integers")?;
+    let (width, type_name) = (cmp_type.width(), cmp_type.name());
     if width > MAX_WIDTH || width == 0 {
         return Err(format!("the counter is {width} bits wide; at most {MAX_WIDTH} are analysed"));
     }

@@ -16,6 +16,8 @@
 //! numbers are written exactly (serde_json writes 128-bit integers as
 //! integer text), and optional fields are omitted, never `null`.
 
+use std::io::{self, Write};
+
 use serde::{Deserialize, Serialize};
 
 use super::bounds::Access;
@@ -229,7 +231,7 @@ impl LoopReport {
                     .symbolic
                     .as_ref()
                     .and_then(|s| s.exit.as_ref().filter(|e| e.as_constant().is_none() && !e.has_opaque()))
-                    .map(|e| e.to_string()),
+                    .map(|e| e.text()),
             });
             r.note = l.note.map(str::to_owned);
         }
@@ -244,7 +246,7 @@ fn count_or_expr(e: &Expr) -> (Option<u128>, Option<String>) {
     match e.as_constant().and_then(|c| u128::try_from(c).ok()) {
         Some(c) => (Some(c), None),
         None if e.has_opaque() => (None, None),
-        None => (None, Some(e.to_string())),
+        None => (None, Some(e.text())),
     }
 }
 
@@ -252,7 +254,7 @@ fn count_or_expr(e: &Expr) -> (Option<u128>, Option<String>) {
 /// v1 field says it all).
 fn pair_if_symbolic((lo, hi): &(Expr, Expr)) -> Option<[String; 2]> {
     let symbolic = lo.as_constant().is_none() || hi.as_constant().is_none();
-    (symbolic && !lo.has_opaque() && !hi.has_opaque()).then(|| [lo.to_string(), hi.to_string()])
+    (symbolic && !lo.has_opaque() && !hi.has_opaque()).then(|| [lo.text(), hi.text()])
 }
 
 impl AccessReport {
@@ -281,13 +283,10 @@ impl Report {
     /// The JSON form: one loop or access per line (for diffs and greps),
     /// `"key": value` pairs separated by `, `.
     pub fn to_json(&self) -> String {
-        let mut out =
-            format!("{{\"version\": {}, \"index_bitwidth\": {},\n \"loops\": [", self.version, self.index_bitwidth);
-        push_lines(&mut out, &self.loops);
-        out.push_str("],\n \"accesses\": [");
-        push_lines(&mut out, &self.accesses);
-        out.push_str("]}\n");
-        out
+        let mut out = Vec::new();
+        write_lines(&mut out, self.version, self.index_bitwidth, self.loops.iter(), self.accesses.iter())
+            .expect("writes to a Vec cannot fail");
+        String::from_utf8(out).expect("serde_json writes UTF-8")
     }
 
     /// Parses a report (any JSON layout).
@@ -296,11 +295,46 @@ impl Report {
     }
 }
 
-fn push_lines<T: Serialize>(out: &mut String, items: &[T]) {
-    for (i, item) in items.iter().enumerate() {
-        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
-        out.push_str(&to_spaced_json(item));
+/// Writes the JSON form of the report of `loops` and `accesses` to `out`:
+/// the bytes `Report::new(..).to_json()` gives, built and written one
+/// entry at a time (neither the whole report nor its text is held in
+/// memory).
+pub(crate) fn write_json(
+    out: &mut impl Write,
+    index_bitwidth: u32,
+    loops: &[LoopRecord],
+    accesses: &[Access],
+) -> io::Result<()> {
+    write_lines(
+        out,
+        SCHEMA_VERSION,
+        index_bitwidth,
+        loops.iter().map(LoopReport::from_record),
+        accesses.iter().map(AccessReport::from_access),
+    )
+}
+
+/// The JSON layout: a header line, then one loop or access per line.
+fn write_lines<L: Serialize, A: Serialize>(
+    out: &mut impl Write,
+    version: u32,
+    index_bitwidth: u32,
+    loops: impl Iterator<Item = L>,
+    accesses: impl Iterator<Item = A>,
+) -> io::Result<()> {
+    write!(out, "{{\"version\": {version}, \"index_bitwidth\": {index_bitwidth},\n \"loops\": [")?;
+    write_items(out, loops)?;
+    out.write_all(b"],\n \"accesses\": [")?;
+    write_items(out, accesses)?;
+    out.write_all(b"]}\n")
+}
+
+fn write_items<T: Serialize>(out: &mut impl Write, items: impl Iterator<Item = T>) -> io::Result<()> {
+    for (i, item) in items.enumerate() {
+        out.write_all(if i == 0 { b"\n  " } else { b",\n  " })?;
+        write_spaced_json(out, &item)?;
     }
+    Ok(())
 }
 
 /// serde_json's compact output with `", "` and `": "` separators.
@@ -326,19 +360,14 @@ impl serde_json::ser::Formatter for Spaced {
     }
 }
 
-/// `value` as one line of JSON with [`Spaced`] separators.
+/// Writes `value` as one line of JSON with [`Spaced`] separators.
 ///
-/// Panics if serialization fails, which it cannot for the report's types:
-/// they are plain structs of strings, integers, booleans and options (no
-/// maps with non-string keys, no custom `Serialize` that may fail), and the
-/// writer is a `Vec`, whose writes never fail. serde_json writes UTF-8 only.
-fn to_spaced_json<T: Serialize>(value: &T) -> String {
-    let mut bytes = Vec::new();
-    let mut serializer = serde_json::Serializer::with_formatter(&mut bytes, Spaced);
-    value
-        .serialize(&mut serializer)
-        .expect("report types are plain data and the writer is in memory: serialization cannot fail");
-    String::from_utf8(bytes).expect("serde_json writes UTF-8")
+/// Only the writer can fail: the report's types are plain structs of
+/// strings, integers, booleans and options (no maps with non-string keys,
+/// no custom `Serialize` that may fail).
+fn write_spaced_json<T: Serialize>(out: &mut impl Write, value: &T) -> io::Result<()> {
+    let mut serializer = serde_json::Serializer::with_formatter(out, Spaced);
+    value.serialize(&mut serializer).map_err(io::Error::from)
 }
 
 #[cfg(test)]

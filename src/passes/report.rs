@@ -8,7 +8,7 @@
 //! be written is an error (without an IR location: it is not about the IR)
 //! and a pass failure.
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
 
 use melior::ir::operation::OperationRefMut;
 
@@ -44,12 +44,21 @@ fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure
     let format = options.choice("format").to_string();
     let output = options.get("output").to_string();
     let computed = Computed::run(Op::of(&op), &analysis_options(options));
-    let text = if format == "json" { computed.report().to_json() } else { computed.text() };
+    // JSON is written as it is built (one loop or access at a time); the
+    // text table is built whole (it aligns its columns).
+    let write = |out: &mut dyn Write| -> std::io::Result<()> {
+        let mut out = BufWriter::new(out);
+        if format == "json" {
+            computed.write_json(&mut out)?;
+        } else {
+            out.write_all(computed.text().as_bytes())?;
+        }
+        out.flush()
+    };
     let written = if output == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes()).and_then(|_| out.flush())
+        write(&mut std::io::stdout().lock())
     } else {
-        std::fs::write(&output, text)
+        std::fs::File::create(&output).and_then(|mut file| write(&mut file))
     };
     written.map_err(|e| PassFailure::Unlocated(format!("cannot write the report to '{output}': {e}")))
 }

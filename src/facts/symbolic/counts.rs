@@ -200,12 +200,7 @@ fn facts(l: &SymLoop, env: &Env) -> Result<SymFacts, String> {
         };
         return Err(what.into());
     }
-    let last_body = x_at(&n.add_const(-1).ok_or_else(overflow)?).ok_or_else(overflow)?;
-    let (condition, body) = if increasing {
-        ((x0.clone(), exit.clone()), (x0.clone(), last_body))
-    } else {
-        ((exit.clone(), x0.clone()), (last_body, x0.clone()))
-    };
+    let condition = if increasing { (x0.clone(), exit.clone()) } else { (exit.clone(), x0.clone()) };
     let body = if e == 1 && l.shape == Shape::HeaderTested {
         // The last body value is exit ∓ 1 (max(x0, L) - 1 reads better).
         if increasing {
@@ -214,7 +209,12 @@ fn facts(l: &SymLoop, env: &Env) -> Result<SymFacts, String> {
             (exit.add_const(1).ok_or_else(overflow)?, x0.clone())
         }
     } else {
-        body
+        let last_body = x_at(&n.add_const(-1).ok_or_else(overflow)?).ok_or_else(overflow)?;
+        if increasing {
+            (x0.clone(), last_body)
+        } else {
+            (last_body, x0.clone())
+        }
     };
     Ok(SymFacts { condition_count: n.add_const(1).ok_or_else(overflow)?, body_count: n, condition, body, exit })
 }

@@ -23,6 +23,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::rc::Rc;
 
 use crate::facts::interval::Interval;
 
@@ -51,15 +52,17 @@ pub enum Expr {
     Linear { constant: i128, terms: Vec<(Term, i128)> },
 }
 
-/// A term of a linear form: a leaf, or a non-linear operation.
+/// A term of a linear form: a leaf, or a non-linear operation. Operands
+/// are shared (`Rc`): expressions never change once built, and the facts
+/// of a loop reuse one another's subexpressions (`max(0, n - lb) + 1`).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Term {
     Leaf(Leaf),
     /// A product of two non-constant expressions (nest totals).
-    Mul(Box<Expr>, Box<Expr>),
-    CeilDiv(Box<Expr>, i128),
-    Max(Box<Expr>, Box<Expr>),
-    Min(Box<Expr>, Box<Expr>),
+    Mul(Rc<Expr>, Rc<Expr>),
+    CeilDiv(Rc<Expr>, i128),
+    Max(Rc<Expr>, Rc<Expr>),
+    Min(Rc<Expr>, Rc<Expr>),
 }
 
 /// Ranges of the leaves (values the leaves can take where the expression
@@ -198,7 +201,7 @@ impl Expr {
             return other.scale(k);
         }
         let (a, b) = if self <= other { (self, other) } else { (other, self) };
-        Some(Expr::term(Term::Mul(Box::new(a.clone()), Box::new(b.clone()))))
+        Some(Expr::term(Term::Mul(Rc::new(a.clone()), Rc::new(b.clone()))))
     }
 
     /// `self ceildiv d` (`d > 0`), splitting off multiples of `d`.
@@ -223,7 +226,7 @@ impl Expr {
                 return Some(Expr::constant(round(r.lo)));
             }
         }
-        Some(Expr::term(Term::CeilDiv(Box::new(self.clone()), d)))
+        Some(Expr::term(Term::CeilDiv(Rc::new(self.clone()), d)))
     }
 
     /// `max(self, other)`, folded when the ranges order the two.
@@ -249,9 +252,9 @@ impl Expr {
             }
         }
         // Canonical order; a constant side first (`max(0, x)`).
-        let key = |e: &Expr| (e.as_constant().is_none(), e.clone());
-        let (a, b) = if key(self) <= key(other) { (self, other) } else { (other, self) };
-        let (a, b) = (Box::new(a.clone()), Box::new(b.clone()));
+        let key = |e: &Expr| e.as_constant().is_none();
+        let (a, b) = if (key(self), self) <= (key(other), other) { (self, other) } else { (other, self) };
+        let (a, b) = (Rc::new(a.clone()), Rc::new(b.clone()));
         Some(Expr::term(if max { Term::Max(a, b) } else { Term::Min(a, b) }))
     }
 
@@ -325,19 +328,73 @@ impl Term {
     }
 }
 
-impl fmt::Display for Leaf {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Leaf::Arg(n) => write!(f, "%arg{n}"),
-            Leaf::Dim(n, k) => write!(f, "dim(%arg{n}, {k})"),
-            Leaf::Opaque { what, .. } => write!(f, "<{what}>"),
+// Printing: one set of writers generic over `fmt::Write`, used by the
+// `Display` impls (into a formatter) and by [`Expr::text`] (straight into
+// a `String`: reports print several expressions per loop, and `to_string`
+// would go through the formatter for every piece). Pieces are written with
+// `write_str`, integers by `write_int`.
+
+/// Writes `v` in decimal: the text `{v}` gives.
+fn write_int(f: &mut impl fmt::Write, v: i128) -> fmt::Result {
+    // 39 digits and a sign at most.
+    let mut buf = [0u8; 40];
+    let mut at = buf.len();
+    let mut digit = |d: u8| {
+        at -= 1;
+        buf[at] = b'0' + d;
+    };
+    let magnitude = v.unsigned_abs();
+    match u64::try_from(magnitude) {
+        // The common case, without 128-bit divisions.
+        Ok(mut m) => loop {
+            digit((m % 10) as u8);
+            m /= 10;
+            if m == 0 {
+                break;
+            }
+        },
+        Err(_) => {
+            let mut m = magnitude;
+            loop {
+                digit((m % 10) as u8);
+                m /= 10;
+                if m == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    if v < 0 {
+        at -= 1;
+        buf[at] = b'-';
+    }
+    f.write_str(std::str::from_utf8(&buf[at..]).expect("ASCII digits"))
+}
+
+fn write_leaf(l: &Leaf, f: &mut impl fmt::Write) -> fmt::Result {
+    match l {
+        Leaf::Arg(n) => {
+            f.write_str("%arg")?;
+            write_int(f, i128::from(*n))
+        }
+        Leaf::Dim(n, k) => {
+            f.write_str("dim(%arg")?;
+            write_int(f, i128::from(*n))?;
+            f.write_str(", ")?;
+            write_int(f, i128::from(*k))?;
+            f.write_str(")")
+        }
+        Leaf::Opaque { what, .. } => {
+            f.write_str("<")?;
+            f.write_str(what)?;
+            f.write_str(">")
         }
     }
 }
 
-/// Prints `e` as an operand of `*` or `ceildiv`:
-/// parenthesized unless it is a single atom.
-fn fmt_factor(e: &Expr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Writes `e` as an operand of `*` or `ceildiv`: parenthesized unless it
+/// is a single atom.
+fn write_factor(e: &Expr, f: &mut impl fmt::Write) -> fmt::Result {
     let (c, terms) = e.parts();
     let atom = match terms.len() {
         0 => c >= 0,
@@ -345,64 +402,127 @@ fn fmt_factor(e: &Expr, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         _ => false,
     };
     if atom {
-        write!(f, "{e}")
+        write_expr(e, f)
     } else {
-        write!(f, "({e})")
+        f.write_str("(")?;
+        write_expr(e, f)?;
+        f.write_str(")")
+    }
+}
+
+fn write_term(t: &Term, f: &mut impl fmt::Write) -> fmt::Result {
+    match t {
+        Term::Leaf(l) => write_leaf(l, f),
+        Term::Mul(a, b) => {
+            write_factor(a, f)?;
+            f.write_str(" * ")?;
+            write_factor(b, f)
+        }
+        Term::CeilDiv(a, d) => {
+            write_factor(a, f)?;
+            f.write_str(" ceildiv ")?;
+            write_int(f, *d)
+        }
+        Term::Max(a, b) | Term::Min(a, b) => {
+            f.write_str(if matches!(t, Term::Max(..)) { "max(" } else { "min(" })?;
+            write_expr(a, f)?;
+            f.write_str(", ")?;
+            write_expr(b, f)?;
+            f.write_str(")")
+        }
+    }
+}
+
+/// Writes `k · t` without its sign: `t`, `m * t`, `m * (t)`, or `(t)` for
+/// a product subtracted once (`a - (b * c)`).
+fn write_scaled_term(t: &Term, k: i128, f: &mut impl fmt::Write) -> fmt::Result {
+    let m = k.abs();
+    let parenthesized = match (m, t) {
+        (1, Term::Mul(..)) => k < 0,
+        (1, _) | (_, Term::Leaf(_) | Term::Max(..) | Term::Min(..)) => false,
+        _ => true,
+    };
+    if m != 1 {
+        write_int(f, m)?;
+        f.write_str(" * ")?;
+    }
+    if parenthesized {
+        f.write_str("(")?;
+        write_term(t, f)?;
+        f.write_str(")")
+    } else {
+        write_term(t, f)
+    }
+}
+
+/// Terms with positive coefficients first (in term order), then the
+/// constant, then the negative ones: `dim(%arg0, 0) - %arg1`, `%arg1 + 1`,
+/// `7 - %arg0`.
+fn write_expr(e: &Expr, f: &mut impl fmt::Write) -> fmt::Result {
+    let (c, terms) = e.parts();
+    let mut first = true;
+    for (t, k) in terms.iter().filter(|(_, k)| *k > 0) {
+        if !first {
+            f.write_str(" + ")?;
+        }
+        write_scaled_term(t, *k, f)?;
+        first = false;
+    }
+    if c != 0 || terms.is_empty() {
+        // The grammar allows `-` on literals only: `-3`, `-2 * %arg0`, but
+        // `0 - %arg0`.
+        f.write_str(match (first, c < 0) {
+            (true, true) => "-",
+            (true, false) => "",
+            (false, true) => " - ",
+            (false, false) => " + ",
+        })?;
+        write_int(f, c.abs())?;
+        first = false;
+    }
+    for (t, k) in terms.iter().filter(|(_, k)| *k < 0) {
+        if first {
+            // Leading `-` only before a literal (`-2 * %arg0`); the text
+            // decides (rare: no positive term and no constant).
+            let mut text = String::new();
+            write_scaled_term(t, *k, &mut text)?;
+            let digit = text.starts_with(|c: char| c.is_ascii_digit());
+            f.write_str(if digit { "-" } else { "0 - " })?;
+            f.write_str(&text)?;
+            first = false;
+        } else {
+            f.write_str(" - ")?;
+            write_scaled_term(t, *k, f)?;
+        }
+    }
+    Ok(())
+}
+
+impl Expr {
+    /// The printed form (what `Display` writes), built directly in a
+    /// `String`.
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(32);
+        write_expr(self, &mut out).expect("writing to a String cannot fail");
+        out
+    }
+}
+
+impl fmt::Display for Leaf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_leaf(self, f)
     }
 }
 
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Term::Leaf(l) => write!(f, "{l}"),
-            Term::Mul(a, b) => {
-                fmt_factor(a, f)?;
-                write!(f, " * ")?;
-                fmt_factor(b, f)
-            }
-            Term::CeilDiv(a, d) => {
-                fmt_factor(a, f)?;
-                write!(f, " ceildiv {d}")
-            }
-            Term::Max(a, b) => write!(f, "max({a}, {b})"),
-            Term::Min(a, b) => write!(f, "min({a}, {b})"),
-        }
+        write_term(self, f)
     }
 }
 
 impl fmt::Display for Expr {
-    /// Terms with positive coefficients first (in term order), then the
-    /// constant, then the negative ones: `dim(%arg0, 0) - %arg1`,
-    /// `%arg1 + 1`, `7 - %arg0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (c, terms) = self.parts();
-        // (negative?, text of the magnitude)
-        let mut items: Vec<(bool, String)> = Vec::new();
-        let term = |t: &Term, k: i128| -> String {
-            match (k.abs(), t) {
-                (1, Term::Mul(..)) if k < 0 => format!("({t})"),
-                (1, _) => t.to_string(),
-                (m, Term::Leaf(_) | Term::Max(..) | Term::Min(..)) => format!("{m} * {t}"),
-                (m, _) => format!("{m} * ({t})"),
-            }
-        };
-        items.extend(terms.iter().filter(|(_, k)| *k > 0).map(|(t, k)| (false, term(t, *k))));
-        if c != 0 || terms.is_empty() {
-            items.push((c < 0, c.abs().to_string()));
-        }
-        items.extend(terms.iter().filter(|(_, k)| *k < 0).map(|(t, k)| (true, term(t, *k))));
-        for (i, (neg, text)) in items.iter().enumerate() {
-            match (i, neg) {
-                // The grammar allows `-` on literals only: `-3`, `-2 * %arg0`,
-                // but `0 - %arg0`.
-                (0, true) if text.starts_with(|c: char| c.is_ascii_digit()) => write!(f, "-{text}")?,
-                (0, true) => write!(f, "0 - {text}")?,
-                (0, false) => write!(f, "{text}")?,
-                (_, true) => write!(f, " - {text}")?,
-                (_, false) => write!(f, " + {text}")?,
-            }
-        }
-        Ok(())
+        write_expr(self, f)
     }
 }
 
@@ -444,6 +564,33 @@ mod tests {
             p.add_const(1).unwrap().mul(&arg(1)).unwrap().to_string(),
             "%arg1 * (dim(%arg0, 0) * dim(%arg0, 1) + 1)"
         );
+    }
+
+    /// Printing writes integers itself: the same text as `{}` for every
+    /// magnitude (the 64-bit fast path, its edges, and 128-bit values).
+    #[test]
+    fn integers_print_as_rust_prints_them() {
+        let edges = [
+            0,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            i128::from(u64::MAX),
+            i128::from(u64::MAX) + 1,
+            -i128::from(u64::MAX),
+            -i128::from(u64::MAX) - 1,
+            i128::MAX,
+            i128::MIN + 1,
+        ];
+        for v in edges {
+            assert_eq!(Expr::constant(v).to_string(), v.to_string());
+            assert_eq!(Expr::constant(v).text(), v.to_string());
+        }
+        assert_eq!(Leaf::Dim(u32::MAX, u64::MAX).to_string(), format!("dim(%arg{}, {})", u32::MAX, u64::MAX));
+        let big = arg(0).scale(i128::from(u64::MAX) + 1).unwrap();
+        assert_eq!(big.to_string(), format!("{} * %arg0", i128::from(u64::MAX) + 1));
     }
 
     #[test]
@@ -500,6 +647,7 @@ mod tests {
                     _ => x.mul(&y),
                 }
                 .expect("no overflow");
+                assert_eq!(e.text(), e.to_string());
                 let r = e.range(&env).expect("ranged");
                 for a in -4..=6 {
                     for b in 0..=9 {

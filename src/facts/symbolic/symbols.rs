@@ -80,7 +80,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         if depth > 32 {
             return Err("its definition is too deep".into());
         }
-        let (width, _) = carrier(v, self.ranges.index_width).ok_or("it is not an integer")?;
+        let width = carrier(v, self.ranges.index_width).ok_or("it is not an integer")?.width();
         if width != self.width {
             return Err(format!("it is {width} bits wide, the counter {}", self.width));
         }
@@ -98,10 +98,10 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             }
             Def::Result(op) => op,
         };
-        let name = op.name();
+        let name = op.name_ref();
         let sub = |s: &mut Self, i: usize| s.expr_depth(op.operand(i), depth + 1);
         let konst = |i: usize| const_bits(op.operand(i), self.ranges.index_width).map(|b| in_order(b, width, signed));
-        match name.as_str() {
+        match &*name {
             "memref.dim" => self.dim(op),
             "arith.addi" | "index.add" | "arith.subi" | "index.sub" | "arith.muli" | "index.mul" => {
                 let is_sub = name.ends_with("subi") || name.ends_with(".sub");
@@ -216,7 +216,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
 
     fn cast(&mut self, op: Op<'a>, name: &str, depth: u32) -> Result<Expr, String> {
         let src = op.operand(0);
-        let (src_width, _) = carrier(src, self.ranges.index_width).ok_or("a cast from a non-integer")?;
+        let src_width = carrier(src, self.ranges.index_width).ok_or("a cast from a non-integer")?.width();
         if src_width > self.width {
             return Err(format!("'{name}' truncates"));
         }
