@@ -46,7 +46,7 @@ use super::ir::{attr_string, element_type, is_memref, is_scalable_dim, shape_of,
 use super::ranges::Range;
 use super::relational::explain::Names;
 use super::relational::linear::{FactSet, Lin};
-use super::relational::{Prover, Query, Source};
+use super::relational::{Prover, Query};
 use super::symbolic::symbols::BUFFER_ASSUMPTION;
 
 /// What is known of vscale's largest value where an access runs.
@@ -488,6 +488,8 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         dim: usize,
         covered: i64,
     ) -> Result<FactSet, String> {
+        // A poison index makes the access undefined behaviour.
+        query.require_defined(index);
         let (Some(i), Some(size)) = (query.value(index), query.dim(memref, dim)) else {
             return Err("the index is not an integer the prover reads".into());
         };
@@ -579,9 +581,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
 
     /// The assumptions and (with `explain`) facts of a proof.
     fn record_proof(&self, access: &mut Access<'a>, query: &Query<'_, '_, '_, 'a>, used: FactSet) {
-        let buffers =
-            used.facts().any(|i| query.facts.get(i).is_some_and(|f| matches!(f.source, Source::BufferAssumption)));
-        if buffers {
+        if query.uses_assumption(used) && !access.assumptions.contains(&BUFFER_ASSUMPTION) {
             access.assumptions.push(BUFFER_ASSUMPTION);
         }
         if self.explain {
@@ -621,6 +621,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         let mut failures = Vec::new();
         let mut query: Option<Query<'_, '_, '_, 'a>> = None;
         let mut used = FactSet::default();
+        let mut numeric_assumed = false;
         for (dim, size) in shape.iter().enumerate() {
             let index = op.operand(layout.first_index + dim);
             let extent = extents[dim];
@@ -640,10 +641,22 @@ impl<'a> Checker<'_, '_, '_, 'a> {
                 _ => false,
             };
             if ok {
+                // The ranges may rest on loop facts that used the
+                // buffer-size assumption.
+                if self.prover.assume_buffers && ranges.relies_on_assumption(index) {
+                    numeric_assumed = true;
+                }
                 continue;
             }
             let relational = covered.map(|covered| {
-                let q = query.get_or_insert_with(|| Query::new(self.prover, op));
+                let q = query.get_or_insert_with(|| {
+                    let mut q = Query::new(self.prover, op);
+                    // Every index: a poison one makes the access undefined.
+                    for d in 0..shape.len() {
+                        q.require_defined(op.operand(layout.first_index + d));
+                    }
+                    q
+                });
                 self.relational(q, index, layout.memref, dim, covered)
             });
             let relation_failure = match relational {
@@ -692,6 +705,9 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             })));
         }
         let mut a = access(failures);
+        if a.proven() && numeric_assumed {
+            a.assumptions.push(BUFFER_ASSUMPTION);
+        }
         if let (true, Some(q)) = (a.proven(), &query) {
             self.record_proof(&mut a, q, used);
         }

@@ -692,6 +692,33 @@ pub(crate) fn element_type(ty: MlirType) -> Option<MlirType> {
     unsafe { mlirTypeIsAShaped(ty).then(|| mlirShapedTypeGetElementType(ty)) }
 }
 
+/// The largest size dimension `k` of a memref of type `ty` can have under
+/// the buffer-size assumption (the elements a view covers occupy fewer
+/// than 2^(w-1) bytes): `(2^(w-1) - 1) floordiv element bytes`, when that
+/// follows: the dimension's stride is a static value of at least 1 (so
+/// its elements are distinct addresses) and every other dimension is a
+/// static size of at least 1 (a view with an empty dimension has no
+/// elements, whatever its other sizes). None otherwise: a stride-0 or
+/// dynamic-stride view may have any size.
+pub(crate) fn buffer_size_cap(ty: MlirType, k: usize, index_width: u32) -> Option<i128> {
+    let shape = shape_of(ty)?;
+    if k >= shape.len() || !is_memref(ty) {
+        return None;
+    }
+    let mut strides = vec![0i64; shape.len()];
+    let mut offset = 0i64;
+    // SAFETY: `ty` is a live ranked memref type (checked above: a shape
+    // and a memref); `strides` has one slot per dimension, as the C API
+    // writes, and `offset` is a live local.
+    let ok = unsafe { mlirMemRefTypeGetStridesAndOffset(ty, strides.as_mut_ptr(), &mut offset) };
+    if ok.value == 0 || strides[k] < 1 {
+        return None;
+    }
+    let others_nonempty = shape.iter().enumerate().all(|(j, d)| j == k || d.is_some_and(|d| d >= 1));
+    let smax = (1i128 << (index_width - 1)) - 1;
+    others_nonempty.then(|| smax / element_bytes(ty, index_width))
+}
+
 /// Bytes per element of a memref type (at least 1: a smaller element gives
 /// a weaker cap, never a wrong one).
 pub(crate) fn element_bytes(ty: MlirType, index_width: u32) -> i128 {

@@ -224,9 +224,9 @@ fn shifted(span: Interval, offset: u128, width: u32, signed: bool) -> Option<Ran
 fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HandleMap<Val<'a>, ValueFact<'a>>) {
     // Symbolic loops contribute their numeric envelopes (bounds valid for
     // every argument value), and nothing about the exit value.
-    let (condition, body, exit) = match &rec.core {
-        Core::Exact { condition, body, exit, .. } => (condition, body, Some(*exit)),
-        Core::Symbolic { condition, body, .. } => (condition, body, None),
+    let (condition, body, exit, assumes_buffers) = match &rec.core {
+        Core::Exact { condition, body, exit, .. } => (condition, body, Some(*exit), false),
+        Core::Symbolic { condition, body, assumptions, .. } => (condition, body, None, !assumptions.is_empty()),
         Core::Unknown(_) => return,
     };
     for role in &rec.roles {
@@ -246,7 +246,7 @@ fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HandleMap
         };
         let Some(range) = span(role.observed) else { continue };
         let after_guard = role.split_at.map(|g| Box::new((g, span(Observed::Body).flatten())));
-        facts.insert(role.value, ValueFact { range, after_guard });
+        facts.insert(role.value, ValueFact { range, after_guard, assumes_buffers });
     }
 }
 

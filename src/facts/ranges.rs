@@ -294,6 +294,8 @@ pub struct ValueFact<'a> {
     /// Counted loom.loop counter: (guard, range after the guard). Boxed:
     /// rare, and there is one fact per counter value of every loop.
     pub after_guard: Option<Box<(Op<'a>, Option<Range>)>>,
+    /// The loop's facts used the buffer-size assumption (an option).
+    pub assumes_buffers: bool,
 }
 
 /// Range queries over a module whose loops have been analysed.
@@ -370,6 +372,30 @@ impl<'a> Ranges<'_, 'a> {
         r.constrain(pred, c)
     }
 
+    /// Whether `v`'s range (what [`Ranges::at`] reads: its loop facts and
+    /// those of the values it is computed from) rests on loop facts that
+    /// used the buffer-size assumption. Conservative: any operand counts.
+    pub fn relies_on_assumption(&self, v: Val<'a>) -> bool {
+        let mut work = vec![(v, 0u32)];
+        let mut seen = 0usize;
+        while let Some((v, depth)) = work.pop() {
+            seen += 1;
+            if seen > 256 {
+                return true;
+            }
+            if self.facts.get(&v).is_some_and(|f| f.assumes_buffers) {
+                return true;
+            }
+            if depth >= MAX_DEPTH {
+                continue;
+            }
+            if let Def::Result(op) = v.def() {
+                work.extend((0..op.num_operands()).map(|i| (op.operand(i), depth + 1)));
+            }
+        }
+        false
+    }
+
     /// The range of `v` from its definition (at the defining op).
     fn defined(&self, v: Val<'a>, width: u32, depth: u32) -> Range {
         if let Some(bits) = const_bits(v, self.index_width) {
@@ -413,7 +439,9 @@ impl<'a> Ranges<'_, 'a> {
                 let static_size = const_bits(op.operand(1), self.index_width)
                     .and_then(|k| shape_of(op.operand(0).ty())?.get(usize::try_from(k).ok()?).copied().flatten());
                 match static_size {
-                    Some(size) => Range::signed(size as i128, size as i128, width),
+                    Some(size) if (size as i128) <= smax(width) => Range::signed(size as i128, size as i128, width),
+                    // Larger than the index width holds: not known.
+                    Some(_) => Range::full(width),
                     None => Range::signed(0, smax(width), width),
                 }
             }

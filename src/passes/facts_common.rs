@@ -25,7 +25,7 @@ pub fn analysis_options(options: &Options) -> AnalysisOptions {
 /// `analysis::Options`).
 pub const ASSUME_BUFFER_BYTES: PassOption = PassOption {
     name: "assume-buffer-bytes-below-half-address-space",
-    description: "Assume every buffer dimension's size times its element size is below half the address space (listed in reports where used)",
+    description: "Assume every buffer occupies less than half the address space, bounding sizes of positive-stride dimensions (listed in reports where used)",
     default: "true",
     kind: OptionKind::Flag,
 };

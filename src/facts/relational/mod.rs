@@ -91,10 +91,14 @@ pub(crate) struct Template<'a> {
 /// its back edges (the op starting the next iteration, with the values).
 type Carried<'a> = (Vec<(Val<'a>, Val<'a>)>, Vec<(Op<'a>, Vec<Val<'a>>)>);
 
+/// A loop's invariants, and whether their proofs rest on the buffer-size
+/// assumption.
+type Invariants<'a> = (Vec<Template<'a>>, bool);
+
 enum InvariantState<'a> {
     /// Being checked: the current candidates (the induction hypothesis).
-    Checking(Vec<Template<'a>>),
-    Done(Vec<Template<'a>>),
+    Checking(Invariants<'a>),
+    Done(Invariants<'a>),
 }
 
 /// Loops nested this deep in invariant checks get none.
@@ -204,8 +208,9 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         out
     }
 
-    /// Whether `t` with the carried values replaced (`subst`) holds at `at`.
-    fn holds_at(&self, at: Op<'a>, t: &Template<'a>, subst: &HashMap<Val<'a>, Val<'a>>) -> bool {
+    /// Whether `t` with the carried values replaced (`subst`) holds at `at`:
+    /// Some(whether the proof rests on the buffer-size assumption), or None.
+    fn holds_at(&self, at: Op<'a>, t: &Template<'a>, subst: &HashMap<Val<'a>, Val<'a>>) -> Option<bool> {
         let mut q = Query::new(self, at);
         let mut lin = Lin::constant(t.constant);
         for &(key, k) in &t.terms {
@@ -213,57 +218,69 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
                 Key::Value(v) => Key::Value(*subst.get(&v).unwrap_or(&v)),
                 other => other,
             };
-            match q.key_lin(key).and_then(|l| lin.add_scaled(&l, k)) {
-                Some(l) => lin = l,
-                None => return false,
-            }
+            lin = q.key_lin(key).and_then(|l| lin.add_scaled(&l, k))?;
         }
-        q.prove(&lin).is_some()
+        let used = q.prove(&lin)?;
+        Some(q.uses_assumption(used))
     }
 
     /// Whether the value `build` states (over the operands of `op`, a w-bit
     /// integer operation) lies in the signed w-bit range wherever `op`
     /// runs: then the operation does not wrap and its result is that value.
+    /// Some(whether the proof rests on the buffer-size assumption), or None.
     pub(crate) fn no_wrap(
         &self,
         op: Op<'a>,
         w: u32,
         build: &dyn Fn(&mut Query<'_, 'r, 'f, 'a>) -> Option<Lin>,
-    ) -> bool {
+    ) -> Option<bool> {
         if self.depth.get() >= MAX_INVARIANT_DEPTH {
-            return false;
+            return None;
         }
         self.depth.set(self.depth.get() + 1);
         let mut q = Query::new(self, op);
         let (smin, smax) = (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1);
-        let fits = build(&mut q).is_some_and(|e| {
-            e.shifted(-smin).is_some_and(|low| q.prove(&low).is_some())
-                && Lin::constant(smax).minus(&e).is_some_and(|high| q.prove(&high).is_some())
-        });
+        let used = (|| {
+            let e = build(&mut q)?;
+            let low = q.prove(&e.shifted(-smin)?)?;
+            let high = q.prove(&Lin::constant(smax).minus(&e)?)?;
+            Some(low.union(high))
+        })();
         self.depth.set(self.depth.get() - 1);
-        fits
+        used.map(|u| q.uses_assumption(u))
     }
 
     /// The inductive invariants of `loop_op` (`scf.while` or `loom.loop`),
     /// computed once; during their computation, the current candidates.
-    pub(crate) fn invariants(&self, loop_op: Op<'a>) -> Vec<Template<'a>> {
+    /// With them: whether any proof involved rests on the buffer-size
+    /// assumption.
+    pub(crate) fn invariants(&self, loop_op: Op<'a>) -> Invariants<'a> {
         match self.invariants.borrow().get(&loop_op) {
             Some(InvariantState::Checking(c) | InvariantState::Done(c)) => return c.clone(),
             None => {}
         }
         if self.depth.get() >= MAX_INVARIANT_DEPTH {
-            return Vec::new();
+            return (Vec::new(), false);
         }
-        let Some((args, nexts)) = Self::carried(loop_op) else { return Vec::new() };
+        let Some((args, nexts)) = Self::carried(loop_op) else { return (Vec::new(), false) };
         self.depth.set(self.depth.get() + 1);
         self.hypotheses.set(self.hypotheses.get() + 1);
         let entry: HashMap<Val<'a>, Val<'a>> = args.iter().copied().collect();
+        let assumed = Cell::new(false);
+        let holds = |at: Op<'a>, t: &Template<'a>, subst: &HashMap<Val<'a>, Val<'a>>| match self.holds_at(at, t, subst)
+        {
+            Some(used) => {
+                assumed.set(assumed.get() || used);
+                true
+            }
+            None => false,
+        };
         // Entry: the candidates must hold for the initial values where the
         // loop starts (no invariant of this loop is assumed there).
         let mut current: Vec<Template<'a>> =
-            self.candidates(loop_op, &args).into_iter().filter(|t| self.holds_at(loop_op, t, &entry)).collect();
+            self.candidates(loop_op, &args).into_iter().filter(|t| holds(loop_op, t, &entry)).collect();
         for _ in 0..MAX_ROUNDS {
-            self.invariants.borrow_mut().insert(loop_op, InvariantState::Checking(current.clone()));
+            self.invariants.borrow_mut().insert(loop_op, InvariantState::Checking((current.clone(), assumed.get())));
             let before = current.len();
             current.retain(|t| {
                 nexts.iter().all(|(point, values)| {
@@ -271,7 +288,7 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
                         return false;
                     }
                     let subst = args.iter().zip(values).map(|(&(arg, _), &next)| (arg, next)).collect();
-                    self.holds_at(*point, t, &subst)
+                    holds(*point, t, &subst)
                 })
             });
             if current.len() == before {
@@ -281,8 +298,8 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         // Not converged within the rounds: keep nothing (the last set may
         // not be inductive).
         let converged = matches!(self.invariants.borrow().get(&loop_op),
-            Some(InvariantState::Checking(c)) if c.len() == current.len());
-        let result = if converged { current } else { Vec::new() };
+            Some(InvariantState::Checking((c, _))) if c.len() == current.len());
+        let result = if converged { (current, assumed.get()) } else { (Vec::new(), false) };
         self.depth.set(self.depth.get() - 1);
         self.hypotheses.set(self.hypotheses.get() - 1);
         if self.hypotheses.get() == 0 {
@@ -300,6 +317,9 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
     pub(crate) fn decide(&self, cmp: Op<'a>) -> Option<bool> {
         let pred = cmp.compare_predicate()?;
         let mut q = Query::new(self, cmp);
+        // A comparison of poison is poison: any constant refines it.
+        q.require_defined(cmp.operand(0));
+        q.require_defined(cmp.operand(1));
         let (a, b) = (q.value(cmp.operand(0))?, q.value(cmp.operand(1))?);
         // Each relation as `lin >= 0`.
         let lt = |x: &Lin, y: &Lin| y.minus(x)?.shifted(-1);

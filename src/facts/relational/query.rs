@@ -7,8 +7,13 @@
 //! - its numeric range there (`ranges`: constants, `loom.assume_range`,
 //!   loop facts, constant guards);
 //! - its definition, when that is linear and provably exact in the signed
-//!   order: `addi`/`subi`/`muli`/`shli` (by range, or an `overflow<nsw>`
-//!   flag: otherwise poison), casts that keep the value, `memref.dim`,
+//!   order: `addi`/`subi`/`muli`/`shli` (by range, by a relational no-wrap
+//!   sub-proof, or by an `overflow<nsw>` flag on a value that cannot be
+//!   poison there: one the access's index, a comparison being decided or a
+//!   condition branched on is computed from through poison-propagating
+//!   ops, see [`Query::require_defined`]; a flagged value the program may
+//!   drop, such as the unchosen side of a `select`, proves nothing), casts
+//!   that keep the value, `memref.dim`,
 //!   `minsi`/`maxsi` (both bounds, and a case split), `select` (a case split
 //!   with its condition), divisions and shifts right by constants (the
 //!   floor relation `c × v <= x <= c × v + c - 1`);
@@ -35,7 +40,7 @@ use super::linear::{Atom, Constraint, FactSet, Lin};
 use super::solver::refute;
 use super::{Key, Prover, Source};
 use crate::facts::bits::{carrier, const_bits, to_signed};
-use crate::facts::ir::{attr_string, element_bytes, shape_of, Def, ExitKind, Op, Val};
+use crate::facts::ir::{attr_string, buffer_size_cap, shape_of, Def, ExitKind, Op, Val};
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
 
@@ -47,11 +52,16 @@ const MAX_CHOICES: usize = 4;
 const MAX_GUARD_SCAN: usize = 512;
 /// Alternatives a condition may expand to.
 const MAX_ALTERNATIVES: usize = 4;
+/// Values tracked as not poison per query.
+const MAX_DEFINED: usize = 256;
 
 /// One fact: where it comes from and its constraints (for explanations).
 pub(crate) struct Fact<'a> {
     pub(crate) source: Source<'a>,
     pub(crate) lins: Vec<Lin>,
+    /// The fact rests on the buffer-size assumption (a sub-proof or loop
+    /// facts used it).
+    pub(crate) assumes_buffers: bool,
 }
 
 /// Facts at one program point.
@@ -67,6 +77,9 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     queue: Vec<Atom>,
     /// Loops whose invariants / while conditions are already added.
     loops_added: HashSet<Op<'a>>,
+    /// Values that cannot be poison where the query's op runs (see
+    /// [`Query::require_defined`]).
+    defined: HashSet<Val<'a>>,
 }
 
 /// Constraints `lin >= 0`, in disjunctive normal form: one of the
@@ -92,9 +105,42 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             choices: Vec::new(),
             queue: Vec::new(),
             loops_added: HashSet::new(),
+            defined: HashSet::new(),
         };
         q.context();
         q
+    }
+
+    /// Records that `v` is not poison where the query's op runs (the op,
+    /// or a branch that led to it, would be undefined behaviour otherwise:
+    /// an access's index, a condition branched on, a loop bound compared),
+    /// and so are the operands it was computed from by poison-propagating
+    /// ops. Only there does an `overflow<nsw>` flag make a result exact:
+    /// elsewhere the poison may be dropped (the unchosen side of a
+    /// `select`, a branch not taken) and the flag says nothing.
+    pub(crate) fn require_defined(&mut self, v: Val<'a>) {
+        let mut work = vec![v];
+        while let Some(v) = work.pop() {
+            if self.defined.len() >= MAX_DEFINED || !self.defined.insert(v) {
+                continue;
+            }
+            let Some(op) = v.defining_op() else { continue };
+            let name = op.name_ref();
+            let propagating = op.compare_predicate().is_some()
+                || (name.starts_with("arith.")
+                    && !matches!(&*name, "arith.select" | "arith.constant")
+                    && !name.ends_with('f')
+                    && !name.contains("f_"))
+                || (name.starts_with("index.") && name != "index.constant")
+                || name == "loom.assume_range";
+            if propagating {
+                work.extend((0..op.num_operands()).map(|i| op.operand(i)));
+            } else if name == "arith.select" {
+                // A poison condition makes the result poison; a poison
+                // side only when it is chosen.
+                work.push(op.operand(0));
+            }
+        }
     }
 
     fn width(&self, v: Val<'a>) -> Option<u32> {
@@ -130,6 +176,9 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     pub(crate) fn dim(&mut self, memref: Val<'a>, k: usize) -> Option<Lin> {
         let shape = shape_of(memref.ty())?;
         match shape.get(k)? {
+            // A size the index width cannot hold is not a value the
+            // target computes with: unknown.
+            Some(size) if (*size as i128) > smax(self.prover.ranges.index_width) => None,
             Some(size) => Some(Lin::constant(*size as i128)),
             None => self.atom(Key::Dim(memref, k)).map(Lin::atom),
         }
@@ -144,21 +193,39 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
 
     /// Records a fact (left out past the fact budget).
     fn fact(&mut self, source: Source<'a>, lins: Vec<Lin>) {
+        self.fact_with(source, lins, false);
+    }
+
+    /// Records a fact that may rest on the buffer-size assumption.
+    fn fact_with(&mut self, source: Source<'a>, lins: Vec<Lin>, assumes_buffers: bool) {
         let id = self.facts.len();
         if id >= FactSet::CAPACITY || lins.is_empty() {
             return;
         }
         let why = FactSet::single(id);
         self.base.extend(lins.iter().map(|l| Constraint { lin: l.clone(), why }));
-        self.facts.push(Fact { source, lins });
+        self.facts.push(Fact { source, lins, assumes_buffers });
+    }
+
+    /// Whether a proof from the facts `used` rests on the buffer-size
+    /// assumption.
+    pub(crate) fn uses_assumption(&self, used: FactSet) -> bool {
+        used.facts().any(|i| {
+            self.facts.get(i).is_some_and(|f| f.assumes_buffers || matches!(f.source, Source::BufferAssumption))
+        })
     }
 
     /// Records a disjunction: one fact, a case split if it has more than
     /// one alternative.
     fn assume(&mut self, source: Source<'a>, dnf: Dnf) {
+        self.assume_with(source, dnf, false);
+    }
+
+    /// A disjunction that may rest on the buffer-size assumption.
+    fn assume_with(&mut self, source: Source<'a>, dnf: Dnf, assumes_buffers: bool) {
         match dnf.len() {
-            0 => self.fact(source, vec![Lin::constant(-1)]),
-            1 => self.fact(source, dnf.into_iter().next().unwrap_or_default()),
+            0 => self.fact_with(source, vec![Lin::constant(-1)], assumes_buffers),
+            1 => self.fact_with(source, dnf.into_iter().next().unwrap_or_default(), assumes_buffers),
             _ => {
                 let id = self.facts.len();
                 if id >= FactSet::CAPACITY || self.choices.len() >= MAX_CHOICES {
@@ -168,7 +235,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 let alternatives =
                     dnf.iter().map(|conj| conj.iter().map(|l| Constraint { lin: l.clone(), why }).collect()).collect();
                 self.choices.push(alternatives);
-                self.facts.push(Fact { source, lins: Vec::new() });
+                self.facts.push(Fact { source, lins: Vec::new(), assumes_buffers });
             }
         }
     }
@@ -183,7 +250,13 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     fn context(&mut self) {
         let mut inner = self.at;
         while let Some(parent) = inner.parent() {
+            if (parent.is("scf.for") || parent.is("loom.for")) && parent.region_index_of(inner) == Some(0) {
+                // The body runs after `iv < ub` was branched on.
+                self.require_defined(parent.operand(0));
+                self.require_defined(parent.operand(1));
+            }
             if parent.is("scf.if") || parent.is("loom.if") {
+                self.require_defined(parent.operand(0));
                 if let Some(region) = parent.region_index_of(inner) {
                     let holds = region == 0;
                     let dnf = self.condition(parent.operand(0), holds, 0);
@@ -206,6 +279,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                         // branch was not taken.
                         for (region, holds) in [(0, false), (1, true)] {
                             if exits(region) {
+                                self.require_defined(op.operand(0));
                                 let dnf = self.condition(op.operand(0), holds, 0);
                                 self.assume(Source::GuardExit { op, holds }, dnf);
                             }
@@ -289,7 +363,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// defined outside `if_op`: itself, or an exact `addi`/`subi` of a
     /// constant to such a value (exact where it runs, which is in the
     /// branch: the form is used only in that branch's alternative).
-    fn outside_form(&mut self, if_op: Op<'a>, y: Val<'a>, depth: u32) -> Option<Lin> {
+    fn outside_form(&mut self, if_op: Op<'a>, y: Val<'a>, depth: u32, assumed: &mut bool) -> Option<Lin> {
         if !y.defined_inside(if_op) || const_bits(y, self.prover.ranges.index_width).is_some() {
             return self.value(y);
         }
@@ -302,12 +376,10 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let c = const_bits(def.operand(1), self.prover.ranges.index_width).map(|b| to_signed(b, w))?;
         let x = def.operand(0);
         let c = if sub { -c } else { c };
-        let nsw = def.attr("overflowFlags").map(attr_string).is_some_and(|f| f.contains("nsw"));
-        let exact = nsw || self.prover.no_wrap(def, w, &|q: &mut Query<'_, 'r, 'f, 'a>| q.value(x)?.shifted(c));
-        if !exact {
-            return None;
-        }
-        self.outside_form(if_op, x, depth + 1)?.shifted(c)
+        // No flag here: a value yielded by a branch may be poison that the
+        // other branch's executions never see.
+        *assumed |= self.prover.no_wrap(def, w, &|q: &mut Query<'_, 'r, 'f, 'a>| q.value(x)?.shifted(c))?;
+        self.outside_form(if_op, x, depth + 1, assumed)?.shifted(c)
     }
 
     /// `a pred b` for the comparison `op`, as a disjunction (None: nothing
@@ -345,12 +417,11 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         }
     }
 
-    fn expand_dim(&mut self, a: Atom, memref: Val<'a>, _k: usize) {
+    fn expand_dim(&mut self, a: Atom, memref: Val<'a>, k: usize) {
         let d = Lin::atom(a);
         self.fact(Source::DimNonNegative, vec![d.clone()]);
-        if self.prover.assume_buffers {
-            let w = self.prover.ranges.index_width;
-            let cap = smax(w) / element_bytes(memref.ty(), w);
+        let cap = buffer_size_cap(memref.ty(), k, self.prover.ranges.index_width);
+        if let (true, Some(cap)) = (self.prover.assume_buffers, cap) {
             if let Some(l) = Lin::constant(cap).minus(&d) {
                 self.fact(Source::BufferAssumption, vec![l]);
             }
@@ -362,8 +433,9 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let x = Lin::atom(a);
         // Its range where the query's op runs.
         if let Some(r) = self.prover.ranges.at(v, self.at) {
+            let assumes = self.prover.assume_buffers && self.prover.ranges.relies_on_assumption(v);
             if r.is_empty() {
-                self.fact(Source::Range(v), vec![Lin::constant(-1)]);
+                self.fact_with(Source::Range(v), vec![Lin::constant(-1)], assumes);
                 return;
             }
             let mut lins = Vec::new();
@@ -373,7 +445,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             if r.s.hi < smax(w) {
                 lins.extend(Lin::constant(r.s.hi).minus(&x));
             }
-            self.fact(Source::Range(v), lins);
+            self.fact_with(Source::Range(v), lins, assumes);
         }
         match v.def() {
             Def::Result(op) => self.definition(op, v, &x, w),
@@ -431,6 +503,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             }
         }
         if self.loops_added.insert(cond) {
+            self.require_defined(cond.operand(0));
             let dnf = self.condition(cond.operand(0), true, 0);
             self.assume(Source::Condition { op: while_op, holds: true }, dnf);
         }
@@ -441,7 +514,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         if !self.loops_added.insert(loop_op) {
             return;
         }
-        let templates = self.prover.invariants(loop_op);
+        let (templates, assumes) = self.prover.invariants(loop_op);
         let mut lins = Vec::new();
         for t in &templates {
             let mut lin = Lin::constant(t.constant);
@@ -456,7 +529,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 lins.push(lin);
             }
         }
-        self.fact(Source::Invariant(loop_op), lins);
+        self.fact_with(Source::Invariant(loop_op), lins, assumes);
     }
 
     /// Facts from `v`'s defining op.
@@ -473,7 +546,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 .map(|b| to_signed(b, w))
         };
         let flags = op.attr("overflowFlags").map(attr_string).unwrap_or_default();
-        let nsw = flags.contains("nsw");
+        let nsw = flags.contains("nsw") && self.defined.contains(&value);
         // Whether `f` of the operands' ranges (at the op) stays in the
         // signed range: then the w-bit result is the exact value.
         let fits = |q: &Self, f: &dyn Fn(i128, i128) -> i128| -> bool {
@@ -486,22 +559,27 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             corners.iter().all(|c| (smin(w)..=smax(w)).contains(c))
         };
         let nonneg = |q: &Self, i: usize| q.prover.ranges.at(op.operand(i), op).is_some_and(|r| r.s.lo >= 0);
+        // The ranges read above may rest on loop facts that used the
+        // buffer-size assumption; so may a no-wrap sub-proof (below).
+        let def_assumes =
+            self.prover.assume_buffers && (0..n).any(|i| self.prover.ranges.relies_on_assumption(op.operand(i)));
+        let source_assumes = |extra: bool| def_assumes || extra;
         match name {
             "arith.addi" | "index.add" | "arith.subi" | "index.sub" => {
                 let sub = name.ends_with("subi") || name.ends_with(".sub");
                 let combine = |a: Lin, b: Lin| if sub { a.minus(&b) } else { a.plus(&b) };
-                let exact = nsw
-                    || fits(self, &|a, b| if sub { a - b } else { a + b })
-                    || self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| {
+                let exact = if nsw || fits(self, &|a, b| if sub { a - b } else { a + b }) {
+                    Some(false)
+                } else {
+                    self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| {
                         combine(q.value(op.operand(0))?, q.value(op.operand(1))?)
-                    });
-                if !exact {
-                    return;
-                }
+                    })
+                };
+                let Some(assumed) = exact else { return };
                 let (Some(a), Some(b)) = (operand(self, 0), operand(self, 1)) else { return };
                 let sum = combine(a, b);
                 if let Some(eq) = sum.and_then(|s| Self::equal(v, &s)) {
-                    self.fact(source, eq);
+                    self.fact_with(source, eq, source_assumes(assumed));
                 }
             }
             "arith.muli" | "index.mul" | "arith.shli" | "index.shl" => {
@@ -519,15 +597,15 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 } else {
                     c
                 };
-                let exact = nsw
-                    || fits(self, &|a, b| if shift { a * c } else { a * b })
-                    || self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| q.value(op.operand(x))?.scaled(c));
-                if !exact {
-                    return;
-                }
+                let exact = if nsw || fits(self, &|a, b| if shift { a * c } else { a * b }) {
+                    Some(false)
+                } else {
+                    self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| q.value(op.operand(x))?.scaled(c))
+                };
+                let Some(assumed) = exact else { return };
                 let Some(a) = operand(self, x) else { return };
                 if let Some(eq) = a.scaled(c).and_then(|s| Self::equal(v, &s)) {
-                    self.fact(source, eq);
+                    self.fact_with(source, eq, source_assumes(assumed));
                 }
             }
             "arith.floordivsi" | "index.floordivs" | "arith.divsi" | "index.divs" | "arith.ceildivsi"
@@ -576,7 +654,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     _ => None,
                 };
                 if let Some(dnf) = dnf {
-                    self.assume(source, dnf);
+                    self.assume_with(source, dnf, def_assumes);
                 }
             }
             "arith.minsi" | "index.mins" | "arith.maxsi" | "index.maxs" | "arith.minui" | "index.minu"
@@ -590,10 +668,10 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 // min: v <= a, v <= b; max: v >= a, v >= b; and v is one of them.
                 let bound = |side: &Lin| if min { side.minus(v) } else { v.minus(side) };
                 if let (Some(x), Some(y)) = (bound(&a), bound(&b)) {
-                    self.fact(source, vec![x, y]);
+                    self.fact_with(source, vec![x, y], def_assumes);
                 }
                 if let (Some(x), Some(y)) = (Self::equal(v, &a), Self::equal(v, &b)) {
-                    self.assume(source, vec![x, y]);
+                    self.assume_with(source, vec![x, y], def_assumes);
                 }
             }
             "arith.select" => {
@@ -609,7 +687,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     }
                     sides.push(conj);
                 }
-                self.assume(source, sides);
+                self.assume_with(source, sides, def_assumes);
             }
             "arith.extsi" | "arith.index_cast" | "index.casts" | "arith.extui" | "arith.index_castui"
             | "index.castu" | "arith.trunci" | "loom.assume_range" => {
@@ -628,7 +706,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     || (zero_extends && fits(0, smax(w)));
                 if keeps {
                     if let Some(eq) = same() {
-                        self.fact(source, eq);
+                        self.fact_with(source, eq, def_assumes);
                     }
                 } else if zero_extends && sw < w {
                     // The unsigned reading: x, or x + 2^sw when negative.
@@ -641,7 +719,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                         Some(vec![low, high])
                     })();
                     if let Some(dnf) = dnf {
-                        self.assume(source, dnf);
+                        self.assume_with(source, dnf, def_assumes);
                     }
                 }
             }
@@ -650,19 +728,21 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 // and the yielded value when it has a form outside the if.
                 let Some(r) = result_index(op, value) else { return };
                 let mut sides = Vec::new();
+                let mut assumed = false;
                 for (region, taken) in [(0, true), (1, false)] {
                     let Some(y) = yielded(op, region, r) else { return };
                     let cond = self.condition(op.operand(0), taken, 0);
                     if cond.is_empty() {
                         continue;
                     }
-                    let mut conj = self.outside_form(op, y, 0).and_then(|f| Self::equal(v, &f)).unwrap_or_default();
+                    let mut conj =
+                        self.outside_form(op, y, 0, &mut assumed).and_then(|f| Self::equal(v, &f)).unwrap_or_default();
                     if cond.len() == 1 {
                         conj.extend(cond.into_iter().flatten());
                     }
                     sides.push(conj);
                 }
-                self.assume(source, sides);
+                self.assume_with(source, sides, def_assumes || assumed);
             }
             "memref.extract_strided_metadata" => {
                 // Results: base, offset, sizes..., strides...
@@ -671,14 +751,14 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     return;
                 };
                 if let Some(eq) = self.dim(op.operand(0), k).and_then(|d| Self::equal(v, &d)) {
-                    self.fact(source, eq);
+                    self.fact_with(source, eq, def_assumes);
                 }
             }
             "memref.dim" => {
                 let Some(k) = konst(1).and_then(|k| usize::try_from(k).ok()) else { return };
                 let Some(d) = self.dim(op.operand(0), k) else { return };
                 if let Some(eq) = Self::equal(v, &d) {
-                    self.fact(source, eq);
+                    self.fact_with(source, eq, def_assumes);
                 }
             }
             _ => {}

@@ -28,7 +28,7 @@
 use super::expr::{Env, Expr, Leaf};
 use crate::facts::bits::{carrier, const_bits, in_order};
 use crate::facts::interval::Interval;
-use crate::facts::ir::{attr_string, element_bytes, shape_of, Def, Op, Val};
+use crate::facts::ir::{attr_string, buffer_size_cap, shape_of, Def, Op, Val};
 use crate::facts::ranges::Ranges;
 use crate::facts::trip_count::{order_limits, Order};
 
@@ -209,8 +209,9 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         // Sizes are non-negative index values.
         let smax = order_limits(self.ranges.index_width, Order::Signed).expect("index width").hi;
         self.env.set(leaf.clone(), Interval::new(0, smax));
-        let bytes = element_bytes(memref.ty(), self.ranges.index_width);
-        self.caps.push((leaf.clone(), smax / bytes));
+        if let Some(cap) = buffer_size_cap(memref.ty(), k, self.ranges.index_width) {
+            self.caps.push((leaf.clone(), cap));
+        }
         Ok(Expr::leaf(leaf))
     }
 
