@@ -39,10 +39,12 @@ pub struct Options {
     /// Bit width of `index` on the target, used when the module has no DLTI
     /// `index` entry (`#dlti.dl_spec<index = 32 : i64>`). Default 64.
     pub index_bitwidth: u32,
-    /// Whether proofs may assume that every buffer dimension's size times
-    /// its element size is below half the address space (`2^(w-1)` bytes
-    /// for `w`-bit indices), as LLVM assumes of every object. Default on;
-    /// every loop whose facts used it lists it in the report
+    /// Whether proofs may assume that every buffer occupies less than half
+    /// the address space (`2^(w-1)` bytes for `w`-bit indices), as LLVM
+    /// assumes of every object, which bounds the size of a dimension with
+    /// a static stride of at least 1 (and static non-empty other
+    /// dimensions). Default on; every loop whose facts used it, and every
+    /// access whose proof did, lists it in the report
     /// (`assumptions: ["buffer-bytes-below-half-address-space"]`).
     pub assume_buffer_bytes_below_half_address_space: bool,
 }

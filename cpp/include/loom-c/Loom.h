@@ -221,8 +221,9 @@ typedef struct LoomAnalysisOptions {
   /* index-bitwidth: 0 means 64; otherwise 1 to 64. */
   unsigned indexBitwidth;
   /* assume-buffer-bytes-below-half-address-space: proofs may assume every
-   * buffer dimension's size times its element size is below half the
-   * address space; reports list it where a proof used it. */
+   * buffer occupies less than half the address space (bounding the sizes
+   * of dimensions with a static stride >= 1); reports list it where a
+   * proof used it. */
   bool assumeBufferBytesBelowHalfAddressSpace;
 } LoomAnalysisOptions;
 
