@@ -26,6 +26,16 @@ pub fn mask(width: u32) -> u128 {
     }
 }
 
+/// The smallest signed width-bit value, `-2^(width-1)`.
+pub fn smin(width: u32) -> i128 {
+    -(1i128 << (width - 1))
+}
+
+/// The largest signed width-bit value, `2^(width-1) - 1`.
+pub fn smax(width: u32) -> i128 {
+    (1i128 << (width - 1)) - 1
+}
+
 /// `bits` (a width-bit pattern) read as signed.
 pub fn to_signed(bits: u128, width: u32) -> i128 {
     let bits = bits & mask(width);

@@ -169,7 +169,20 @@ pub struct Access<'a> {
     pub facts: Vec<String>,
 }
 
-impl Access<'_> {
+impl<'a> Access<'a> {
+    /// The access `op` with these failures, no assumption and no facts yet.
+    fn new(op: Op<'a>, failures: Vec<Failure<'a>>) -> Access<'a> {
+        Access {
+            op,
+            op_name: op.name(),
+            function: op.enclosing_symbol().unwrap_or_default(),
+            loc: op.loc_string(),
+            failures,
+            assumptions: Vec::new(),
+            facts: Vec::new(),
+        }
+    }
+
     pub fn proven(&self) -> bool {
         self.failures.is_empty()
     }
@@ -499,11 +512,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             let Some(goal) = goal else { return Err("the relation is too large to state".into()) };
             match query.prove(&goal) {
                 Some(why) => used = used.union(why),
-                None => {
-                    let mut names = Names::new(query);
-                    let relation = names.relation(&goal, false);
-                    return Err(format!("cannot show {relation}: {}", names.failure(&goal)));
-                }
+                None => return Err(Names::new(query).not_shown(&goal, None)),
             }
         }
         Ok(used)
@@ -514,19 +523,13 @@ impl<'a> Checker<'_, '_, '_, 'a> {
     /// `n >= 1`, `o + (n - 1) × s + 1 <= size`, when `n = 0`, `o <= size`
     /// (what upstream's runtime verification checks).
     fn check_subview(&self, op: Op<'a>) -> Access<'a> {
-        let mut access = Access {
-            op,
-            op_name: op.name(),
-            function: op.enclosing_symbol().unwrap_or_default(),
-            loc: op.loc_string(),
-            failures: Vec::new(),
-            assumptions: Vec::new(),
-            facts: Vec::new(),
-        };
-        let parts = subview_parts(op);
-        let Ok(parts) = parts else {
-            access.failures.push(Failure::Unanalysed(parts.err().unwrap_or_default()));
-            return access;
+        let mut access = Access::new(op, Vec::new());
+        let parts = match subview_parts(op) {
+            Ok(parts) => parts,
+            Err(why) => {
+                access.failures.push(Failure::Unanalysed(why));
+                return access;
+            }
         };
         let source = op.operand(0);
         let mut query = Query::new(self.prover, op);
@@ -560,14 +563,8 @@ impl<'a> Checker<'_, '_, '_, 'a> {
                 match query.prove_assuming(&goal, &assumed) {
                     Some(why) => used = used.union(why),
                     None => {
-                        let mut names = Names::new(&query);
-                        let relation = names.relation(&goal, false);
-                        let case = match assumed.first() {
-                            Some(a) => format!(" when {}", names.relation(a, false)),
-                            None => String::new(),
-                        };
-                        let why = names.failure(&goal);
-                        access.failures.push(Failure::Relation(format!("cannot show {relation}{case}: {why}")));
+                        let text = Names::new(&query).not_shown(&goal, assumed.first());
+                        access.failures.push(Failure::Relation(text));
                         break;
                     }
                 }
@@ -598,15 +595,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         let layout = access_layout(op)?;
         let ty = layout.memref.ty();
         let shape = shape_of(ty)?;
-        let access = |failures| Access {
-            op,
-            op_name: op.name(),
-            function: op.enclosing_symbol().unwrap_or_default(),
-            loc: op.loc_string(),
-            failures,
-            assumptions: Vec::new(),
-            facts: Vec::new(),
-        };
+        let access = |failures| Access::new(op, failures);
         let extents = match layout.extents {
             Ok(e) => e,
             Err(why) => return Some(access(vec![Failure::Unanalysed(why)])),
@@ -633,7 +622,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
                 Some(VscaleMax::Unknown(_)) => None,
             };
             let range = ranges.at(index, op);
-            let index_max = range.map_or(i64::MAX as i128, |r| (1i128 << (r.width - 1)) - 1);
+            let index_max = range.map_or(i64::MAX as i128, |r| super::bits::smax(r.width));
             let ok = match (size, &range, covered) {
                 (Some(size), Some(r), Some(covered)) => {
                     r.is_empty() || (covered <= *size && r.u.hi <= ((size - covered) as i128).min(index_max))

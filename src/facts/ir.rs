@@ -715,8 +715,7 @@ pub(crate) fn buffer_size_cap(ty: MlirType, k: usize, index_width: u32) -> Optio
         return None;
     }
     let others_nonempty = shape.iter().enumerate().all(|(j, d)| j == k || d.is_some_and(|d| d >= 1));
-    let smax = (1i128 << (index_width - 1)) - 1;
-    others_nonempty.then(|| smax / element_bytes(ty, index_width))
+    others_nonempty.then(|| super::bits::smax(index_width) / element_bytes(ty, index_width))
 }
 
 /// Bytes per element of a memref type (at least 1: a smaller element gives

@@ -17,7 +17,7 @@
 //! guard and the body range after it) and with every enclosing `scf.if` /
 //! `loom.if` whose condition compares `v` itself with a constant.
 
-use super::bits::{carrier, const_bits, in_order, mask, to_signed, MAX_WIDTH};
+use super::bits::{carrier, const_bits, in_order, mask, smax, smin, to_signed, MAX_WIDTH};
 use super::interval::Interval;
 use super::ir::{int_attr, shape_of, Def, HandleMap, Op, Val};
 use super::predicate::Predicate;
@@ -31,12 +31,6 @@ pub struct Range {
     pub u: Interval,
 }
 
-fn smin(w: u32) -> i128 {
-    -(1i128 << (w - 1))
-}
-fn smax(w: u32) -> i128 {
-    (1i128 << (w - 1)) - 1
-}
 fn umax(w: u32) -> i128 {
     (1i128 << w) - 1
 }

@@ -84,6 +84,14 @@ impl<'q, 'r, 'f, 'a, 'b> Names<'q, 'r, 'f, 'a, 'b> {
         used.facts().filter(|&i| i < self.query.facts.len()).map(|i| self.fact(i)).collect()
     }
 
+    /// The failure of `goal >= 0` (in the case `assumed >= 0`, if given):
+    /// `cannot show <relation>[ when <case>]: <why>`.
+    pub(crate) fn not_shown(&mut self, goal: &Lin, assumed: Option<&Lin>) -> String {
+        let relation = self.relation(goal, false);
+        let case = assumed.map_or(String::new(), |a| format!(" when {}", self.relation(a, false)));
+        format!("cannot show {relation}{case}: {}", self.failure(goal))
+    }
+
     /// Why `goal >= 0` was not shown: what is known about its values, and
     /// which of them nothing relates to the others.
     pub(crate) fn failure(&mut self, goal: &Lin) -> String {

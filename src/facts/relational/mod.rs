@@ -45,6 +45,12 @@ use super::ranges::Ranges;
 use linear::Lin;
 pub(crate) use query::Query;
 
+/// The width of an integer or index value the prover reads (1 to 64
+/// bits; `index` at `index_width`), None for anything else.
+pub(crate) fn int_width(v: Val<'_>, index_width: u32) -> Option<u32> {
+    super::bits::carrier(v, index_width).map(|c| c.0).filter(|w| (1..=super::bits::MAX_WIDTH).contains(w))
+}
+
 /// A quantity the prover reasons about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Key<'a> {
@@ -171,15 +177,11 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
                 out.push(Template { constant: c.map_or(0, |c| -s * c), terms });
             }
         };
-        let integer = |v: Val<'a>| super::bits::carrier(v, w).is_some_and(|c| (1..=64).contains(&c.0));
-        let args: Vec<(Val<'a>, Val<'a>)> = args.iter().copied().filter(|&(x, _)| integer(x)).collect();
+        let args: Vec<(Val<'a>, Val<'a>)> = args.iter().copied().filter(|&(x, _)| int_width(x, w).is_some()).collect();
         let args = &args[..];
         for (i, &(x, init)) in args.iter().enumerate() {
-            if let Some(bits) = const_bits(init, w) {
-                let width = super::bits::carrier(x, w).map_or(0, |c| c.0);
-                if (1..=64).contains(&width) {
-                    both(Key::Value(x), None, Some(super::bits::to_signed(bits, width)));
-                }
+            if let (Some(bits), Some(width)) = (const_bits(init, w), int_width(x, w)) {
+                both(Key::Value(x), None, Some(super::bits::to_signed(bits, width)));
             } else if !init.defined_inside(loop_op) {
                 both(Key::Value(x), Some(Key::Value(init)), None);
             }
@@ -239,11 +241,10 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         }
         self.depth.set(self.depth.get() + 1);
         let mut q = Query::new(self, op);
-        let (smin, smax) = (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1);
         let used = (|| {
             let e = build(&mut q)?;
-            let low = q.prove(&e.shifted(-smin)?)?;
-            let high = q.prove(&Lin::constant(smax).minus(&e)?)?;
+            let low = q.prove(&e.shifted(-super::bits::smin(w))?)?;
+            let high = q.prove(&Lin::constant(super::bits::smax(w)).minus(&e)?)?;
             Some(low.union(high))
         })();
         self.depth.set(self.depth.get() - 1);

@@ -38,8 +38,8 @@ use std::collections::{HashMap, HashSet};
 
 use super::linear::{Atom, Constraint, FactSet, Lin};
 use super::solver::refute;
-use super::{Key, Prover, Source};
-use crate::facts::bits::{carrier, const_bits, to_signed};
+use super::{int_width, Key, Prover, Source};
+use crate::facts::bits::{const_bits, smax, smin, to_signed};
 use crate::facts::ir::{attr_string, buffer_size_cap, shape_of, Def, ExitKind, Op, Val};
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
@@ -85,13 +85,6 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
 /// Constraints `lin >= 0`, in disjunctive normal form: one of the
 /// alternatives (a conjunction) holds. `[[]]` is "true", `[]` is "false".
 type Dnf = Vec<Vec<Lin>>;
-
-fn smax(w: u32) -> i128 {
-    (1i128 << (w - 1)) - 1
-}
-fn smin(w: u32) -> i128 {
-    -(1i128 << (w - 1))
-}
 
 impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     pub(crate) fn new(prover: &'q Prover<'r, 'f, 'a>, at: Op<'a>) -> Self {
@@ -144,7 +137,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     }
 
     fn width(&self, v: Val<'a>) -> Option<u32> {
-        carrier(v, self.prover.ranges.index_width).map(|c| c.0).filter(|w| (1..=64).contains(w))
+        int_width(v, self.prover.ranges.index_width)
     }
 
     /// The atom of `key`, created (and queued for expansion) if new; None
