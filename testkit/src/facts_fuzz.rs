@@ -202,8 +202,48 @@ pub struct Case {
     pub outer: Option<u64>,
     pub use_index_cmp: bool,
     pub bound_inside: bool,
-    /// The target's index width (64, or 32 in index32 mode).
+    /// The function's index width: its module's (64, or 32 in index32
+    /// mode), or the other one when `nested`.
     pub iw: u32,
+    /// The function sits in a nested module whose DLTI spec gives `index`
+    /// the other width than the root's (see [`plain_module`]).
+    pub nested: bool,
+    /// How the loop (and the `outer` entries) is reached.
+    pub outer_form: OuterForm,
+    /// An out-of-width `loom.assume_range [lo, hi] : index` (bounds that do
+    /// not fit `iw` = 32 bits as signed integers) on the index of access
+    /// `.0`. It does not change what the program does; loom must reject
+    /// the module or claim nothing that relies on it.
+    pub oow: Option<(usize, i128, i128)>,
+    /// Access `.0`'s index becomes `divsi(index + .1, .2)` (no division
+    /// when `.2` is `None`), in `index` at `iw` bits: a constant that reads
+    /// differently at the other width (`2^31` is `-2^31` at 32 bits;
+    /// `2^32 + k` is `k`), so analysing the function at its root's width
+    /// instead of its module's gives a different index.
+    pub wide: Option<(usize, u128, Option<u128>)>,
+}
+
+/// How the analysed loop is entered `outer` times (`outer: None`: once,
+/// from the entry block).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OuterForm {
+    /// An enclosing `scf.for %outer_iv = 0 to outer` (reported as a loop).
+    ScfFor,
+    /// A `cf` loop of `outer` iterations in the function body
+    /// (`cf.br ^h` ... `cf.cond_br %go, ^body, ^exit`), the loop in `^body`.
+    CfLoop,
+    /// The same `cf` loop inside a multi-block `scf.execute_region`.
+    ExecRegion,
+    /// A block reached conditionally (`cf.cond_br %true/%false`): `outer`
+    /// is 1 or 0.
+    CfCond,
+}
+
+impl OuterForm {
+    /// Whether the loop sits in a non-entry block.
+    pub fn non_entry(self) -> bool {
+        self != OuterForm::ScfFor
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -254,7 +294,57 @@ fn add_form(rng: &mut Rng, ty: Ty, c: u128) -> AddForm {
     }
 }
 
+/// The case of `id` for a root module of 64-bit `index` (or 32 with
+/// `index32`). The shapes added for soundness issue 18 (a nested module of
+/// the other index width, loops in non-entry blocks, out-of-width
+/// assumptions) are drawn from a second stream, so that every case that
+/// has none of them is the one the seed named before they existed.
 pub fn generate(id: u64, index32: bool) -> Case {
+    let mut extra = Rng::new(id.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ 0x1857);
+    let nested = extra.below(5) == 0;
+    let mut case = generate_base(id, index32 != nested);
+    case.nested = nested;
+    if extra.below(3) == 0 {
+        let form = [OuterForm::CfLoop, OuterForm::ExecRegion, OuterForm::CfCond][extra.below(3) as usize];
+        // Accesses at the enclosing counter (generated only when `outer`
+        // was already set) read the cf loop's block argument instead.
+        case.outer_form = form;
+        case.outer = Some(if form == OuterForm::CfCond { extra.below(2) } else { extra.below(4) });
+    }
+    if nested && !case.accesses.is_empty() && extra.below(2) == 0 {
+        let i = extra.below(case.accesses.len() as u64) as usize;
+        let (c, d) = match (case.iw, extra.below(2)) {
+            (32, 0) => (1u128 << 31, Some(1u128 << 29)),
+            (32, _) => ((1u128 << 31) + extra.below(4) as u128, Some(1u128 << 30)),
+            (_, 0) => ((1u128 << 32) + extra.below(4) as u128, None),
+            _ => (1u128 << 33, Some(1u128 << 31)),
+        };
+        case.wide = Some((i, c, d));
+    }
+    if case.iw == 32 && !case.accesses.is_empty() && extra.below(3) == 0 {
+        let top = (1i128 << 32) - 1;
+        let half = 1i128 << 31;
+        let (lo, hi) = match extra.below(3) {
+            // Both ends above the signed maximum (empty once truncated).
+            0 => (half + extra.below(8) as i128, top - extra.below(8) as i128),
+            // Only the upper end beyond the width.
+            1 => (extra.range_i64(-8, 8) as i128, half + extra.below(1 << 20) as i128),
+            // Only the lower end below the signed minimum.
+            _ => (-half - 1 - extra.below(1 << 20) as i128, extra.range_i64(-8, 30) as i128),
+        };
+        let i = extra.below(case.accesses.len() as u64) as usize;
+        if extra.below(2) == 0 {
+            // Past the end for small counters: a proof that trusts the
+            // assumption is then visibly wrong.
+            let a = &mut case.accesses[i];
+            a.c = a.c.wrapping_add(a.size as u128) & mask(case.ty.width);
+        }
+        case.oow = Some((i, lo, hi));
+    }
+    case
+}
+
+fn generate_base(id: u64, index32: bool) -> Case {
     let mut rng = Rng::new(id.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5eed);
     let ty = if index32 {
         Ty { width: 32, index: true }
@@ -314,6 +404,10 @@ pub fn generate(id: u64, index32: bool) -> Case {
         use_index_cmp: ty.index && rng.below(2) == 0,
         bound_inside: rng.below(4) == 0,
         iw: if index32 { 32 } else { 64 },
+        nested: false,
+        outer_form: OuterForm::ScfFor,
+        oow: None,
+        wide: None,
     };
     let random_expr = |rng: &mut Rng, k: usize| -> Expr {
         match rng.below(6) {
@@ -488,6 +582,19 @@ impl Case {
     }
     /// The index value of access `a` given its source value.
     fn index_of(&self, a: &Access, src: u128, iw: u32) -> u128 {
+        let v = self.base_index_of(a, src, iw);
+        match self.wide {
+            Some((i, c, d)) if std::ptr::eq(a, &self.accesses[i]) => {
+                let s = v.wrapping_add(c) & mask(iw);
+                match d {
+                    Some(d) => (to_signed(s, iw) / to_signed(d, iw)) as u128 & mask(iw),
+                    None => s,
+                }
+            }
+            _ => v,
+        }
+    }
+    fn base_index_of(&self, a: &Access, src: u128, iw: u32) -> u128 {
         let w = if a.src == usize::MAX { iw } else { self.ty.width };
         let v = if a.src == usize::MAX { src } else { self.add(src, a.c) };
         if a.src == usize::MAX || self.ty.index {
@@ -831,7 +938,8 @@ impl Emitter<'_> {
         let ty = self.case.ty;
         let src = if a.src == usize::MAX { "%outer_iv".to_string() } else { vals[a.src].clone() };
         let src_ty = if a.src == usize::MAX { Ty { width: self.case.iw, index: true } } else { ty };
-        let make_index = |e: &mut Emitter| -> String {
+        let oow = self.case.oow.filter(|o| o.0 == i);
+        let raw_index = |e: &mut Emitter| -> String {
             if a.src == usize::MAX {
                 return src.clone();
             }
@@ -843,6 +951,30 @@ impl Emitter<'_> {
             let op = if a.sext { "index_cast" } else { "index_castui" };
             e.line(&format!("{x} = arith.{op} {v} : {} to index", ty.name()));
             x
+        };
+        let wide = self.case.wide.filter(|w| w.0 == i);
+        let make_index = |e: &mut Emitter| -> String {
+            let mut x = raw_index(e);
+            if let Some((_, c, d)) = wide {
+                let k = e.index_const(c);
+                let s = e.fresh();
+                e.line(&format!("{s} = arith.addi {x}, {k} : index"));
+                x = s;
+                if let Some(d) = d {
+                    let kd = e.index_const(d);
+                    let q = e.fresh();
+                    e.line(&format!("{q} = arith.divsi {x}, {kd} : index"));
+                    x = q;
+                }
+            }
+            match oow {
+                Some((_, lo, hi)) => {
+                    let y = e.fresh();
+                    e.line(&format!("{y} = loom.assume_range {x} [{lo}, {hi}] : index"));
+                    y
+                }
+                None => x,
+            }
         };
         let mut idx = None;
         if let Some(g) = &a.guard {
@@ -959,10 +1091,34 @@ impl Emitter<'_> {
         }
         let inits: Vec<String> = c.inits.iter().map(|&v| self.constant(v, ty)).collect();
         let bound = if c.bound_inside { None } else { Some(self.constant(c.bound, ty)) };
+        let mut outer_next = None;
         if let Some(e) = c.outer {
             let (z, n, one) = (self.index_const(0), self.index_const(e as u128), self.index_const(1));
-            self.line(&format!("scf.for %outer_iv = {z} to {n} step {one} {{"));
-            self.indent += 1;
+            match c.outer_form {
+                OuterForm::ScfFor => {
+                    self.line(&format!("scf.for %outer_iv = {z} to {n} step {one} {{"));
+                    self.indent += 1;
+                }
+                OuterForm::CfCond => {
+                    self.line("%outer_iv = arith.constant 0 : index");
+                    let go = if e > 0 { "%true" } else { "%false" };
+                    self.line(&format!("cf.cond_br {go}, ^outer_body, ^outer_exit"));
+                    self.line("^outer_body:");
+                }
+                OuterForm::CfLoop | OuterForm::ExecRegion => {
+                    if c.outer_form == OuterForm::ExecRegion {
+                        self.line("scf.execute_region {");
+                        self.indent += 1;
+                    }
+                    self.line(&format!("cf.br ^outer_head({z} : index)"));
+                    self.line("^outer_head(%outer_iv: index):");
+                    let go = self.fresh();
+                    self.line(&format!("{go} = arith.cmpi slt, %outer_iv, {n} : index"));
+                    self.line(&format!("cf.cond_br {go}, ^outer_body, ^outer_exit"));
+                    self.line("^outer_body:");
+                    outer_next = Some(one);
+                }
+            }
         }
         let types = vec![t.clone(); k].join(", ");
         match &c.kind {
@@ -1083,8 +1239,28 @@ impl Emitter<'_> {
             }
         }
         if c.outer.is_some() {
-            self.indent -= 1;
-            self.line("}");
+            match c.outer_form {
+                OuterForm::ScfFor => {
+                    self.indent -= 1;
+                    self.line("}");
+                }
+                OuterForm::CfCond => {
+                    self.line("cf.br ^outer_exit");
+                    self.line("^outer_exit:");
+                }
+                OuterForm::CfLoop | OuterForm::ExecRegion => {
+                    let next = self.fresh();
+                    let one = outer_next.take().unwrap_or_default();
+                    self.line(&format!("{next} = arith.addi %outer_iv, {one} : index"));
+                    self.line(&format!("cf.br ^outer_head({next} : index)"));
+                    self.line("^outer_exit:");
+                    if c.outer_form == OuterForm::ExecRegion {
+                        self.line("scf.yield");
+                        self.indent -= 1;
+                        self.line("}");
+                    }
+                }
+            }
         }
         self.line("return");
         self.indent -= 1;
@@ -1113,19 +1289,51 @@ pub fn emit(case: &Case, instrument: bool) -> String {
     e.out
 }
 
-/// A module of plain functions (for loom-report).
-pub fn plain_module(cases: &[Case], index32: bool) -> String {
+/// A module of plain functions (for loom-report): the root's functions,
+/// then the `nested` ones inside a nested module (a `gpu.module` with
+/// `gpu`) whose DLTI spec gives `index` the other width. The root is 64-bit
+/// (no spec) or, with `index32`, 32-bit: by its own DLTI spec when there
+/// is no nested module, else by the `loom-report` option
+/// `index-bitwidth=32` (a root spec and a nested spec that differ crash
+/// MLIR 22's DataLayout verifier, upstream's bug). The module text, and the
+/// extra `loom-report` options it needs.
+pub fn module_text(root: &[&Case], nested: &[&Case], index32: bool, gpu: bool) -> (String, &'static str) {
     let mut s = String::new();
-    if index32 {
-        s.push_str("module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {\n");
-    } else {
-        s.push_str("module {\n");
+    let mut attrs = Vec::new();
+    if gpu && !nested.is_empty() {
+        attrs.push("gpu.container_module");
     }
-    for c in cases {
+    if index32 && nested.is_empty() {
+        attrs.push("dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>");
+    }
+    if attrs.is_empty() {
+        s.push_str("module {\n");
+    } else {
+        s.push_str(&format!("module attributes {{{}}} {{\n", attrs.join(", ")));
+    }
+    for c in root {
         s.push_str(&emit(c, false));
     }
+    if !nested.is_empty() {
+        let w = if index32 { 64 } else { 32 };
+        let op = if gpu { "gpu.module" } else { "module" };
+        s.push_str(&format!("{op} @dev{w} attributes {{dlti.dl_spec = #dlti.dl_spec<index = {w} : i64>}} {{\n"));
+        for c in nested {
+            s.push_str(&emit(c, false));
+        }
+        s.push_str("}\n");
+    }
     s.push_str("}\n");
-    s
+    (s, if index32 && !nested.is_empty() { "index-bitwidth=32" } else { "" })
+}
+
+/// The module that holds `case` alone, where [`module_text`] would put it.
+pub fn plain_module(case: &Case, index32: bool) -> (String, &'static str) {
+    if case.nested {
+        module_text(&[], &[case], index32, case.id % 2 == 1)
+    } else {
+        module_text(&[case], &[], index32, false)
+    }
 }
 
 /// A module of instrumented functions and a `@main` that runs each with a
@@ -1175,6 +1383,19 @@ pub struct Tally {
     pub proven_checked: u64,
     pub violations_seen: u64,
     pub model_mismatches: u64,
+    /// Functions in a nested module of the other index width.
+    pub nested: u64,
+    /// Loops in a non-entry block (cf loop, multi-block execute_region,
+    /// conditionally reached block).
+    pub non_entry: u64,
+    /// Out-of-width assume_ranges, and the modules loom-opt rejected for
+    /// them with a located diagnostic (a non-claim).
+    pub oow: u64,
+    pub oow_rejected: u64,
+    /// `entries` / total counts checked.
+    pub totals_checked: u64,
+    /// The rerun with every assumption off.
+    pub diff: crate::assumption_diff::DiffTally,
     pub failures: Vec<String>,
 }
 
@@ -1210,7 +1431,7 @@ pub fn check_case(
     tally: &mut Tally,
 ) {
     let fail = |tally: &mut Tally, msg: String| tally.failures.push(format!("case {}: {msg}", case.id));
-    let expected_loops = 1 + case.outer.is_some() as usize;
+    let expected_loops = 1 + (case.outer.is_some() && case.outer_form == OuterForm::ScfFor) as usize;
     if loops.len() != expected_loops || accesses.len() != case.accesses.len() {
         fail(
             tally,
@@ -1224,13 +1445,19 @@ pub fn check_case(
         return;
     }
     let entries = case.outer.unwrap_or(1) as u128;
-    if let Some(e) = case.outer {
+    let l = loops[expected_loops - 1];
+    if let Some(e) = l.entries {
+        tally.totals_checked += 1;
+        if e != entries {
+            fail(tally, format!("claims the loop is entered {e} times per call, executed {entries}"));
+        }
+    }
+    if let (Some(e), OuterForm::ScfFor) = (case.outer, case.outer_form) {
         let o = loops[0];
         if o.status != LoopStatus::Exact || o.body_count != Some(e as u128) {
             fail(tally, format!("enclosing scf.for of {e} iterations reported as {o:?}"));
         }
     }
-    let l = loops[expected_loops - 1];
     let w = case.ty.width;
     let is_for = matches!(case.kind, Kind::ScfFor { .. } | Kind::LoomFor { .. });
     match l.status {
@@ -1277,6 +1504,23 @@ pub fn check_case(
                 }
             };
             if let Some(r) = rec {
+                if let Some(tb) = l.total_body_count {
+                    tally.totals_checked += 1;
+                    if tb != r[1] as u128 {
+                        fail(tally, format!("claims total body count {tb}, executed {}", r[1]));
+                    }
+                }
+                if let (Some(tc), true) = (l.total_condition_count, exact) {
+                    tally.totals_checked += 1;
+                    let want = if is_for { r[1] as u128 + entries } else { r[0] as u128 };
+                    if tc != want {
+                        fail(tally, format!("claims total condition count {tc}, executed {want}"));
+                    }
+                }
+            }
+            if entries == 0 {
+                // Never entered: nothing per entry to compare.
+            } else if let Some(r) = rec {
                 let body = r[1] as i128 / entries as i128;
                 if exact && claimed != body {
                     fail(tally, format!("claims body count {claimed}, executed {body}"));
@@ -1294,11 +1538,6 @@ pub fn check_case(
                     let want_cc = if is_for { body + 1 } else { r[0] as i128 / entries as i128 };
                     if cc != want_cc {
                         fail(tally, format!("claims condition count {cc}, executed {want_cc}"));
-                    }
-                    if let Some(tb) = l.total_body_count {
-                        if tb != r[1] as u128 {
-                            fail(tally, format!("claims total body count {tb}, executed {}", r[1]));
-                        }
                     }
                 }
                 if is_for {

@@ -13,6 +13,9 @@
 //! - [`bounds_fuzz`]: accesses with relational indices into dynamically
 //!   sized buffers, a simulator and execution under runtime checks, and the
 //!   check of loom's bounds proofs (`loom-facts-fuzz --bounds`);
+//! - [`assumption_diff`]: the rerun with every assumption option off that
+//!   all three facts fuzzers use to catch facts that rely on an assumption
+//!   they do not list;
 //! - [`tools`]: running loom-opt and mlir-runner for the fuzzers;
 //! - [`int`]: the fuzzer's own reading of width-bit integers and comparison
 //!   predicates, independent of the analyses it checks.
@@ -21,6 +24,7 @@
 //! `target/<profile>/`), and LLVM 22's tools under the prefix loom's build
 //! script resolved.
 
+pub mod assumption_diff;
 pub mod bounds_fuzz;
 pub mod difftest;
 pub mod expr;

@@ -15,14 +15,59 @@ pub fn run_tool(cmd: &mut Command, what: &str) -> Result<String, String> {
 
 /// `loom-report` of `plain` written to `report`; the report's text.
 pub fn loom_report(loom_opt: &Path, plain: &Path, report: &Path) -> Result<String, String> {
+    loom_report_with(loom_opt, plain, report, "")
+}
+
+/// [`loom_report`] with more `loom-report{...}` options (`opts`, may be
+/// empty).
+pub fn loom_report_with(loom_opt: &Path, plain: &Path, report: &Path, opts: &str) -> Result<String, String> {
+    let sep = if opts.is_empty() { "" } else { " " };
     run_tool(
         Command::new(loom_opt)
             .arg(plain)
-            .arg(format!("--pass-pipeline=builtin.module(loom-report{{output={}}})", report.display()))
+            .arg(format!("--pass-pipeline=builtin.module(loom-report{{output={}{sep}{opts}}})", report.display()))
             .args(["-o", "/dev/null"]),
         "loom-opt loom-report",
     )?;
     std::fs::read_to_string(report).map_err(|e| format!("read report: {e}"))
+}
+
+/// What loom-opt did with a module it may reject.
+pub enum Verdict {
+    /// It ran; the report's text.
+    Report(String),
+    /// It exited non-zero with a located `error:` diagnostic (first line).
+    Rejected(String),
+}
+
+/// [`loom_report_with`] for a module that loom-opt may rightly reject: a
+/// non-zero exit with a diagnostic that names a location (`file:L:C:
+/// error:`) is [`Verdict::Rejected`]; a crash (signal), a failure without
+/// such a diagnostic, or a missing report is an error.
+pub fn loom_report_or_reject(loom_opt: &Path, plain: &Path, report: &Path, opts: &str) -> Result<Verdict, String> {
+    let sep = if opts.is_empty() { "" } else { " " };
+    let _ = std::fs::remove_file(report);
+    let out = Command::new(loom_opt)
+        .arg(plain)
+        .arg(format!("--pass-pipeline=builtin.module(loom-report{{output={}{sep}{opts}}})", report.display()))
+        .args(["-o", "/dev/null"])
+        .output()
+        .map_err(|e| format!("cannot run loom-opt: {e}"))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if out.status.success() {
+        return std::fs::read_to_string(report).map(Verdict::Report).map_err(|e| format!("read report: {e}"));
+    }
+    let file = plain.display().to_string();
+    let located = stderr.lines().find(|l| {
+        l.strip_prefix(file.as_str()).and_then(|rest| rest.split_once(": error:")).is_some_and(|(pos, _)| {
+            let parts: Vec<&str> = pos.split(':').collect();
+            parts.len() == 3 && parts[0].is_empty() && parts[1..].iter().all(|n| n.parse::<u32>().is_ok())
+        })
+    });
+    match (out.status.code(), located) {
+        (Some(code), Some(line)) if code != 0 => Ok(Verdict::Rejected(line.to_string())),
+        _ => Err(format!("loom-opt failed without a located diagnostic ({}):\n{stderr}", out.status)),
+    }
 }
 
 /// Lowers `exec` (a module with `func.func @main`) to LLVM into `lowered`

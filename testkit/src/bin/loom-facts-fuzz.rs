@@ -26,10 +26,11 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use loom::analysis::{AccessReport, LoopReport, Report};
+use testkit::assumption_diff as diff;
 use testkit::bounds_fuzz as bf;
 use testkit::facts_fuzz::{self as fuzz, Case, Outcome, Tally};
 use testkit::symbolic_fuzz as sym;
-use testkit::tools::{loom_report, lower_and_run};
+use testkit::tools::{self, lower_and_run};
 
 struct Args {
     cases: std::ops::Range<u64>,
@@ -103,61 +104,136 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
-fn batch(loom_opt: &Path, dir: &Path, cases: &[Case], index32: bool, tally: &mut Tally) -> Result<(), String> {
+/// One `loom-report` input of a batch: its file, the extra options it
+/// needs, and whether loom-opt may reject it (out-of-width assumptions).
+struct Input {
+    path: PathBuf,
+    opts: &'static str,
+    may_reject: bool,
+    ids: Vec<u64>,
+}
+
+fn batch(
+    loom_opt: &Path,
+    dir: &Path,
+    cases: &[Case],
+    index32: bool,
+    gpu: bool,
+    tally: &mut Tally,
+) -> Result<(), String> {
     let first = cases[0].id;
     let outcomes: Vec<Outcome> = cases.iter().map(|c| c.simulate(fuzz::FUEL)).collect();
-    // The report on the plain program.
-    let plain = dir.join(format!("plain-{first}.mlir"));
-    std::fs::write(&plain, fuzz::plain_module(cases, index32)).map_err(|e| format!("write: {e}"))?;
-    let report_path = dir.join(format!("report-{first}.json"));
-    let text = loom_report(loom_opt, &plain, &report_path)?;
-    let report = Report::from_json(&text).map_err(|e| format!("report does not follow the schema: {e}"))?;
+    // The report on the plain program: the root's functions (and, on a
+    // 64-bit root, the nested 32-bit module) in one file; on a 32-bit root
+    // the nested 64-bit module in a second; each function with an
+    // out-of-width assumption alone, since loom-opt may reject it.
+    let mut inputs = Vec::new();
+    let root: Vec<&Case> = cases.iter().filter(|c| !c.nested && c.oow.is_none()).collect();
+    let nested: Vec<&Case> = cases.iter().filter(|c| c.nested && c.oow.is_none()).collect();
+    let mut write = |name: String, (text, opts): (String, &'static str), may_reject: bool, ids: Vec<u64>| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|e| format!("write: {e}"))?;
+        inputs.push(Input { path, opts, may_reject, ids });
+        Ok::<(), String>(())
+    };
+    let ids = |cs: &[&Case]| cs.iter().map(|c| c.id).collect::<Vec<u64>>();
+    if index32 {
+        write(format!("plain-{first}.mlir"), fuzz::module_text(&root, &[], true, false), false, ids(&root))?;
+        if !nested.is_empty() {
+            write(format!("nested-{first}.mlir"), fuzz::module_text(&[], &nested, true, gpu), false, ids(&nested))?;
+        }
+    } else {
+        let all: Vec<u64> = ids(&root).into_iter().chain(ids(&nested)).collect();
+        write(format!("plain-{first}.mlir"), fuzz::module_text(&root, &nested, false, gpu), false, all)?;
+    }
+    for c in cases.iter().filter(|c| c.oow.is_some()) {
+        tally.oow += 1;
+        write(format!("oow-{}.mlir", c.id), fuzz::plain_module(c, index32), true, vec![c.id])?;
+    }
+    let mut reports = Vec::new();
+    let mut rejected = std::collections::HashSet::new();
+    for (n, input) in inputs.iter().enumerate() {
+        let report_path = dir.join(format!("report-{first}-{n}.json"));
+        let text = if input.may_reject {
+            match tools::loom_report_or_reject(loom_opt, &input.path, &report_path, input.opts)? {
+                tools::Verdict::Report(t) => t,
+                tools::Verdict::Rejected(_) => {
+                    tally.oow_rejected += 1;
+                    rejected.extend(input.ids.iter().copied());
+                    continue;
+                }
+            }
+        } else {
+            tools::loom_report_with(loom_opt, &input.path, &report_path, input.opts)?
+        };
+        let report = Report::from_json(&text).map_err(|e| format!("report does not follow the schema: {e}"))?;
+        // The same input with every assumption off.
+        let off_path = dir.join(format!("report-{first}-{n}-off.json"));
+        let off = diff::report_without_assumptions(loom_opt, &input.path, &off_path, input.opts)?;
+        let off =
+            Report::from_json(&off).map_err(|e| format!("report (assumptions off) does not follow the schema: {e}"))?;
+        let d = diff::compare(&report, &off, &|_| true);
+        for f in &d.failures {
+            tally.failures.push(format!("{}: {f}", input.path.display()));
+        }
+        let mut d = d;
+        d.failures.clear();
+        tally.diff.add(d);
+        reports.push(report);
+    }
     let mut loops: HashMap<&str, Vec<&LoopReport>> = HashMap::new();
     let mut accesses: HashMap<&str, Vec<&AccessReport>> = HashMap::new();
-    for l in &report.loops {
-        loops.entry(l.function.as_str()).or_default().push(l);
+    for report in &reports {
+        for l in &report.loops {
+            loops.entry(l.function.as_str()).or_default().push(l);
+        }
+        for a in &report.accesses {
+            accesses.entry(a.function.as_str()).or_default().push(a);
+        }
     }
-    for a in &report.accesses {
-        accesses.entry(a.function.as_str()).or_default().push(a);
-    }
-    // Execution of the cases that end within the fuel.
+    // Execution of the 64-bit cases that end within the fuel (mlir-runner
+    // on this host runs 64-bit index only; the others are checked against
+    // the simulation at their own width).
     let mut truth: Vec<Outcome> = outcomes.clone();
-    if !index32 {
-        let runnable: Vec<(usize, &Case)> =
-            cases.iter().enumerate().filter(|(i, _)| matches!(outcomes[*i], Outcome::Ran(_))).collect();
-        if !runnable.is_empty() {
-            let exec = dir.join(format!("exec-{first}.mlir"));
-            let refs: Vec<&Case> = runnable.iter().map(|(_, c)| *c).collect();
-            std::fs::write(&exec, fuzz::exec_module(&refs)).map_err(|e| format!("write: {e}"))?;
-            let lowered = dir.join(format!("exec-{first}.ll.mlir"));
-            let stdout = lower_and_run(loom_opt, Path::new(env!("LOOM_LLVM_PREFIX")), &exec, &lowered)?;
-            let mut numbers = stdout.lines().map(|l| l.trim().parse::<u64>());
-            for (i, c) in &runnable {
-                let mut rec = Vec::new();
-                for _ in 0..fuzz::slots(c) {
-                    match numbers.next() {
-                        Some(Ok(n)) => rec.push(n),
-                        _ => return Err(format!("mlir-runner output ends early or is malformed at case {}", c.id)),
-                    }
+    let runnable: Vec<(usize, &Case)> =
+        cases.iter().enumerate().filter(|(i, c)| c.iw == 64 && matches!(outcomes[*i], Outcome::Ran(_))).collect();
+    if !runnable.is_empty() {
+        let exec = dir.join(format!("exec-{first}.mlir"));
+        let refs: Vec<&Case> = runnable.iter().map(|(_, c)| *c).collect();
+        std::fs::write(&exec, fuzz::exec_module(&refs)).map_err(|e| format!("write: {e}"))?;
+        let lowered = dir.join(format!("exec-{first}.ll.mlir"));
+        let stdout = lower_and_run(loom_opt, Path::new(env!("LOOM_LLVM_PREFIX")), &exec, &lowered)?;
+        let mut numbers = stdout.lines().map(|l| l.trim().parse::<u64>());
+        for (i, c) in &runnable {
+            let mut rec = Vec::new();
+            for _ in 0..fuzz::slots(c) {
+                match numbers.next() {
+                    Some(Ok(n)) => rec.push(n),
+                    _ => return Err(format!("mlir-runner output ends early or is malformed at case {}", c.id)),
                 }
-                if truth[*i] != Outcome::Ran(rec.clone()) {
-                    tally.model_mismatches += 1;
-                    tally.failures.push(format!(
-                        "case {}: execution record {:?} differs from the simulator's {:?} (simulator or lowering bug)",
-                        c.id, rec, truth[*i]
-                    ));
-                }
-                truth[*i] = Outcome::Ran(rec);
-                tally.executed += 1;
             }
+            if truth[*i] != Outcome::Ran(rec.clone()) {
+                tally.model_mismatches += 1;
+                tally.failures.push(format!(
+                    "case {}: execution record {:?} differs from the simulator's {:?} (simulator or lowering bug)",
+                    c.id, rec, truth[*i]
+                ));
+            }
+            truth[*i] = Outcome::Ran(rec);
+            tally.executed += 1;
         }
     }
     for (i, c) in cases.iter().enumerate() {
         tally.cases += 1;
+        tally.nested += c.nested as u64;
+        tally.non_entry += (c.outer.is_some() && c.outer_form.non_entry()) as u64;
         match outcomes[i] {
             Outcome::OutOfFuel => tally.out_of_fuel += 1,
             Outcome::Undefined => tally.undefined += 1,
             Outcome::Ran(_) => {}
+        }
+        if rejected.contains(&c.id) {
+            continue;
         }
         let name = format!("c{}", c.id);
         let ls = loops.get(name.as_str()).cloned().unwrap_or_default();
@@ -166,13 +242,10 @@ fn batch(loom_opt: &Path, dir: &Path, cases: &[Case], index32: bool, tally: &mut
         fuzz::check_case(c, &ls, &accs, &truth[i], &mut || c.simulate(fuzz::LONG_FUEL), tally);
         if tally.failures.len() > before {
             let repro = dir.join(format!("case-{}.mlir", c.id));
+            let (text, opts) = fuzz::plain_module(c, index32);
             let _ = std::fs::write(
                 &repro,
-                format!(
-                    "{}\n// instrumented:\n{}",
-                    fuzz::plain_module(std::slice::from_ref(c), index32),
-                    fuzz::emit(c, true)
-                ),
+                format!("// loom-report options: '{opts}'\n{text}\n// instrumented:\n{}", fuzz::emit(c, true)),
             );
             tally.failures.push(format!("  reproducer: {}", repro.display()));
         }
@@ -207,9 +280,9 @@ fn main() {
     }
     let mut tally = Tally::default();
     let ids: Vec<u64> = args.cases.clone().collect();
-    for chunk in ids.chunks(args.batch) {
+    for (n, chunk) in ids.chunks(args.batch).enumerate() {
         let cases: Vec<Case> = chunk.iter().map(|&id| fuzz::generate(id, args.index32)).collect();
-        if let Err(e) = batch(&loom_opt, &args.out, &cases, args.index32, &mut tally) {
+        if let Err(e) = batch(&loom_opt, &args.out, &cases, args.index32, n % 2 == 1, &mut tally) {
             eprintln!("loom-facts-fuzz: batch at case {}: {e}", chunk[0]);
             std::process::exit(2);
         }
@@ -223,8 +296,15 @@ fn main() {
         t.cases, t.executed, t.out_of_fuel, t.undefined, t.exact, t.at_most, t.unknown, t.exact_checked_long, t.exact_unchecked,
         t.accesses, t.proven, t.proven_checked, t.violations_seen
     );
+    println!(
+        "facts-fuzz: new shapes: {} nested-width functions, {} non-entry-block loops ({} entries/totals checked), {} out-of-width assumptions ({} modules rejected with a diagnostic); {}",
+        t.nested, t.non_entry, t.totals_checked, t.oow, t.oow_rejected, t.diff.summary()
+    );
     let failed = tally.failures.iter().filter(|f| !f.starts_with("  ")).count();
-    println!("facts-fuzz: {failed} contradicted claims, {} simulator/execution mismatches", t.model_mismatches);
+    println!(
+        "facts-fuzz: {failed} contradicted claims ({} unlisted assumptions), {} simulator/execution mismatches",
+        t.diff.unlisted, t.model_mismatches
+    );
     if failed == 0 {
         let _ = std::fs::remove_dir_all(&args.out);
     }
