@@ -275,6 +275,21 @@ pub struct SymCase {
     /// In pre-order (a loop's children follow it).
     pub loops: Vec<LoopDesc>,
     pub arg_sets: Vec<Vec<ArgValue>>,
+    /// The top-level loops sit in a non-entry block: `(form, n)`, entered
+    /// `n` times per call (see [`CfForm`]).
+    pub cf: Option<(CfForm, u64)>,
+}
+
+/// How the top-level loops are reached from the entry block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CfForm {
+    /// A `cf` loop of `n` iterations in the function body: `cf.br ^h` ...
+    /// `cf.cond_br %go, ^body, ^exit`, the loops in `^body`.
+    Loop,
+    /// The same `cf` loop inside a multi-block `scf.execute_region`.
+    ExecRegion,
+    /// A block reached by `cf.cond_br %true` (`n` = 1) or `%false` (0).
+    Cond,
 }
 
 impl SymCase {
@@ -806,9 +821,69 @@ pub fn generate(seed: u64) -> SymCase {
     }
     let candidates = gen_arg_sets(&mut rng, ty, &args);
 
-    let mut case = SymCase { id: seed, ty, args, loops, arg_sets: Vec::new() };
+    // The shapes added for soundness issue 18 come from a second stream:
+    // a seed without them names the case it named before.
+    let mut extra = Rng::new(seed.wrapping_mul(0xE703_7ED1_A0B4_28DB) ^ 0x18);
+    if !cx.mems.is_empty() && extra.below(4) == 0 {
+        loops = gen_assumption_nest(&mut extra, &cx);
+    }
+    let cf = (extra.below(3) == 0).then(|| match extra.below(3) {
+        0 => (CfForm::Loop, extra.below(4)),
+        1 => (CfForm::ExecRegion, extra.below(4)),
+        _ => (CfForm::Cond, extra.below(2)),
+    });
+    let mut case = SymCase { id: seed, ty, args, loops, arg_sets: Vec::new(), cf };
     case.arg_sets = select_arg_sets(&case, candidates);
     case
+}
+
+/// Whether `case` has [`gen_assumption_nest`]'s shape.
+pub fn is_assumption_nest(case: &SymCase) -> bool {
+    case.loops.len() == 2
+        && matches!(case.loops[0].bound, Val::Dim { .. })
+        && case.loops[0].step > 1
+        && matches!(&case.loops[1].bound, Val::Arith { a, .. } if matches!(**a, Val::Outer(0)))
+}
+
+/// The nest whose inner facts hold only under the buffer-size assumption:
+/// `scf.for %i = 0 to dim(%a, k) step 2..8` (the assumption bounds the
+/// dimension, hence `%i`) around a loop counting from `%i` to `%i + c`
+/// (no flag: exact only while `%i + c` cannot wrap), an `scf.while`,
+/// do-while, counted `loom.loop` or `scf.for`.
+fn gen_assumption_nest(rng: &mut Rng, cx: &Ctx) -> Vec<LoopDesc> {
+    let (arg, rank) = cx.mems[rng.below(cx.mems.len() as u64) as usize];
+    let dim = Val::Dim { arg, k: rng.below(rank as u64) as usize };
+    let outer = LoopDesc {
+        parent: None,
+        shape: if rng.below(4) == 0 { Shape::LoomFor } else { Shape::ScfFor { unsigned: false } },
+        init: Val::Const(0),
+        bound: dim,
+        step: [2, 4, 4, 8][rng.below(4) as usize],
+        pred: Predicate::Slt,
+        counter_lhs: true,
+        brk: None,
+        sub_step: false,
+    };
+    let c = [1u128, 4, 8, 8, 16][rng.below(5) as usize];
+    let plus = Val::Arith { op: ArithOp::Add, a: Box::new(Val::Outer(0)), c, flags: Flags::None, const_left: false };
+    let shape = match rng.below(4) {
+        0 => Shape::DoWhile,
+        1 => Shape::LoomLoop { guard: rng.below(2) as u8 },
+        2 => Shape::ScfFor { unsigned: false },
+        _ => Shape::While,
+    };
+    let inner = LoopDesc {
+        parent: Some(0),
+        shape,
+        init: Val::Outer(0),
+        bound: plus,
+        step: 1,
+        pred: if rng.below(3) == 0 { Predicate::Sle } else { Predicate::Slt },
+        counter_lhs: true,
+        brk: None,
+        sub_step: false,
+    };
+    vec![outer, inner]
 }
 
 // ---------------------------------------------------------------------------
@@ -1129,7 +1204,8 @@ fn simulate_with(case: &SymCase, args: &[ArgValue], fuel: u64, total_fuel: u64) 
         frames: vec![None; n],
         total: 0,
     };
-    let outcome = match sim.run_children(None) {
+    let entries = case.cf.map_or(1, |(_, n)| n);
+    let outcome = match (0..entries).try_for_each(|_| sim.run_children(None)) {
         Ok(()) => Outcome::Complete,
         Err(Stop::Ub(why)) => Outcome::Undefined(why),
         Err(Stop::Fuel) => {
@@ -1517,7 +1593,40 @@ impl Emitter<'_> {
         }
         self.line(&format!("func.func @{}({}) {{", c.name(), params.join(", ")));
         self.indent += 1;
-        self.children(None);
+        match c.cf {
+            None => self.children(None),
+            Some((CfForm::Cond, n)) => {
+                self.line(&format!("%cf_go = arith.constant {}", if n > 0 { "true" } else { "false" }));
+                self.line("cf.cond_br %cf_go, ^cf_body, ^cf_exit");
+                self.line("^cf_body:");
+                self.children(None);
+                self.line("cf.br ^cf_exit");
+                self.line("^cf_exit:");
+            }
+            Some((form, n)) => {
+                self.line("%cf_zero = arith.constant 0 : index");
+                self.line("%cf_one = arith.constant 1 : index");
+                self.line(&format!("%cf_n = arith.constant {n} : index"));
+                if form == CfForm::ExecRegion {
+                    self.line("scf.execute_region {");
+                    self.indent += 1;
+                }
+                self.line("cf.br ^cf_head(%cf_zero : index)");
+                self.line("^cf_head(%cf_t: index):");
+                self.line("%cf_more = arith.cmpi slt, %cf_t, %cf_n : index");
+                self.line("cf.cond_br %cf_more, ^cf_body, ^cf_exit");
+                self.line("^cf_body:");
+                self.children(None);
+                self.line("%cf_next = arith.addi %cf_t, %cf_one : index");
+                self.line("cf.br ^cf_head(%cf_next : index)");
+                self.line("^cf_exit:");
+                if form == CfForm::ExecRegion {
+                    self.line("scf.yield");
+                    self.indent -= 1;
+                    self.line("}");
+                }
+            }
+        }
         self.line("return");
         self.indent -= 1;
         self.line("}");
@@ -1972,6 +2081,13 @@ pub struct SymTally {
     /// Mutation check (`--self-test`): per claim kind, mutants of the
     /// report's expression claims made and caught.
     pub mutants: std::collections::BTreeMap<String, (u64, u64)>,
+    /// Loops in a non-entry block (every loop of a case with `cf`).
+    pub non_entry: u64,
+    /// Cases with the buffer-size assumption nest ([`gen_assumption_nest`]'s
+    /// shape: an inner loop bounded relative to a `dim`-bounded counter).
+    pub assumption_nests: u64,
+    /// The rerun with every assumption off.
+    pub diff: crate::assumption_diff::DiffTally,
 }
 
 impl SymTally {
@@ -1992,7 +2108,16 @@ impl SymTally {
     }
     pub fn summary(&self) -> String {
         format!(
-            "symbolic-fuzz: {} cases, {} argument sets ({} executed, {} beyond the fuel, {} undefined); loops: {} ({} exact, {} at_most, {} unknown); claims checked: {} exact symbolic, {} at_most symbolic, {} numeric, {} beyond i128\nsymbolic-fuzz: {} contradictions, {} simulator/execution mismatches",
+            "symbolic-fuzz: new shapes: {} non-entry-block loops, {} assumption nests; {}\n{}",
+            self.non_entry,
+            self.assumption_nests,
+            self.diff.summary(),
+            self.base_summary()
+        )
+    }
+    fn base_summary(&self) -> String {
+        format!(
+            "symbolic-fuzz: {} cases, {} argument sets ({} executed, {} beyond the fuel, {} undefined); loops: {} ({} exact, {} at_most, {} unknown); claims checked: {} exact symbolic, {} at_most symbolic, {} numeric, {} beyond i128\nsymbolic-fuzz: {} contradictions ({} unlisted assumptions), {} simulator/execution mismatches",
             self.cases,
             self.arg_sets,
             self.executed,
@@ -2007,6 +2132,7 @@ impl SymTally {
             self.numeric_checks,
             self.unevaluable,
             self.contradictions(),
+            self.diff.unlisted,
             self.model_mismatches
         )
     }
@@ -2547,6 +2673,24 @@ pub fn run_batch_with(
     let tag = cases.first().map_or(0, |c| c.id).to_string();
     let text = report(tools, dir, &tag, cases)?;
     loom::analysis::Report::from_json(&text).map_err(|e| format!("the report does not parse as loom's Report: {e}"))?;
+    // The same module with every assumption off: what changes must list one.
+    let off = crate::assumption_diff::report_without_assumptions(
+        &tools.loom_opt,
+        &dir.join(format!("plain-{tag}.mlir")),
+        &dir.join(format!("report-{tag}-off.json")),
+        "",
+    )?;
+    let d = crate::assumption_diff::compare_texts(&text, &off, &|_| true)?;
+    for f in &d.failures {
+        tally.failures.push(format!("batch at seed {tag}: {f}"));
+    }
+    let mut d = d;
+    d.failures.clear();
+    tally.diff.add(d);
+    for c in cases {
+        tally.non_entry += if c.cf.is_some() { c.loops.len() as u64 } else { 0 };
+        tally.assumption_nests += is_assumption_nest(c) as u64;
+    }
     let json = Json::parse(&text)?;
     let mut by_fn: HashMap<&str, Vec<&Json>> = HashMap::new();
     for l in json.get("loops").and_then(Json::as_arr).ok_or("the report has no loops list")? {
@@ -2656,6 +2800,7 @@ pub fn scenarios() -> Vec<Scenario> {
         args: vec![ArgKind::Index, ArgKind::Index],
         loops: vec![simple_loop(Shape::ScfFor { unsigned: false }, Val::Arg(0), Val::Arg(1), 1)],
         arg_sets: pairs(64, &[(3, 10), (10, 3), (smax - 2, smax), (smin, smin + 5), (-4, 2)]),
+        cf: None,
     };
     let n = "max(0, %arg1 - %arg0)";
     let counter = |cond: &str, body: &str, exit: &str| {
@@ -2720,6 +2865,7 @@ pub fn scenarios() -> Vec<Scenario> {
         args: vec![ArgKind::Mem1],
         loops: vec![simple_loop(Shape::ScfFor { unsigned: false }, Val::Const(0), Val::Dim { arg: 0, k: 0 }, 3)],
         arg_sets: [0u64, 1, 3, 7, 40].iter().map(|&d| vec![ArgValue::Buffer { dims: vec![d] }]).collect(),
+        cf: None,
     };
     let n = "dim(%arg0, 0) ceildiv 3";
     let bc = |body: &str, assumption: &str| {
@@ -2739,6 +2885,7 @@ pub fn scenarios() -> Vec<Scenario> {
         args: vec![ArgKind::Int(8)],
         loops: vec![simple_loop(Shape::While, Val::Const(0), Val::Arg(0), 2)],
         arg_sets: scalars(8, &[5, 126, -3, 127]),
+        cf: None,
     };
     add("i8 while x < %arg0 step 2: unknown", &c, &["\"status\": \"unknown\", \"reason\": \"self-test\""], false);
     add(
@@ -2757,6 +2904,7 @@ pub fn scenarios() -> Vec<Scenario> {
         args: vec![ArgKind::Index],
         loops: vec![dl],
         arg_sets: scalars(64, &[0, 1, 2, 9, -1]),
+        cf: None,
     };
     let dc = |exit: &str| {
         format!(
@@ -2775,6 +2923,7 @@ pub fn scenarios() -> Vec<Scenario> {
         args: vec![ArgKind::Index, ArgKind::Index],
         loops: vec![el],
         arg_sets: pairs(64, &[(10, 3), (10, 20), (0, 0), (5, 4), (-3, 1)]),
+        cf: None,
     };
     add(
         "loom.for with break: at most max(0, %arg0)",
@@ -2804,6 +2953,7 @@ pub fn scenarios() -> Vec<Scenario> {
         args: vec![ArgKind::Index],
         loops: vec![simple_loop(Shape::ScfFor { unsigned: false }, Val::Const(0), Val::Arg(0), 1), inner],
         arg_sets: scalars(64, &[0, 1, 4, 7, -2]),
+        cf: None,
     };
     let outer = "\"status\": \"exact\", \"body_count_expr\": \"max(0, %arg0)\", \"condition_count_expr\": \"max(0, %arg0) + 1\", \"total_body_count_expr\": \"max(0, %arg0)\"";
     let tri = "max(0, %arg0) * (max(0, %arg0) + 1) floordiv 2";
@@ -2836,6 +2986,7 @@ pub fn scenarios() -> Vec<Scenario> {
             2,
         )],
         arg_sets: scalars(64, &[0, -3, smax - 3, smax, smin]),
+        cf: None,
     };
     add("for %lb to %lb + 8 step 2: at most 4", &g, &["\"status\": \"at_most\", \"max_body_count\": 4"], false);
     add(
