@@ -171,6 +171,80 @@ pub fn compare_texts(with: &str, without: &str, keep: &dyn Fn(&str) -> bool) -> 
     Ok(compare(&a, &b, keep))
 }
 
+/// The self-test of this check on real reports `with`/`without` of the
+/// same module: for every claim the two runs agree on, a forged `without`
+/// in which that claim alone changed (a loop becomes `unknown`, a proof
+/// `unproven`) is planted twice: with the first run's record listing no
+/// assumption (a wrong claim: it must be caught) and listing one (right:
+/// it must not be flagged). The real pair must also pass as it is. The
+/// summary line and whether all of it held.
+pub fn self_test(with: &Report, without: &Report, what: &str) -> (String, bool) {
+    let base = compare(with, without, &|_| true);
+    let (mut planted, mut caught, mut right, mut flagged) = (0u64, 0u64, 0u64, 0u64);
+    for (i, l) in with.loops.iter().enumerate() {
+        if !loop_claims(l) || l.status == LoopStatus::Unknown {
+            continue;
+        }
+        let Some(j) =
+            without.loops.iter().position(|o| key(&o.function, &o.loc, &o.op) == key(&l.function, &l.loc, &l.op))
+        else {
+            continue;
+        };
+        if loop_key_claims(&without.loops[j]) != loop_key_claims(l) {
+            continue;
+        }
+        let mut off = without.clone();
+        let o = &mut off.loops[j];
+        o.status = LoopStatus::Unknown;
+        (o.body_count, o.condition_count, o.max_body_count, o.counter) = (None, None, None, None);
+        (o.body_count_expr, o.condition_count_expr, o.max_body_count_expr) = (None, None, None);
+        o.reason = Some("forged: needs the assumption".into());
+        for listed in [false, true] {
+            let mut on = with.clone();
+            on.loops[i].assumptions = if listed { vec!["forged-assumption".into()] } else { Vec::new() };
+            let t = compare(&on, &off, &|_| true);
+            if listed {
+                right += 1;
+                flagged += (t.unlisted > base.unlisted) as u64;
+            } else {
+                planted += 1;
+                caught += (t.unlisted > base.unlisted) as u64;
+            }
+        }
+    }
+    for (i, a) in with.accesses.iter().enumerate() {
+        if a.status != AccessStatus::Proven {
+            continue;
+        }
+        let Some(j) = without.accesses.iter().position(|o| {
+            key(&o.function, &o.loc, &o.op) == key(&a.function, &a.loc, &a.op) && o.status == AccessStatus::Proven
+        }) else {
+            continue;
+        };
+        let mut off = without.clone();
+        off.accesses[j].status = AccessStatus::Unproven;
+        for listed in [false, true] {
+            let mut on = with.clone();
+            on.accesses[i].assumptions = if listed { vec!["forged-assumption".into()] } else { Vec::new() };
+            let t = compare(&on, &off, &|_| true);
+            if listed {
+                right += 1;
+                flagged += (t.unlisted > base.unlisted) as u64;
+            } else {
+                planted += 1;
+                caught += (t.unlisted > base.unlisted) as u64;
+            }
+        }
+    }
+    let ok = planted > 0 && caught == planted && flagged == 0;
+    (
+        format!(
+            "{what} assumption self-test: {planted} changed claims with no assumption listed planted, {caught} caught; {right} with one listed, {flagged} flagged"
+        ),
+        ok,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,6 +271,16 @@ mod tests {
         assert_eq!((t.compared, t.changed, t.listed, t.unlisted), (5, 3, 1, 2), "{:?}", t.failures);
         assert!(t.failures[0].contains("a.mlir:5:5"), "{:?}", t.failures);
         assert!(t.failures[1].contains("a.mlir:6:7"), "{:?}", t.failures);
+    }
+
+    #[test]
+    fn self_test_plants_are_caught() {
+        let a = Report::from_json(WITH).unwrap();
+        let b = Report::from_json(WITHOUT).unwrap();
+        let (line, ok) = self_test(&a, &b, "unit");
+        assert!(ok, "{line}");
+        // Only the loop at 9:5 and the access at 7:7 agree in both runs.
+        assert!(line.contains(": 2 changed claims") && line.contains("2 caught"), "{line}");
     }
 
     #[test]

@@ -2995,6 +2995,55 @@ pub fn scenarios() -> Vec<Scenario> {
         &["\"status\": \"exact\", \"body_count\": 4, \"condition_count\": 5"],
         true,
     );
+
+    // H: A's loop in the body block of a cf loop of 3 iterations (and of
+    // one inside a multi-block scf.execute_region, and in a block that a
+    // cf.cond_br %false never reaches): soundness issue 18's non-entry
+    // blocks, where today's loom said `entries: 1`.
+    let n = "max(0, %arg1 - %arg0)";
+    let right_counter =
+        counter("[\"%arg0\", \"max(%arg0, %arg1)\"]", "[\"%arg0\", \"%arg1 - 1\"]", "max(%arg0, %arg1)");
+    let per_call = |entries: &str, tb: &str, tc: &str| {
+        format!(
+            "\"status\": \"exact\", \"body_count_expr\": \"{n}\", \"condition_count_expr\": \"{n} + 1\", \"entries\": {entries}, \"total_body_count_expr\": \"{tb}\", \"total_condition_count_expr\": \"{tc}\", {right_counter}"
+        )
+    };
+    for (id, form, name_right, name_wrong, name_total) in [
+        (
+            1_000_008,
+            CfForm::Loop,
+            "for in a cf loop of 3: entries 3, totals 3 * n: right",
+            "for in a cf loop of 3: entries 1 (the loop counted as entered once per call)",
+            "for in a cf loop of 3: total body count n (one entry's)",
+        ),
+        (
+            1_000_009,
+            CfForm::ExecRegion,
+            "for in a cf loop of 3 in scf.execute_region: right",
+            "for in a cf loop of 3 in scf.execute_region: entries 1",
+            "for in a cf loop of 3 in scf.execute_region: total body count n",
+        ),
+    ] {
+        let h = SymCase { id, cf: Some((form, 3)), ..a.clone() };
+        let (t3b, t3c) = (format!("3 * ({n})"), format!("3 * ({n} + 1)"));
+        add(name_right, &h, &[&per_call("3", &t3b, &t3c)], false);
+        add(name_wrong, &h, &[&per_call("1", &t3b, &t3c)], true);
+        add(name_total, &h, &[&per_call("3", n, &t3c)], true);
+    }
+    let z = SymCase { id: 1_000_010, cf: Some((CfForm::Cond, 0)), ..a.clone() };
+    add(
+        "for in a block cf.cond_br %false never reaches: entries 0, totals 0: right",
+        &z,
+        &[&per_call("0", "0", "0")],
+        false,
+    );
+    add("for in a block cf.cond_br %false never reaches: entries 1", &z, &[&per_call("1", "0", "0")], true);
+    add(
+        "for in a block cf.cond_br %false never reaches: total body count n",
+        &z,
+        &[&per_call("0", n, &format!("{n} + 1"))],
+        true,
+    );
     out
 }
 
@@ -3022,8 +3071,21 @@ pub fn self_test(tools: &Tools, dir: &Path) -> Result<(Vec<String>, bool), Strin
     }
     let mut tally = SymTally::default();
     let truth = truths(tools, dir, "self-test", &cases, &mut tally)?;
-    let mut lines = Vec::new();
-    let mut ok = tally.model_mismatches == 0;
+    // The unlisted-assumption check, planted on loom's own reports (with
+    // and without the assumptions) of the first generated cases.
+    let nests: Vec<SymCase> = (0..40).map(generate).collect();
+    let text = report(tools, dir, "self-test-nests", &nests)?;
+    let off = crate::assumption_diff::report_without_assumptions(
+        &tools.loom_opt,
+        &dir.join("plain-self-test-nests.mlir"),
+        &dir.join("report-self-test-nests-off.json"),
+        "",
+    )?;
+    let parse =
+        |t: &str| loom::analysis::Report::from_json(t).map_err(|e| format!("report does not follow the schema: {e}"));
+    let (diff_line, diff_ok) = crate::assumption_diff::self_test(&parse(&text)?, &parse(&off)?, "symbolic");
+    let mut lines = vec![diff_line];
+    let mut ok = tally.model_mismatches == 0 && diff_ok;
     lines.extend(tally.failures.iter().cloned());
     let (mut wrong, mut caught, mut right, mut right_flagged) = (0, 0, 0, 0);
     for s in &all {

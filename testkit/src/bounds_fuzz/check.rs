@@ -217,12 +217,15 @@ pub struct BoundsTally {
     pub mismatches: u64,
     /// Messages (lines starting with two spaces continue the previous one).
     pub failures: Vec<String>,
+    /// The rerun with every assumption off.
+    pub diff: crate::assumption_diff::DiffTally,
 }
 
 impl BoundsTally {
     pub fn summary(&self) -> String {
         format!(
-            "bounds-fuzz: {} programs, {} argument sets ({} executed, {} undefined, {} beyond the fuel), {} accesses ({} proven by loom, {} unproven; {} reached by some run, {} seen out of bounds), {} out-of-bounds runs observed\nbounds-fuzz: {} wrong proofs, {} simulator/execution mismatches",
+            "bounds-fuzz: {}\nbounds-fuzz: {} programs, {} argument sets ({} executed, {} undefined, {} beyond the fuel), {} accesses ({} proven by loom, {} unproven; {} reached by some run, {} seen out of bounds), {} out-of-bounds runs observed\nbounds-fuzz: {} wrong proofs ({} unlisted assumptions), {} simulator/execution mismatches",
+            self.diff.summary(),
             self.programs,
             self.arg_sets,
             self.executed,
@@ -235,11 +238,12 @@ impl BoundsTally {
             self.oob_accesses,
             self.oob_runs,
             self.wrong_proofs,
+            self.diff.unlisted,
             self.mismatches
         )
     }
     pub fn failed(&self) -> bool {
-        self.wrong_proofs > 0 || self.mismatches > 0 || !self.failures.is_empty()
+        self.wrong_proofs > 0 || self.mismatches > 0 || self.diff.unlisted > 0 || !self.failures.is_empty()
     }
 }
 
@@ -367,6 +371,18 @@ pub fn run_batch(tools: &Tools, dir: &Path, cases: &[BoundsCase], tally: &mut Bo
     let plain = dir.join(format!("plain-{tag}.mlir"));
     std::fs::write(&plain, plain_module(cases)).map_err(|e| format!("write: {e}"))?;
     let text = loom_report(&tools.loom_opt, &plain, &dir.join(format!("report-{tag}.json")))?;
+    // The same module with every assumption off: what changes must list one.
+    let off = crate::assumption_diff::report_without_assumptions(
+        &tools.loom_opt,
+        &plain,
+        &dir.join(format!("report-{tag}-off.json")),
+        "",
+    )?;
+    let mut d = crate::assumption_diff::compare_texts(&text, &off, &|_| true)?;
+    for f in d.failures.drain(..) {
+        tally.failures.push(format!("batch at seed {tag}: {f}"));
+    }
+    tally.diff.add(d);
     let verdicts = report_verdicts(&text, cases, tally)?;
     let obs = observe(tools, dir, &tag, cases)?;
     let failures_before = tally.failures.len();
@@ -465,6 +481,14 @@ pub fn self_test(tools: &Tools, dir: &Path) -> Result<(Vec<String>, bool), Strin
     std::fs::write(&plain, plain_module(&cases)).map_err(|e| format!("write: {e}"))?;
     let text = loom_report(&tools.loom_opt, &plain, &dir.join("report-self-test.json"))?;
     let report = Report::from_json(&text).map_err(|e| format!("report does not follow the schema: {e}"))?;
+    let off = crate::assumption_diff::report_without_assumptions(
+        &tools.loom_opt,
+        &plain,
+        &dir.join("report-self-test-off.json"),
+        "",
+    )?;
+    let off = Report::from_json(&off).map_err(|e| format!("report does not follow the schema: {e}"))?;
+    let (diff_line, diff_ok) = crate::assumption_diff::self_test(&report, &off, "bounds");
     let obs = observe(tools, dir, "self-test", &cases)?;
     // Accesses some simulated run took out of bounds, as report locations.
     let mut oob: HashSet<String> = HashSet::new();
@@ -475,8 +499,8 @@ pub fn self_test(tools: &Tools, dir: &Path) -> Result<(Vec<String>, bool), Strin
             }
         }
     }
-    let mut lines = Vec::new();
-    let mut ok = true;
+    let mut lines = vec![diff_line];
+    let mut ok = diff_ok;
     let check = |forged: &str, lines: &mut Vec<String>| -> Result<(usize, usize, bool), String> {
         let mut t = BoundsTally::default();
         let verdicts = report_verdicts(forged, &cases, &mut t)?;
