@@ -24,6 +24,19 @@
 //! `target/<profile>/`), and LLVM 22's tools under the prefix loom's build
 //! script resolved.
 
+/// Whether the generators add the shapes of soundness issue 18 (nested
+/// modules of another index width, loops in non-entry blocks, out-of-width
+/// assumptions, the buffer-size assumption nest). On by default;
+/// `loom-facts-fuzz --without-issue18-shapes` turns it off so that the
+/// older shapes can be checked alone while loom still gets the new ones
+/// wrong.
+pub static ISSUE18_SHAPES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// [`ISSUE18_SHAPES`]'s value.
+pub fn issue18_shapes() -> bool {
+    ISSUE18_SHAPES.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 pub mod assumption_diff;
 pub mod bounds_fuzz;
 pub mod difftest;

@@ -824,10 +824,11 @@ pub fn generate(seed: u64) -> SymCase {
     // The shapes added for soundness issue 18 come from a second stream:
     // a seed without them names the case it named before.
     let mut extra = Rng::new(seed.wrapping_mul(0xE703_7ED1_A0B4_28DB) ^ 0x18);
-    if !cx.mems.is_empty() && extra.below(4) == 0 {
+    let new_shapes = crate::issue18_shapes();
+    if new_shapes && !cx.mems.is_empty() && extra.below(4) == 0 {
         loops = gen_assumption_nest(&mut extra, &cx);
     }
-    let cf = (extra.below(3) == 0).then(|| match extra.below(3) {
+    let cf = (new_shapes && extra.below(3) == 0).then(|| match extra.below(3) {
         0 => (CfForm::Loop, extra.below(4)),
         1 => (CfForm::ExecRegion, extra.below(4)),
         _ => (CfForm::Cond, extra.below(2)),

@@ -19,6 +19,10 @@
 //! proves must stay in bounds in the simulation and under runtime checks;
 //! `--self-test` first feeds the checker forged proofs of accesses that go
 //! out of bounds; `--print SEED` prints one program and its runs.
+//! `--without-issue18-shapes` leaves out the shapes added for soundness
+//! issue 18 (nested modules of another index width, loops in non-entry
+//! blocks, out-of-width assume_range, the buffer-size assumption nest);
+//! every check, the rerun with assumptions off included, still runs.
 //! Exit code 0 when no claim is contradicted, 1 otherwise, 2 on usage or
 //! tool errors.
 
@@ -82,11 +86,12 @@ fn parse_args() -> Result<Args, String> {
             "--self-test" => args.self_test = true,
             "--print" => args.print = Some(value()?.parse().map_err(|_| "--print takes a seed".to_string())?),
             "--index32" => args.index32 = true,
+            "--without-issue18-shapes" => testkit::ISSUE18_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--out" => args.out = PathBuf::from(value()?),
             "--help" | "-h" => {
-                println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR]");
-                println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--self-test] [--print SEED]");
-                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--self-test] [--print SEED]");
+                println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-issue18-shapes]");
+                println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-issue18-shapes] [--self-test] [--print SEED]");
+                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-issue18-shapes] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument '{other}'")),
