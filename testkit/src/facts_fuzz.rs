@@ -41,6 +41,30 @@
 //! cannot execute faithfully) the counters are `index` and the report is
 //! compared with the 32-bit simulation only.
 //!
+//! **Soundness issue 18's shapes** (drawn from a second random stream, so
+//! that a case without them is the one its id named before; off with
+//! `--without-issue18-shapes`): a fifth of the cases sit in a nested
+//! `module` / `gpu.module` whose DLTI spec gives `index` the other width
+//! (`nested`: a 32-bit device module in the 64-bit root, or a 64-bit module
+//! in a root made 32-bit by `loom-report{index-bitwidth=32}`, since a root
+//! spec beside a nested one crashes MLIR 22's DataLayout verifier), and
+//! half of those index an access with `divsi(idx + 2^31, 2^29)` or `idx +
+//! 2^32 + k` (`wide`), constants that read differently at the other width;
+//! each case is simulated at its own module's width and executed when that
+//! is 64. A third of the cases reach their loop from a non-entry block
+//! ([`OuterForm`]: a `cf` loop of 0 to 3 iterations, one inside a
+//! multi-block `scf.execute_region`, a block `cf.cond_br` reaches or not),
+//! and every loop's `entries` and totals are checked per call. A third of
+//! the 32-bit cases with accesses wrap one index in `loom.assume_range`
+//! with bounds that do not fit 32 bits as signed integers (`oow`); such a
+//! function is analysed in a module of its own, and loom-opt rejecting it
+//! with a located diagnostic counts as a non-claim (a crash or an
+//! unlocated failure is a tool error); otherwise its claims are checked
+//! against the simulation like any other (the assumption holds for no
+//! value, so it excuses nothing). Every input is also analysed with every
+//! assumption option off ([`crate::assumption_diff`]): a claim that
+//! changes must list an assumption.
+//!
 //! The report is read through loom's public schema
 //! ([`loom::analysis::Report`], the contract other tools read), so a report
 //! that does not parse as that schema fails the run. The simulator's
