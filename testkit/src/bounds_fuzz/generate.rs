@@ -453,7 +453,10 @@ const CANDIDATES: usize = 18;
 fn arg_sets(rng: &mut Rng, case: &BoundsCase) -> Vec<ArgSet> {
     let cands: Vec<(ArgSet, SimOutcome, Vec<usize>)> = (0..CANDIDATES)
         .map(|k| {
-            let s = candidate(rng, k);
+            let mut s = candidate(rng, k);
+            if case.iw == 32 {
+                (s.n, s.m) = (edge32(s.n), edge32(s.m));
+            }
             let (o, reached) = simulate_with(case, &s);
             (s, o, reached)
         })
@@ -496,9 +499,45 @@ pub fn generate(seed: u64) -> BoundsCase {
         };
         body.push(s);
     }
-    let mut case = BoundsCase { id: seed, body, accesses: g.accesses, vars: g.vars, arg_sets: Vec::new() };
+    // Soundness issue 18's nested 32-bit module, from a second stream (a
+    // seed without it names the program it named before).
+    let mut extra = Rng::new(seed ^ 0x1818_d5f1_0000_0018);
+    let nested = crate::issue18_shapes() && extra.below(4) == 0;
+    let iw = if nested { 32 } else { 64 };
+    if nested && extra.below(2) == 0 {
+        // `for %i = 0 to dim(%A) { %A[divsi(2^31, 2^29) + (%i - 4)] }`
+        // (or `divsi(%i + 2^31, 2^29)`): `%i` at 64 bits (the root's
+        // width), `%i - 8` (out of bounds for `%i < 8`) at the module's 32.
+        // A constant read at the wrong width proves it.
+        let v = g.vars;
+        g.vars += 1;
+        g.accesses.push((AccKind::Load, Buf::A));
+        let base = if extra.below(2) == 0 { Ix::Const(1 << 31) } else { Ix::Var(v).add_c(1 << 31) };
+        let wide = Ix::DivSI(Box::new(base), 1 << 29);
+        let idx = Ix::Add(Box::new(wide), Box::new(Ix::Var(v).add_c(-4)));
+        let acc = Access { id: g.accesses.len(), kind: AccKind::Load, buf: Buf::A, idx: vec![idx] };
+        body.push(Stmt::For {
+            kind: ForKind::Scf,
+            var: v,
+            lb: Ix::Const(0),
+            ub: Ix::Dim(Buf::A, 0),
+            step: 1,
+            body: vec![Stmt::Access(acc)],
+        });
+    }
+    let mut case = BoundsCase { id: seed, body, accesses: g.accesses, vars: g.vars, arg_sets: Vec::new(), iw };
     case.arg_sets = arg_sets(&mut g.rng, &case);
     case
+}
+
+/// A 64-bit edge value moved to the same edge of 32 bits (others kept).
+fn edge32(v: i64) -> i64 {
+    match v {
+        i64::MAX => i32::MAX as i64,
+        i64::MIN => i32::MIN as i64,
+        x if x == i64::MAX - 1 => i32::MAX as i64 - 1,
+        x => x,
+    }
 }
 
 #[cfg(test)]

@@ -39,6 +39,18 @@
 //! with no guard, an off-by-one clamp or guard). Every access carries the
 //! location `loc("b<seed>":<access id>:1)`.
 //!
+//! **Soundness issue 18** (from a second random stream, so that a seed
+//! without it names the program it named before; off with
+//! `--without-issue18-shapes`): a quarter of the programs sit in a nested
+//! `module` / `gpu.module @dev32` whose DLTI spec makes `index` 32 bits
+//! wide inside the 64-bit root (`BoundsCase::iw`); they are simulated at
+//! 32 bits and not executed, and half of them get one more loop, `for %i =
+//! 0 to dim(%A) { %A[divsi(c + 2^31, 2^29) + (%i - 4)] }`, which is `%A[%i]`
+//! if the constant is read at the root's 64 bits but `%A[%i - 8]` at 32.
+//! Every batch is also analysed with every assumption option off
+//! (`crate::assumption_diff`): a proof that disappears must list an
+//! assumption.
+//!
 //! **Argument sets** ([`ARG_SETS`] per program, chosen by simulation among
 //! more candidates, see `generate`): buffer sizes 0..40 (2-D: 0..12 per
 //! dimension), scalars small (some negative), equal to a size (±1), or edge
@@ -100,7 +112,12 @@ pub const FUEL: u64 = 4000;
 /// One program's text, argument sets and simulated outcomes (`--print`).
 pub fn describe(seed: u64) -> String {
     let case = generate(seed);
-    let mut s = emit::plain_function(&case);
+    let mut s = if case.iw == 32 {
+        "// in the nested module @dev32 (#dlti.dl_spec<index = 32 : i64>); simulated at 32 bits\n".to_string()
+    } else {
+        String::new()
+    };
+    s.push_str(&emit::plain_function(&case));
     for (k, set) in case.arg_sets.iter().enumerate() {
         s.push_str(&format!("// set {k}: {}  =>  {}\n", set.describe(), simulate(&case, k).describe()));
     }

@@ -308,6 +308,10 @@ pub struct BoundsCase {
     /// Variables used (each has a slot in the simulator).
     pub vars: usize,
     pub arg_sets: Vec<ArgSet>,
+    /// The width of `index` where the function sits: 64 in the root, 32 in
+    /// the nested `@dev32` module (soundness issue 18: simulated at 32
+    /// bits, not executed).
+    pub iw: u32,
 }
 
 impl BoundsCase {

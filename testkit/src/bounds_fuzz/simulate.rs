@@ -1,7 +1,10 @@
 //! The bounds fuzzer's simulator: what a program does with one argument
 //! set, in the meaning the emitted MLIR has.
 //!
-//! Index values are 64-bit and every `arith` operation on them wraps (no
+//! Index values are 64-bit (32-bit in a program of the nested 32-bit
+//! module, `BoundsCase::iw`: values are then kept sign-extended from 32
+//! bits, and every operation, comparison and overflow test is at 32 bits)
+//! and every `arith` operation on them wraps (no
 //! overflow flags are generated); `divsi` truncates toward zero, `shrui`
 //! shifts the unsigned pattern. An `scf.for`/`loom.for` whose increment
 //! overflows makes the run undefined from there on (loom's and upstream's
@@ -57,6 +60,8 @@ struct Machine<'a> {
     b: Vec<i32>,
     m: Vec<f32>,
     vars: Vec<i64>,
+    /// Index width (64 or 32).
+    w: u32,
     fuel: u64,
     /// Indexed by access id: whether the run reached it.
     reached: Vec<bool>,
@@ -86,24 +91,35 @@ pub fn hash(a: &[i32], b: &[i32], m: &[f32]) -> i64 {
 type Res = Result<Flow, SimOutcome>;
 
 impl Machine<'_> {
+    /// `v` wrapped to the index width (sign-extended back to i64).
+    fn wr(&self, v: i64) -> i64 {
+        let s = 64 - self.w;
+        ((v as u64) << s) as i64 >> s
+    }
+    /// `v + c` at the index width, or `None` when it overflows (signed).
+    fn checked_add(&self, v: i64, c: i64) -> Option<i64> {
+        let exact = v as i128 + self.wr(c) as i128;
+        let half = 1i128 << (self.w - 1);
+        (-half..half).contains(&exact).then_some(exact as i64)
+    }
     fn ix(&self, e: &Ix) -> i64 {
         match e {
-            Ix::Arg(Scalar::N) => self.set.n,
-            Ix::Arg(Scalar::M) => self.set.m,
-            Ix::Dim(b, k) => self.set.len(*b, *k) as i64,
-            Ix::Const(c) => *c,
+            Ix::Arg(Scalar::N) => self.wr(self.set.n),
+            Ix::Arg(Scalar::M) => self.wr(self.set.m),
+            Ix::Dim(b, k) => self.wr(self.set.len(*b, *k) as i64),
+            Ix::Const(c) => self.wr(*c),
             Ix::Var(v) => self.vars[*v],
-            Ix::AddC(x, c) => self.ix(x).wrapping_add(*c),
+            Ix::AddC(x, c) => self.wr(self.ix(x).wrapping_add(*c)),
             Ix::AddNsw(x, c) => {
                 let v = self.ix(x);
-                v.checked_add(*c).unwrap_or_else(|| {
+                self.checked_add(v, *c).unwrap_or_else(|| {
                     self.poison.set(true);
-                    v.wrapping_add(*c)
+                    self.wr(v.wrapping_add(*c))
                 })
             }
-            Ix::Add(x, y) => self.ix(x).wrapping_add(self.ix(y)),
-            Ix::Sub(x, y) => self.ix(x).wrapping_sub(self.ix(y)),
-            Ix::MulC(x, c) => self.ix(x).wrapping_mul(*c),
+            Ix::Add(x, y) => self.wr(self.ix(x).wrapping_add(self.ix(y))),
+            Ix::Sub(x, y) => self.wr(self.ix(x).wrapping_sub(self.ix(y))),
+            Ix::MulC(x, c) => self.wr(self.ix(x).wrapping_mul(*c)),
             Ix::Min(x, y) => self.ix(x).min(self.ix(y)),
             Ix::Max(x, y) => self.ix(x).max(self.ix(y)),
             Ix::Select(c, x, y) => {
@@ -113,14 +129,18 @@ impl Machine<'_> {
                     self.ix(y)
                 }
             }
-            Ix::ShrUI(x, k) => ((self.ix(x) as u64) >> k) as i64,
-            Ix::DivSI(x, c) => self.ix(x).wrapping_div(*c),
+            Ix::ShrUI(x, k) => {
+                let bits = (self.ix(x) as u64) & (u64::MAX >> (64 - self.w));
+                self.wr((bits >> k) as i64)
+            }
+            Ix::DivSI(x, c) => self.wr(self.ix(x).wrapping_div(self.wr(*c))),
         }
     }
 
     fn cond(&self, c: &Cond) -> bool {
-        let bits = |v: i64| v as u64 as u128;
-        c.pred.holds(bits(self.ix(&c.a)), bits(self.ix(&c.b)), 64)
+        let m = u128::from(u64::MAX >> (64 - self.w));
+        let bits = |v: i64| v as u64 as u128 & m;
+        c.pred.holds(bits(self.ix(&c.a)), bits(self.ix(&c.b)), self.w)
     }
 
     /// The value of `e`; a run that computes poison where this module uses
@@ -232,7 +252,7 @@ impl Machine<'_> {
                     if let Some(f) = self.iteration(*i, body)? {
                         return Ok(f);
                     }
-                    self.vars[*j] = self.vars[*j].wrapping_add(*step_j);
+                    self.vars[*j] = self.wr(self.vars[*j].wrapping_add(*step_j));
                     x += 1;
                 }
                 Ok(Flow::Normal)
@@ -245,7 +265,7 @@ impl Machine<'_> {
                     if let Some(f) = self.iteration(*var, body)? {
                         return Ok(f);
                     }
-                    i = i.checked_add(*step).ok_or(SimOutcome::Undefined)?;
+                    i = self.checked_add(i, *step).ok_or(SimOutcome::Undefined)?;
                 }
                 Ok(Flow::Normal)
             }
@@ -255,7 +275,7 @@ impl Machine<'_> {
                     if let Some(f) = self.iteration(*var, body)? {
                         return Ok(f);
                     }
-                    self.vars[*var] = self.vars[*var].wrapping_add(*step);
+                    self.vars[*var] = self.wr(self.vars[*var].wrapping_add(*step));
                 }
                 Ok(Flow::Normal)
             }
@@ -265,7 +285,7 @@ impl Machine<'_> {
                     if let Some(f) = self.iteration(*var, body)? {
                         return Ok(f);
                     }
-                    self.vars[*var] = self.vars[*var].wrapping_add(*step);
+                    self.vars[*var] = self.wr(self.vars[*var].wrapping_add(*step));
                 }
                 Ok(Flow::Normal)
             }
@@ -284,12 +304,12 @@ impl Machine<'_> {
                         _ => self.b[mid as usize],
                     };
                     if x < self.set.n as i32 {
-                        self.vars[s.lo] = mid.wrapping_add(1);
+                        self.vars[s.lo] = self.wr(mid.wrapping_add(1));
                         if s.grow {
-                            self.vars[s.hi] = self.vars[s.hi].wrapping_add(1);
+                            self.vars[s.hi] = self.wr(self.vars[s.hi].wrapping_add(1));
                         }
                     } else {
-                        self.vars[s.hi] = if s.inclusive { mid.wrapping_sub(1) } else { mid };
+                        self.vars[s.hi] = if s.inclusive { self.wr(mid.wrapping_sub(1)) } else { mid };
                     }
                 }
                 Ok(Flow::Normal)
@@ -309,7 +329,7 @@ impl Machine<'_> {
                     if let Some(f) = self.iteration(*var, body)? {
                         return Ok(f);
                     }
-                    self.vars[*var] = x.wrapping_add(1);
+                    self.vars[*var] = self.wr(x.wrapping_add(1));
                 }
                 Ok(Flow::Normal)
             }
@@ -327,8 +347,17 @@ pub fn simulate(case: &BoundsCase, set: usize) -> SimOutcome {
 pub fn simulate_with(case: &BoundsCase, args: &ArgSet) -> (SimOutcome, Vec<usize>) {
     let (a, b, m) = initial(args);
     let reached = vec![false; case.accesses.len() + 1];
-    let mut mc =
-        Machine { set: args, a, b, m, vars: vec![0; case.vars], fuel: 0, reached, poison: std::cell::Cell::new(false) };
+    let mut mc = Machine {
+        set: args,
+        a,
+        b,
+        m,
+        vars: vec![0; case.vars],
+        w: case.iw,
+        fuel: 0,
+        reached,
+        poison: std::cell::Cell::new(false),
+    };
     let outcome = match mc.block(&case.body) {
         Ok(_) => SimOutcome::Done(hash(&mc.a, &mc.b, &mc.m)),
         Err(stop) => stop,
@@ -343,7 +372,7 @@ mod tests {
     use crate::int::Predicate;
 
     fn case(body: Vec<Stmt>, accesses: Vec<(AccKind, Buf)>, vars: usize, sets: Vec<ArgSet>) -> BoundsCase {
-        BoundsCase { id: 0, body, accesses, vars, arg_sets: sets }
+        BoundsCase { id: 0, body, accesses, vars, arg_sets: sets, iw: 64 }
     }
 
     fn set(a: usize, n: i64) -> ArgSet {
