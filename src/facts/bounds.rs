@@ -42,7 +42,7 @@
 //! - A dimension of size 0 has no valid index; a rank-0 memref has no
 //!   index, and its access is always in bounds.
 
-use super::ir::{attr_string, element_type, is_memref, is_scalable_dim, shape_of, type_string, walk_preorder, Op, Val};
+use super::ir::{attr_string, element_type, is_memref, is_scalable_dim, shape_of, type_string, Op, Val};
 use super::ranges::Range;
 use super::relational::explain::Names;
 use super::relational::linear::{FactSet, Lin};
@@ -185,6 +185,14 @@ impl<'a> Access<'a> {
 
     pub fn proven(&self) -> bool {
         self.failures.is_empty()
+    }
+
+    /// Makes the access unproven because its code is not analysed (why),
+    /// whatever its proof said.
+    pub(crate) fn not_analysed(&mut self, why: &str) {
+        self.failures = vec![Failure::Unanalysed(why.to_string())];
+        self.assumptions.clear();
+        self.facts.clear();
     }
 }
 
@@ -701,17 +709,6 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             self.record_proof(&mut a, q, used);
         }
         Some(a)
-    }
-
-    /// Every access under `root`, in program order.
-    pub fn check_all(&self, root: Op<'a>) -> Vec<Access<'a>> {
-        let mut out = Vec::new();
-        walk_preorder(root, &mut |op| {
-            if let Some(a) = self.check(op) {
-                out.push(a);
-            }
-        });
-        out
     }
 }
 

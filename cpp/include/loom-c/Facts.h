@@ -24,6 +24,15 @@ extern "C" {
 MLIR_CAPI_EXPORTED unsigned loomFactsIndexBitwidth(MlirOperation op,
                                                    unsigned fallback);
 
+/* Whether `op` itself carries a data layout spec with an `index` entry
+ * (a builtin.module or a DataLayoutOpInterface op such as gpu.module): the
+ * ops where the index width can change. */
+MLIR_CAPI_EXPORTED bool loomFactsSetsIndexWidth(MlirOperation op);
+
+/* Whether `op` is IsolatedFromAbove (no value defined outside it is used
+ * inside it). */
+MLIR_CAPI_EXPORTED bool loomFactsIsIsolatedFromAbove(MlirOperation op);
+
 /* The predicate of an `arith.cmpi` or `index.cmp` op, numbered like
  * arith::CmpIPredicate (eq 0, ne 1, slt 2, sle 3, sgt 4, sge 5, ult 6,
  * ule 7, ugt 8, uge 9); -1 for any other op. */
