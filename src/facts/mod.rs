@@ -466,7 +466,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                 let ranges = Ranges::new(&scope.facts, iw);
                 let ctx = recognize::Context { ranges: &ranges, assume_buffers };
                 let rec = recognize::recognize(op, iw, &ctx);
-                if ranges.read_assumption() {
+                if ranges.assumption_reads() > 0 {
                     assumptions.push(BUFFER_ASSUMPTION);
                 }
                 rec

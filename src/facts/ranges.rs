@@ -298,9 +298,9 @@ pub struct ValueFact<'a> {
 pub struct Ranges<'f, 'a> {
     facts: &'f HandleMap<Val<'a>, ValueFact<'a>>,
     pub index_width: u32,
-    /// Set when a query read a loop fact that rests on the buffer-size
-    /// assumption (see [`Ranges::read_assumption`]).
-    assumed: Cell<bool>,
+    /// How many times queries read a loop fact that rests on the
+    /// buffer-size assumption (see [`Ranges::assumption_reads`]).
+    assumed: Cell<u64>,
 }
 
 const MAX_DEPTH: u32 = 24;
@@ -308,14 +308,15 @@ const MAX_DEPTH: u32 = 24;
 impl<'f, 'a> Ranges<'f, 'a> {
     /// Queries over `facts`, with `index` read at `index_width` bits.
     pub fn new(facts: &'f HandleMap<Val<'a>, ValueFact<'a>>, index_width: u32) -> Ranges<'f, 'a> {
-        Ranges { facts, index_width, assumed: Cell::new(false) }
+        Ranges { facts, index_width, assumed: Cell::new(0) }
     }
 
-    /// Whether any query since the last call read a loop fact that rests on
-    /// the buffer-size assumption (so whatever the answers proved rests on
-    /// it too); resets the flag.
-    pub fn read_assumption(&self) -> bool {
-        self.assumed.replace(false)
+    /// How many times queries so far read a loop fact that rests on the
+    /// buffer-size assumption: a claim whose queries changed it rests on the
+    /// assumption too. A count, not a flag, so nested claims can each take
+    /// their own reading without resetting another's.
+    pub fn assumption_reads(&self) -> u64 {
+        self.assumed.get()
     }
 
     /// The values `v` can have when `at` executes (None: not an integer of
@@ -332,7 +333,7 @@ impl<'f, 'a> Ranges<'f, 'a> {
         let mut r = if depth > MAX_DEPTH { Range::full(width) } else { self.defined(v, width, depth) };
         if let Some(fact) = self.facts.get(&v) {
             if fact.assumes_buffers {
-                self.assumed.set(true);
+                self.assumed.set(self.assumed.get() + 1);
             }
             let observed = match fact.after_guard.as_deref() {
                 Some((guard, after)) => {
