@@ -771,6 +771,14 @@ pub(crate) fn sets_index_width(op: Op<'_>) -> bool {
     unsafe { ffi::loomFactsSetsIndexWidth(op.0) }
 }
 
+/// Whether `op` may read or write the memory of one of its memref operands
+/// (by its declared effects; an op that declares none may).
+pub(crate) fn may_access_memref(op: Op<'_>) -> bool {
+    // SAFETY: `op` is a live op; the C function only reads its operand
+    // types, traits and declared effects.
+    unsafe { ffi::loomFactsMayAccessMemref(op.0) }
+}
+
 /// Whether `op` is IsolatedFromAbove: no value defined outside it is used
 /// inside it.
 pub(crate) fn is_isolated_from_above(op: Op<'_>) -> bool {

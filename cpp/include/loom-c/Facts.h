@@ -29,6 +29,13 @@ MLIR_CAPI_EXPORTED unsigned loomFactsIndexBitwidth(MlirOperation op,
  * ops where the index width can change. */
 MLIR_CAPI_EXPORTED bool loomFactsSetsIndexWidth(MlirOperation op);
 
+/* Whether `op` may read or write the memory of one of its memref operands:
+ * it declares a read or write effect on a memref value or on a resource,
+ * or it declares no effects at all (and is not an op whose effects are
+ * those of its nested ops). Terminators that only hand memrefs on (returns,
+ * branches, region and loom exits) do not. */
+MLIR_CAPI_EXPORTED bool loomFactsMayAccessMemref(MlirOperation op);
+
 /* Whether `op` is IsolatedFromAbove (no value defined outside it is used
  * inside it). */
 MLIR_CAPI_EXPORTED bool loomFactsIsIsolatedFromAbove(MlirOperation op);

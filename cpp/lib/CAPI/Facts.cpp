@@ -14,7 +14,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "loom/Dialect/LoomInterfaces.h"
 
 #include <string>
 
@@ -62,6 +65,34 @@ extern "C" unsigned loomFactsIndexBitwidth(MlirOperation raw,
 extern "C" bool loomFactsSetsIndexWidth(MlirOperation raw) {
   Operation *op = unwrap(raw);
   return op && setsIndexWidth(op);
+}
+
+extern "C" bool loomFactsMayAccessMemref(MlirOperation raw) {
+  Operation *op = unwrap(raw);
+  if (!op || llvm::none_of(op->getOperandTypes(), llvm::IsaPred<BaseMemRefType>))
+    return false;
+  // Control flow hands memrefs on without touching their memory.
+  if (op->hasTrait<OpTrait::IsTerminator>() &&
+      (op->hasTrait<OpTrait::ReturnLike>() || isa<BranchOpInterface>(op) ||
+       isa<RegionBranchTerminatorOpInterface>(op) ||
+       isa<loom::RegionExitTerminatorOpInterface>(op)))
+    return false;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    // Unknown effects, unless they are those of the nested ops (each of
+    // which is looked at on its own).
+    return !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  for (const MemoryEffects::EffectInstance &e : instances) {
+    if (!isa<MemoryEffects::Read, MemoryEffects::Write>(e.getEffect()))
+      continue;
+    // An effect on no value is on a resource, which may be any memref's.
+    Value v = e.getValue();
+    if (!v || isa<BaseMemRefType>(v.getType()))
+      return true;
+  }
+  return false;
 }
 
 extern "C" bool loomFactsIsIsolatedFromAbove(MlirOperation raw) {
