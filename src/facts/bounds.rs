@@ -9,6 +9,11 @@
 //! along that dimension: 1 for scalar accesses and, for a vector access, the
 //! vector's size along the dimension it covers (the trailing dimensions, or
 //! those a transfer's permutation map names).
+//! Every other op that may read or write the memory of a memref operand (by
+//! its declared effects: `memref.copy`, `affine.load`, a `linalg` op on
+//! buffers, a call, an op that declares no effects) is in the report too,
+//! unproven with the reason `not analysed: <op>`: nothing that touches
+//! memory is silently left out.
 //! Indices are signed on the target (the lowering sign-extends them into
 //! address arithmetic), so an index must also be non-negative when read as
 //! a signed integer of the index width: at a narrow index width (say 16
@@ -42,7 +47,9 @@
 //! - A dimension of size 0 has no valid index; a rank-0 memref has no
 //!   index, and its access is always in bounds.
 
-use super::ir::{attr_string, element_type, is_memref, is_scalable_dim, shape_of, type_string, walk_preorder, Op, Val};
+use super::ir::{
+    attr_string, element_type, is_memref, is_scalable_dim, may_access_memref, shape_of, type_string, Op, Val,
+};
 use super::ranges::Range;
 use super::relational::explain::Names;
 use super::relational::linear::{FactSet, Lin};
@@ -102,6 +109,9 @@ pub enum Failure<'a> {
     /// A relation the relational prover could not show, and why
     /// (`cannot show %i + 1 <= dim(%arg0, 0): ...`).
     Relation(String),
+    /// An op that may read or write a memref's memory whose accesses loom
+    /// does not model (`memref.copy`, a call, a `linalg` op on buffers).
+    NotModelled,
 }
 
 impl Failure<'_> {
@@ -112,6 +122,7 @@ impl Failure<'_> {
                 format!("{op_name}: {why}: its footprint is not analysed, so it cannot be proven")
             }
             Failure::Relation(text) => format!("{op_name}: {text}"),
+            Failure::NotModelled => format!("not analysed: {op_name}"),
         }
     }
 }
@@ -185,6 +196,14 @@ impl<'a> Access<'a> {
 
     pub fn proven(&self) -> bool {
         self.failures.is_empty()
+    }
+
+    /// Makes the access unproven because its code is not analysed (why),
+    /// whatever its proof said.
+    pub(crate) fn not_analysed(&mut self, why: &str) {
+        self.failures = vec![Failure::Unanalysed(why.to_string())];
+        self.assumptions.clear();
+        self.facts.clear();
     }
 }
 
@@ -592,7 +611,10 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             return Some(self.check_subview(op));
         }
         let ranges = self.prover.ranges;
-        let layout = access_layout(op)?;
+        let Some(layout) = access_layout(op) else {
+            // Nothing that touches memory is left out of the report.
+            return may_access_memref(op).then(|| Access::new(op, vec![Failure::NotModelled]));
+        };
         let ty = layout.memref.ty();
         let shape = shape_of(ty)?;
         let access = |failures| Access::new(op, failures);
@@ -701,17 +723,6 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             self.record_proof(&mut a, q, used);
         }
         Some(a)
-    }
-
-    /// Every access under `root`, in program order.
-    pub fn check_all(&self, root: Op<'a>) -> Vec<Access<'a>> {
-        let mut out = Vec::new();
-        walk_preorder(root, &mut |op| {
-            if let Some(a) = self.check(op) {
-                out.push(a);
-            }
-        });
-        out
     }
 }
 

@@ -763,8 +763,32 @@ pub(crate) fn index_bitwidth(op: Op<'_>, fallback: u32) -> u32 {
     unsafe { ffi::loomFactsIndexBitwidth(op.0, fallback) }
 }
 
-/// Walks `root` and every nested op in pre-order.
-pub(crate) fn walk_preorder<'a>(root: Op<'a>, f: &mut impl FnMut(Op<'a>)) {
+/// Whether `op` itself carries a data layout spec naming `index` (a
+/// `builtin.module` or `gpu.module` with `#dlti.dl_spec<index = ...>`): the
+/// only ops where the index width can change.
+pub(crate) fn sets_index_width(op: Op<'_>) -> bool {
+    // SAFETY: `op` is a live op; the C function only reads its attributes.
+    unsafe { ffi::loomFactsSetsIndexWidth(op.0) }
+}
+
+/// Whether `op` may read or write the memory of one of its memref operands
+/// (by its declared effects; an op that declares none may).
+pub(crate) fn may_access_memref(op: Op<'_>) -> bool {
+    // SAFETY: `op` is a live op; the C function only reads its operand
+    // types, traits and declared effects.
+    unsafe { ffi::loomFactsMayAccessMemref(op.0) }
+}
+
+/// Whether `op` is IsolatedFromAbove: no value defined outside it is used
+/// inside it.
+pub(crate) fn is_isolated_from_above(op: Op<'_>) -> bool {
+    // SAFETY: `op` is a live op; the C function only reads its traits.
+    unsafe { ffi::loomFactsIsIsolatedFromAbove(op.0) }
+}
+
+/// Walks `root` and every nested op in pre-order, not entering the ops
+/// for which `skip` holds (other than `root`).
+pub(crate) fn walk_preorder_skipping<'a>(root: Op<'a>, skip: &impl Fn(Op<'a>) -> bool, f: &mut impl FnMut(Op<'a>)) {
     f(root);
     for r in 0..root.num_regions() {
         let mut block = root.region(r).first_block();
@@ -772,12 +796,19 @@ pub(crate) fn walk_preorder<'a>(root: Op<'a>, f: &mut impl FnMut(Op<'a>)) {
             let mut op = b.first_op();
             while let Some(o) = op {
                 // Read `next` after visiting: visitors do not erase ops.
-                walk_preorder(o, f);
+                if !skip(o) {
+                    walk_preorder_skipping(o, skip, f);
+                }
                 op = o.next();
             }
             block = b.next();
         }
     }
+}
+
+/// Walks `root` and every nested op in pre-order.
+pub(crate) fn walk_preorder<'a>(root: Op<'a>, f: &mut impl FnMut(Op<'a>)) {
+    walk_preorder_skipping(root, &|_| false, f);
 }
 
 /// The one way the facts passes change IR: a rewriter made from the

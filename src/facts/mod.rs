@@ -35,11 +35,14 @@ pub(crate) mod trip_count;
 
 use crate::analysis::Options;
 use interval::Interval;
-use ir::{index_bitwidth, walk_preorder, ExitKind, HandleMap, Op, Val};
+use ir::{
+    index_bitwidth, is_isolated_from_above, sets_index_width, walk_preorder_skipping, ExitKind, HandleMap, Op, Val,
+};
 use ranges::{Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
 use symbolic::counts::SymFacts;
 use symbolic::expr::Expr;
+use symbolic::symbols::BUFFER_ASSUMPTION;
 
 /// Counter facts of a loop, in the comparison's order.
 #[derive(Clone, Debug)]
@@ -165,38 +168,157 @@ impl LoopRecord<'_> {
     }
 }
 
+/// A part of the analysed IR with one index width: the analysed root, or a
+/// nested op whose data layout gives `index` another width (a `gpu.module`
+/// at 32 bits inside a 64-bit host module, or the reverse). Each scope is
+/// analysed on its own, at its own width: its ops are those under its root
+/// that are not inside a nested scope, so no fact, range or proof ever
+/// mixes two widths.
+pub(crate) struct Scope<'a> {
+    root: Op<'a>,
+    /// The width of `index` for every op of the scope (the data layout's
+    /// `index` entry, as MLIR's `DataLayout` resolves it, else the option).
+    pub(crate) index_width: u32,
+    /// Facts stated at the width [`Ranges`] reads their values at (the
+    /// value's type, `index` at `index_width`).
+    facts: HandleMap<Val<'a>, ValueFact<'a>>,
+    /// Set when nothing in the scope is claimed, and why: its root changes
+    /// the index width but is not isolated from above, so values defined
+    /// outside it (at another width) may be used inside.
+    opaque: Option<String>,
+}
+
+impl<'a> Scope<'a> {
+    /// The scope of `root`, whose index width `width` differs from the
+    /// enclosing scope's `outer`.
+    fn new(root: Op<'a>, width: u32, outer: u32) -> Scope<'a> {
+        let opaque = (!is_isolated_from_above(root)).then(|| {
+            format!(
+                "'{}' at {} sets the index width to {width} bits (the enclosing code has {outer}) but is not isolated from above, so values of either width may meet in it",
+                root.name(),
+                root.loc_string()
+            )
+        });
+        Scope { root, index_width: width, facts: HandleMap::default(), opaque }
+    }
+
+    /// Range queries over the scope, at its index width.
+    pub(crate) fn ranges(&self) -> Ranges<'_, 'a> {
+        Ranges::new(&self.facts, self.index_width)
+    }
+
+    /// Why nothing in the scope is claimed, if nothing is.
+    pub(crate) fn opaque(&self) -> Option<&str> {
+        self.opaque.as_deref()
+    }
+}
+
 /// Every loop of a module, and the value facts for range queries.
 pub struct Analysis<'a> {
-    root: Op<'a>,
+    /// The analysed root's scope first, then the nested ones in pre-order.
+    scopes: Vec<Scope<'a>>,
+    /// The root of each nested scope, with its index in `scopes`.
+    borders: HandleMap<Op<'a>, usize>,
     pub loops: Vec<LoopRecord<'a>>,
-    /// Facts stated at the width [`Ranges`] reads their values at (the
-    /// value's type, `index` at `index_width`): see [`analyze`].
-    facts: HandleMap<Val<'a>, ValueFact<'a>>,
-    /// Index width at the analysed root (DLTI entry or the option).
+    /// Index width at the analysed root (DLTI entry or the option); nested
+    /// scopes may have others (each loop's counter says its width).
     pub index_width: u32,
     /// Whether proofs may use the buffer-size assumption (an option).
     assume_buffers: bool,
 }
 
 impl<'a> Analysis<'a> {
-    /// Range queries over the analysed root, at its index width.
-    pub fn ranges(&self) -> Ranges<'_, 'a> {
-        Ranges { facts: &self.facts, index_width: self.index_width }
+    /// The scopes of the analysed IR (the root's first).
+    pub(crate) fn scopes(&self) -> &[Scope<'a>] {
+        &self.scopes
     }
 
-    /// Relational proofs over the analysed root, from `ranges` (see
-    /// [`Analysis::ranges`]) and the options.
+    /// Walks the ops of `scope` in pre-order (not those of nested scopes).
+    pub(crate) fn walk_scope(&self, scope: &Scope<'a>, f: &mut impl FnMut(Op<'a>)) {
+        walk_preorder_skipping(scope.root, &|op| op != scope.root && self.borders.contains_key(&op), f);
+    }
+
+    /// Relational proofs over a scope, from `ranges` (see
+    /// [`Scope::ranges`]) and the options.
     pub(crate) fn prover<'r, 'f>(&self, ranges: &'r Ranges<'f, 'a>) -> relational::Prover<'r, 'f, 'a> {
         relational::Prover::new(ranges, self.assume_buffers)
     }
 
-    /// Every memory access under the root, with its bounds proof; with
-    /// `explain`, each relational proof names the facts it used.
+    /// Every memory access under the root in program order, with its bounds
+    /// proof made in its scope; with `explain`, each relational proof names
+    /// the facts it used. An access in an opaque scope is unproven, with the
+    /// scope's reason.
     pub fn accesses(&self, explain: bool) -> Vec<bounds::Access<'a>> {
-        let ranges = self.ranges();
-        let prover = self.prover(&ranges);
-        bounds::Checker { prover: &prover, explain }.check_all(self.root)
+        let ranges: Vec<Ranges<'_, 'a>> = self.scopes.iter().map(Scope::ranges).collect();
+        let provers: Vec<_> = ranges.iter().map(|r| self.prover(r)).collect();
+        let checkers: Vec<_> = provers.iter().map(|prover| bounds::Checker { prover, explain }).collect();
+        let mut out = Vec::new();
+        walk_scoped(self.scopes[0].root, &self.borders, 0, &mut |scope, op| {
+            if let Some(mut a) = checkers[scope].check(op) {
+                if let Some(why) = self.scopes[scope].opaque() {
+                    a.not_analysed(why);
+                }
+                out.push(a);
+            }
+        });
+        out
     }
+}
+
+/// Walks `op` and every nested op in pre-order, each with the index of its
+/// scope (`scope` for `op`; a border op starts its own).
+fn walk_scoped<'a>(op: Op<'a>, borders: &HandleMap<Op<'a>, usize>, scope: usize, f: &mut impl FnMut(usize, Op<'a>)) {
+    f(scope, op);
+    for r in 0..op.num_regions() {
+        let mut block = op.region(r).first_block();
+        while let Some(b) = block {
+            let mut inner = b.first_op();
+            while let Some(o) = inner {
+                walk_scoped(o, borders, borders.get(&o).copied().unwrap_or(scope), f);
+                inner = o.next();
+            }
+            block = b.next();
+        }
+    }
+}
+
+/// The scopes under `root` (whose index width is `width`): `root`'s, then
+/// one per nested op that sets another index width, in pre-order; and the
+/// roots of the nested ones with their indices.
+fn find_scopes<'a>(root: Op<'a>, width: u32, fallback: u32) -> (Vec<Scope<'a>>, HandleMap<Op<'a>, usize>) {
+    fn nested<'a>(
+        op: Op<'a>,
+        width: u32,
+        fallback: u32,
+        scopes: &mut Vec<Scope<'a>>,
+        borders: &mut HandleMap<Op<'a>, usize>,
+    ) {
+        for r in 0..op.num_regions() {
+            let mut block = op.region(r).first_block();
+            while let Some(b) = block {
+                let mut inner = b.first_op();
+                while let Some(o) = inner {
+                    let mut w = width;
+                    if o.num_regions() > 0 && sets_index_width(o) {
+                        w = index_bitwidth(o, fallback);
+                        if w != width {
+                            borders.insert(o, scopes.len());
+                            scopes.push(Scope::new(o, w, width));
+                        }
+                    }
+                    if o.num_regions() > 0 {
+                        nested(o, w, fallback, scopes, borders);
+                    }
+                    inner = o.next();
+                }
+                block = b.next();
+            }
+        }
+    }
+    let mut scopes = vec![Scope { root, index_width: width, facts: HandleMap::default(), opaque: None }];
+    let mut borders = HandleMap::default();
+    nested(root, width, fallback, &mut scopes, &mut borders);
+    (scopes, borders)
 }
 
 /// A range from the core's interval in the comparison's order, shifted by
@@ -217,16 +339,23 @@ fn shifted(span: Interval, offset: u128, width: u32, signed: bool) -> Option<Ran
 }
 
 /// Records what `rec` says about its values, at the width range queries
-/// read each value at (its type's, `index` at `index_width`, the root's).
-/// That is the loop's own width except in the case `analyze` describes;
-/// there a range of the loop's width says nothing at the query width (full),
-/// while "never observed" (a body that never runs) holds at any width.
-fn value_facts<'a>(rec: &Recognized<'a>, index_width: u32, facts: &mut HandleMap<Val<'a>, ValueFact<'a>>) {
+/// read each value at (its type's, `index` at `index_width`, the scope's).
+/// That is the loop's own width (a loop is recognised at its scope's
+/// width); should they ever differ, a range of the loop's width says
+/// nothing at the query width (full), while "never observed" (a body that
+/// never runs) holds at any width. `assumes_buffers`: the facts rest on the
+/// buffer-size assumption.
+fn value_facts<'a>(
+    rec: &Recognized<'a>,
+    index_width: u32,
+    assumes_buffers: bool,
+    facts: &mut HandleMap<Val<'a>, ValueFact<'a>>,
+) {
     // Symbolic loops contribute their numeric envelopes (bounds valid for
     // every argument value), and nothing about the exit value.
-    let (condition, body, exit, assumes_buffers) = match &rec.core {
-        Core::Exact { condition, body, exit, .. } => (condition, body, Some(*exit), false),
-        Core::Symbolic { condition, body, assumptions, .. } => (condition, body, None, !assumptions.is_empty()),
+    let (condition, body, exit) = match &rec.core {
+        Core::Exact { condition, body, exit, .. } => (condition, body, Some(*exit)),
+        Core::Symbolic { condition, body, .. } => (condition, body, None),
         Core::Unknown(_) => return,
     };
     for role in &rec.roles {
@@ -258,6 +387,15 @@ fn may_leave(op: Op<'_>) -> bool {
         Some((_, Some(t))) => !t.is_within(op) || (t == op && o != op),
         Some((_, None)) => true,
     })
+}
+
+/// Whether `op` is in the entry block of its region (which runs once per
+/// entry of the region, unless an op before `op` leaves it early).
+fn in_entry_block(op: Op<'_>) -> bool {
+    match (op.block(), op.block().and_then(|b| b.parent_region()).and_then(|r| r.first_block())) {
+        (Some(b), Some(first)) => b == first,
+        _ => false,
+    }
 }
 
 /// How many times `inner` (directly in a region of loop `parent`) runs per
@@ -296,41 +434,55 @@ fn runs_per_entry<'a>(
 /// Analyses every loop under `root`: the one entry point of the facts
 /// analyses (every facts pass, the Rust API and the C API start here).
 ///
-/// One index width per loop: a loop is recognised (counts, counter ranges)
-/// at the index width of its closest data layout, and range queries read
-/// every value at the root's index width. The two are the same unless the
-/// loop sits in a nested module whose DLTI `index` entry differs from the
-/// root's; then its `index` counter's ranges are not used for range queries
-/// (`value_facts`), so no range ever mixes two widths (`Range` asserts it).
+/// One index width per scope ([`Scope`]): the root's, and one per nested op
+/// whose data layout sets another (`find_scopes`). A loop is recognised at
+/// its scope's width with the facts of the enclosing loops of its scope
+/// only, and its facts are recorded in that scope's facts, so no range ever
+/// mixes two widths (`Range` asserts it).
+///
+/// Assumptions flow with facts: a loop whose recognition read a fact that
+/// rests on an assumption (an enclosing loop's counter range that used the
+/// buffer-size cap, say) lists that assumption, and so do the facts it
+/// records, for the loops and accesses that read them in turn.
 pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
-    let index_width_option = options.index_bitwidth.clamp(1, bits::MAX_WIDTH);
-    let index_width = index_bitwidth(root, index_width_option);
+    let fallback = options.index_bitwidth.clamp(1, bits::MAX_WIDTH);
+    let index_width = index_bitwidth(root, fallback);
+    let assume_buffers = options.assume_buffer_bytes_below_half_address_space;
+    let (mut scopes, borders) = find_scopes(root, index_width, fallback);
     let mut loops = Vec::new();
-    let mut facts = HandleMap::default();
     let mut guards: HandleMap<Op<'a>, Op<'a>> = HandleMap::default();
-    walk_preorder(root, &mut |op| {
+    walk_scoped(root, &borders, 0, &mut |s, op| {
         if !op.is_loop_like() {
             return;
         }
-        let iw = index_bitwidth(op, index_width_option);
-        // Symbols' ranges: from types, guards, assumptions and the facts of
-        // enclosing loops (analysed first: pre-order), which are stated at
-        // the root's index width, so only used when the loop's is the same.
-        let recognized = {
-            let no_loop_facts = HandleMap::default();
-            let known = if iw == index_width { &facts } else { &no_loop_facts };
-            let ranges = Ranges { facts: known, index_width: iw };
-            let ctx = recognize::Context {
-                ranges: &ranges,
-                assume_buffers: options.assume_buffer_bytes_below_half_address_space,
-            };
-            recognize::recognize(op, iw, &ctx)
-        };
+        let scope = &mut scopes[s];
+        let iw = scope.index_width;
         let mut assumptions = Vec::new();
+        let recognized = match &scope.opaque {
+            Some(why) => Err(why.clone()),
+            None => {
+                // Symbols' ranges: from types, guards, assumptions and the
+                // facts of enclosing loops (analysed first: pre-order).
+                let ranges = Ranges::new(&scope.facts, iw);
+                let ctx = recognize::Context { ranges: &ranges, assume_buffers };
+                let rec = recognize::recognize(op, iw, &ctx);
+                if ranges.assumption_reads() > 0 {
+                    assumptions.push(BUFFER_ASSUMPTION);
+                }
+                rec
+            }
+        };
         let (status, counter, note) = match recognized {
             Err(reason) => (Status::Unknown { reason }, None, None),
             Ok(rec) => {
-                value_facts(&rec, index_width, &mut facts);
+                if let Core::Symbolic { assumptions: used, .. } = &rec.core {
+                    for a in used {
+                        if !assumptions.contains(a) {
+                            assumptions.push(a);
+                        }
+                    }
+                }
+                value_facts(&rec, iw, !assumptions.is_empty(), &mut scope.facts);
                 if let Some(g) = rec.roles.iter().find_map(|r| r.split_at) {
                     guards.insert(op, g);
                 }
@@ -344,8 +496,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                 };
                 match core {
                     Core::Unknown(reason) => (Status::Unknown { reason }, None, note),
-                    Core::Symbolic { facts: f, condition, body, assumptions: used } => {
-                        assumptions = used;
+                    Core::Symbolic { facts: f, condition, body, .. } => {
                         let SymFacts { body_count, condition_count, condition: sym_condition, body: sym_body, exit } =
                             *f;
                         let symbolic = SymCounter {
@@ -370,6 +521,10 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                 }
             }
         };
+        if matches!(status, Status::Unknown { .. }) {
+            // No claim, so nothing rests on an assumption.
+            assumptions.clear();
+        }
         loops.push(LoopRecord {
             op,
             op_name: op.name(),
@@ -386,13 +541,23 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
         });
     });
     // Entries: product of what each enclosing loop runs its region, up to
-    // the enclosing symbol (function). Unknown through any other op.
+    // the enclosing symbol (function). Unknown through any other op, and
+    // wherever a block may run more or less than once per entry of its
+    // region: only an entry block runs exactly once (MLIR gives it no
+    // predecessors); any other block (a `cf` loop's body, a branch's
+    // target) may run any number of times.
     let index: HandleMap<Op<'a>, usize> = loops.iter().enumerate().map(|(i, l)| (l.op, i)).collect();
     for i in 0..loops.len() {
         let mut entries = Some(Expr::constant(1));
         let mut signed: Option<bool> = None;
+        // The assumptions of the enclosing counts the entries are made of.
+        let mut inherited: Vec<&'static str> = Vec::new();
         let mut inner = loops[i].op;
         while let Some(parent) = inner.parent() {
+            if !in_entry_block(inner) {
+                entries = None;
+                break;
+            }
             if parent.has_attr("sym_name") || parent.is("builtin.module") {
                 break;
             }
@@ -409,6 +574,9 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                 }),
                 None => None,
             };
+            if let (Some(_), Some(&p)) = (&factor, index.get(&parent)) {
+                inherited.extend(&loops[p].assumptions);
+            }
             entries = entries.zip(factor).and_then(|(e, f)| e.mul(&f));
             if entries.is_none() {
                 break;
@@ -422,8 +590,15 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
         if signed.is_some() && signed != own {
             entries = None;
         }
+        if entries.is_some() {
+            for a in inherited {
+                if !loops[i].assumptions.contains(&a) {
+                    loops[i].assumptions.push(a);
+                }
+            }
+        }
         loops[i].entries_expr = entries;
         loops[i].entries_signed = signed;
     }
-    Analysis { root, loops, facts, index_width, assume_buffers: options.assume_buffer_bytes_below_half_address_space }
+    Analysis { scopes, borders, loops, index_width, assume_buffers }
 }

@@ -17,6 +17,8 @@
 //! guard and the body range after it) and with every enclosing `scf.if` /
 //! `loom.if` whose condition compares `v` itself with a constant.
 
+use std::cell::Cell;
+
 use super::bits::{carrier, const_bits, in_order, mask, smax, smin, to_signed, MAX_WIDTH};
 use super::interval::Interval;
 use super::ir::{int_attr, shape_of, Def, HandleMap, Op, Val};
@@ -294,13 +296,29 @@ pub struct ValueFact<'a> {
 
 /// Range queries over a module whose loops have been analysed.
 pub struct Ranges<'f, 'a> {
-    pub facts: &'f HandleMap<Val<'a>, ValueFact<'a>>,
+    facts: &'f HandleMap<Val<'a>, ValueFact<'a>>,
     pub index_width: u32,
+    /// How many times queries read a loop fact that rests on the
+    /// buffer-size assumption (see [`Ranges::assumption_reads`]).
+    assumed: Cell<u64>,
 }
 
 const MAX_DEPTH: u32 = 24;
 
-impl<'a> Ranges<'_, 'a> {
+impl<'f, 'a> Ranges<'f, 'a> {
+    /// Queries over `facts`, with `index` read at `index_width` bits.
+    pub fn new(facts: &'f HandleMap<Val<'a>, ValueFact<'a>>, index_width: u32) -> Ranges<'f, 'a> {
+        Ranges { facts, index_width, assumed: Cell::new(0) }
+    }
+
+    /// How many times queries so far read a loop fact that rests on the
+    /// buffer-size assumption: a claim whose queries changed it rests on the
+    /// assumption too. A count, not a flag, so nested claims can each take
+    /// their own reading without resetting another's.
+    pub fn assumption_reads(&self) -> u64 {
+        self.assumed.get()
+    }
+
     /// The values `v` can have when `at` executes (None: not an integer of
     /// at most 64 bits).
     pub fn at(&self, v: Val<'a>, at: Op<'a>) -> Option<Range> {
@@ -314,6 +332,9 @@ impl<'a> Ranges<'_, 'a> {
         }
         let mut r = if depth > MAX_DEPTH { Range::full(width) } else { self.defined(v, width, depth) };
         if let Some(fact) = self.facts.get(&v) {
+            if fact.assumes_buffers {
+                self.assumed.set(self.assumed.get() + 1);
+            }
             let observed = match fact.after_guard.as_deref() {
                 Some((guard, after)) => {
                     let block = guard.block();
@@ -404,9 +425,18 @@ impl<'a> Ranges<'_, 'a> {
                 let lo = op.attr("lo").and_then(int_attr);
                 let hi = op.attr("hi").and_then(int_attr);
                 match (lo, hi) {
+                    // Bounds that do not fit the width the value is read at
+                    // (the verifier checks them at the op's data layout;
+                    // the index-bitwidth option may read them narrower) or
+                    // that no value satisfies say nothing: an empty range
+                    // would prove anything.
                     (Some((lo, lw)), Some((hi, hw))) => {
                         let (lo, hi) = (to_signed(lo as u128, lw), to_signed(hi as u128, hw));
-                        input.intersect(&Range::signed(lo, hi, width))
+                        if smin(width) <= lo && lo <= hi && hi <= smax(width) {
+                            input.intersect(&Range::signed(lo, hi, width))
+                        } else {
+                            input
+                        }
                     }
                     _ => input,
                 }

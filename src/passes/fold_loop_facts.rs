@@ -7,7 +7,10 @@
 //! every pair of values gives the same answer in the predicate's order;
 //! for example `arith.cmpi ult, %i, %c4` in the body of a loop whose body
 //! range of `%i` is [0, 3] is always true. Comparisons whose operands have
-//! an empty range (code that never runs) are left alone.
+//! an empty range (code that never runs) are left alone. Each comparison is
+//! decided at the index width of its own scope (a nested module or
+//! `gpu.module` whose data layout sets another width is analysed at that
+//! width: `facts::Scope`).
 //! What the ranges leave open, the relational facts may decide
 //! (`facts::relational`: loop bounds against symbolic bounds, guards,
 //! exact arithmetic, invariants): `arith.cmpi slt, %i, %dim` in the body of
@@ -67,18 +70,21 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
     let mut rewriter = Rewriter::new(&mut op);
     let root = rewriter.root();
     let analysis = facts::analyze(root, &analysis_options(options));
-    let ranges = analysis.ranges();
-    let prover = analysis.prover(&ranges);
     let mut decided = Vec::new();
-    walk_preorder(root, &mut |inner| {
-        let Some(pred) = inner.compare_predicate() else { return };
-        let (Some(a), Some(b)) = (ranges.at(inner.operand(0), inner), ranges.at(inner.operand(1), inner)) else {
-            return;
-        };
-        if let Some(value) = decide(pred, &a, &b).or_else(|| prover.decide(inner)) {
-            decided.push((inner, value));
-        }
-    });
+    // Each scope at its own index width; nothing in an opaque one.
+    for scope in analysis.scopes().iter().filter(|s| s.opaque().is_none()) {
+        let ranges = scope.ranges();
+        let prover = analysis.prover(&ranges);
+        analysis.walk_scope(scope, &mut |inner| {
+            let Some(pred) = inner.compare_predicate() else { return };
+            let (Some(a), Some(b)) = (ranges.at(inner.operand(0), inner), ranges.at(inner.operand(1), inner)) else {
+                return;
+            };
+            if let Some(value) = decide(pred, &a, &b).or_else(|| prover.decide(inner)) {
+                decided.push((inner, value));
+            }
+        });
+    }
     for (cmp, value) in decided {
         let Some(constant) = rewriter.insert_bool_constant(cmp, value) else { continue };
         rewriter.replace_all_uses(cmp.result(0), constant);
@@ -90,6 +96,7 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
     let mut selects = Vec::new();
     walk_preorder(root, &mut |inner| {
         if inner.is("arith.select") {
+            // An i1 condition: the index width does not matter.
             if let Some(c) = const_bits(inner.operand(0), analysis.index_width) {
                 selects.push((inner, c != 0));
             }

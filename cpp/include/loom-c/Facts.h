@@ -24,6 +24,22 @@ extern "C" {
 MLIR_CAPI_EXPORTED unsigned loomFactsIndexBitwidth(MlirOperation op,
                                                    unsigned fallback);
 
+/* Whether `op` itself carries a data layout spec with an `index` entry
+ * (a builtin.module or a DataLayoutOpInterface op such as gpu.module): the
+ * ops where the index width can change. */
+MLIR_CAPI_EXPORTED bool loomFactsSetsIndexWidth(MlirOperation op);
+
+/* Whether `op` may read or write the memory of one of its memref operands:
+ * it declares a read or write effect on a memref value or on a resource,
+ * or it declares no effects at all (and is not an op whose effects are
+ * those of its nested ops). Terminators that only hand memrefs on (returns,
+ * branches, region and loom exits) do not. */
+MLIR_CAPI_EXPORTED bool loomFactsMayAccessMemref(MlirOperation op);
+
+/* Whether `op` is IsolatedFromAbove (no value defined outside it is used
+ * inside it). */
+MLIR_CAPI_EXPORTED bool loomFactsIsIsolatedFromAbove(MlirOperation op);
+
 /* The predicate of an `arith.cmpi` or `index.cmp` op, numbered like
  * arith::CmpIPredicate (eq 0, ne 1, slt 2, sle 3, sgt 4, sge 5, ult 6,
  * ule 7, ugt 8, uge 9); -1 for any other op. */

@@ -14,41 +14,90 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "loom/Dialect/LoomInterfaces.h"
 
 #include <string>
 
 using namespace mlir;
+
+/// Whether `at` itself carries a data layout spec with an `index` entry:
+/// a builtin.module (which carries a spec without implementing the
+/// interface; DataLayout special-cases it too) or a DataLayoutOpInterface
+/// op.
+static bool setsIndexWidth(Operation *at) {
+  DataLayoutSpecInterface spec;
+  if (auto module = dyn_cast<ModuleOp>(at))
+    spec = module.getDataLayoutSpec();
+  else if (auto layoutOp = dyn_cast<DataLayoutOpInterface>(at))
+    spec = layoutOp.getDataLayoutSpec();
+  if (!spec)
+    return false;
+  for (DataLayoutEntryInterface entry : spec.getEntries()) {
+    auto key = llvm::dyn_cast_if_present<Type>(entry.getKey());
+    if (key && isa<IndexType>(key))
+      return true;
+  }
+  return false;
+}
 
 extern "C" unsigned loomFactsIndexBitwidth(MlirOperation raw,
                                            unsigned fallback) {
   Operation *op = unwrap(raw);
   if (!op)
     return fallback;
-  IndexType index = IndexType::get(op->getContext());
   // Only a spec that names `index` overrides the fallback: DataLayout's own
   // default for index (64) must not silently replace the pass option.
   for (Operation *at = op; at; at = at->getParentOp()) {
-    // builtin.module carries a spec without implementing the interface
-    // (DataLayout special-cases it too).
-    DataLayoutSpecInterface spec;
-    if (auto module = dyn_cast<ModuleOp>(at))
-      spec = module.getDataLayoutSpec();
-    else if (auto layoutOp = dyn_cast<DataLayoutOpInterface>(at))
-      spec = layoutOp.getDataLayoutSpec();
-    if (!spec)
+    if (!setsIndexWidth(at))
       continue;
-    for (DataLayoutEntryInterface entry : spec.getEntries()) {
-      auto key = llvm::dyn_cast_if_present<Type>(entry.getKey());
-      if (key && isa<IndexType>(key)) {
-        llvm::TypeSize size = DataLayout::closest(op).getTypeSizeInBits(index);
-        if (size.isScalable() || size.getFixedValue() == 0)
-          return fallback;
-        return static_cast<unsigned>(size.getFixedValue());
-      }
-    }
+    IndexType index = IndexType::get(op->getContext());
+    llvm::TypeSize size = DataLayout::closest(op).getTypeSizeInBits(index);
+    if (size.isScalable() || size.getFixedValue() == 0)
+      return fallback;
+    return static_cast<unsigned>(size.getFixedValue());
   }
   return fallback;
+}
+
+extern "C" bool loomFactsSetsIndexWidth(MlirOperation raw) {
+  Operation *op = unwrap(raw);
+  return op && setsIndexWidth(op);
+}
+
+extern "C" bool loomFactsMayAccessMemref(MlirOperation raw) {
+  Operation *op = unwrap(raw);
+  if (!op || llvm::none_of(op->getOperandTypes(), llvm::IsaPred<BaseMemRefType>))
+    return false;
+  // Control flow hands memrefs on without touching their memory.
+  if (op->hasTrait<OpTrait::IsTerminator>() &&
+      (op->hasTrait<OpTrait::ReturnLike>() || isa<BranchOpInterface>(op) ||
+       isa<RegionBranchTerminatorOpInterface>(op) ||
+       isa<loom::RegionExitTerminatorOpInterface>(op)))
+    return false;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    // Unknown effects, unless they are those of the nested ops (each of
+    // which is looked at on its own).
+    return !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  for (const MemoryEffects::EffectInstance &e : instances) {
+    if (!isa<MemoryEffects::Read, MemoryEffects::Write>(e.getEffect()))
+      continue;
+    // An effect on no value is on a resource, which may be any memref's.
+    Value v = e.getValue();
+    if (!v || isa<BaseMemRefType>(v.getType()))
+      return true;
+  }
+  return false;
+}
+
+extern "C" bool loomFactsIsIsolatedFromAbove(MlirOperation raw) {
+  Operation *op = unwrap(raw);
+  return op && op->hasTrait<OpTrait::IsIsolatedFromAbove>();
 }
 
 extern "C" int loomFactsComparePredicate(MlirOperation raw) {

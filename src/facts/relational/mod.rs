@@ -75,6 +75,9 @@ pub(crate) enum Source<'a> {
     /// An earlier `loom.if` whose branch (then when `holds` is false)
     /// always exits: the rest of the block runs only when it was not taken.
     GuardExit { op: Op<'a>, holds: bool },
+    /// An earlier `cf.assert`: the rest of the block runs only when its
+    /// condition held (otherwise the program aborts).
+    Assert(Op<'a>),
     /// An `scf.while` after-region argument equals the forwarded value.
     WhileForward(Op<'a>),
     /// The inductive invariants of a loop.

@@ -261,6 +261,12 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     if op == inner {
                         break;
                     }
+                    if op.is("cf.assert") {
+                        // Execution goes on past it only if it held.
+                        self.require_defined(op.operand(0));
+                        let dnf = self.condition(op.operand(0), true, 0);
+                        self.assume(Source::Assert(op), dnf);
+                    }
                     if op.is("loom.if") {
                         let exits = |i: usize| {
                             i < op.num_regions()
@@ -413,6 +419,19 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     fn expand_dim(&mut self, a: Atom, memref: Val<'a>, k: usize) {
         let d = Lin::atom(a);
         self.fact(Source::DimNonNegative, vec![d.clone()]);
+        // A buffer's size as its allocation states it: the dynamic size
+        // operand of the dimension (sizes are non-negative: a negative one
+        // is undefined behaviour); a cast keeps every size.
+        if let Some(def) = memref.defining_op() {
+            let size = match &*def.name_ref() {
+                "memref.alloc" | "memref.alloca" => dynamic_size_operand(def, memref, k),
+                "memref.cast" => Some(Key::Dim(def.operand(0), k)),
+                _ => None,
+            };
+            if let Some(eq) = size.and_then(|key| self.key_lin(key)).and_then(|s| Self::equal(&d, &s)) {
+                self.fact(Source::Definition(def), eq);
+            }
+        }
         let cap = buffer_size_cap(memref.ty(), k, self.prover.ranges.index_width);
         if let (true, Some(cap)) = (self.prover.assume_buffers, cap) {
             if let Some(l) = Lin::constant(cap).minus(&d) {
@@ -800,6 +819,18 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
 }
 
 /// Which result of `op` `v` is.
+/// The dynamic size operand of dimension `k` of `memref`, the result of
+/// `alloc` (`memref.alloc`/`alloca`: one operand per dynamic dimension, in
+/// order, then the symbols of its layout).
+fn dynamic_size_operand<'a>(alloc: Op<'a>, memref: Val<'a>, k: usize) -> Option<Key<'a>> {
+    let shape = shape_of(memref.ty())?;
+    if !matches!(shape.get(k), Some(None)) {
+        return None;
+    }
+    let j = shape[..k].iter().filter(|d| d.is_none()).count();
+    (j < alloc.num_operands()).then(|| Key::Value(alloc.operand(j)))
+}
+
 fn result_index<'a>(op: Op<'a>, v: Val<'a>) -> Option<usize> {
     (0..op.num_results()).find(|&i| op.result(i) == v)
 }

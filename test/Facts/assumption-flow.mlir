@@ -1,0 +1,82 @@
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{output=%t.json})' -o /dev/null
+// RUN: FileCheck %s --input-file=%t.json
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{output=%t.off.json assume-buffer-bytes-below-half-address-space=false})' -o /dev/null
+// RUN: FileCheck %s --check-prefix=OFF --input-file=%t.off.json
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{output=%t.txt format=text})' -o /dev/null
+// RUN: FileCheck %s --check-prefix=TEXT --input-file=%t.txt
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-loop-facts{remarks=true})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+
+// Assumptions flow with every fact derived from them (issue 18, part 4):
+// a claim that rests on a fact that used an assumption lists it, in the
+// JSON report, the text report and the remarks. Each claim listed here
+// changes with the assumption off (OFF), which is what makes it rest on it.
+
+// The inner loop counts from %i to %i + 8: exact (8) only because %i + 8
+// cannot wrap, which the outer loop's range of %i shows with the
+// buffer-size assumption (without it, %i may be near SMAX).
+// CHECK: "function": "nest", {{.*}}"op": "scf.for", {{.*}}"assumptions": ["buffer-bytes-below-half-address-space"]
+// CHECK: "function": "nest", {{.*}}"op": "scf.while", {{.*}}"status": "exact", "body_count": 8, {{.*}}"assumptions": ["buffer-bytes-below-half-address-space"]}
+// OFF: "function": "nest", {{.*}}"op": "scf.for", {{.*}}"status": "unknown"
+// OFF: "function": "nest", {{.*}}"op": "scf.while", {{.*}}"status": "unknown"
+// TEXT: assumption-flow.mlir:[[@LINE+10]]:{{[0-9]+}}: exact: body 8, condition 9, {{.*}}; assuming buffer-bytes-below-half-address-space
+// REMARK: assumption-flow.mlir:[[@LINE+9]]:{{[0-9]+}}: remark: loop facts: exact: body 8, condition 9, {{.*}}; assuming buffer-bytes-below-half-address-space
+func.func @nest(%a: memref<?xi32>) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %d = memref.dim %a, %c0 : memref<?xi32>
+  %r = scf.for %i = %c0 to %d step %c4 iter_args(%s = %c0) -> (index) {
+    %b = arith.addi %i, %c8 : index
+    %w = scf.while (%j = %i) : (index) -> index {
+      %c = arith.cmpi slt, %j, %b : index
+      scf.condition(%c) %j : index
+    } do {
+    ^bb0(%y: index):
+      %n = arith.addi %y, %c1 : index
+      scf.yield %n : index
+    }
+    %t = arith.addi %s, %w : index
+    scf.yield %t : index
+  }
+  return %r : index
+}
+
+// The same through an scf.for bound.
+// CHECK: "function": "nest_for", {{.*}}"depth": 1, "status": "exact", "body_count": 8, {{.*}}"assumptions": ["buffer-bytes-below-half-address-space"]}
+// OFF: "function": "nest_for", {{.*}}"depth": 1, "status": "unknown"
+func.func @nest_for(%a: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %d = memref.dim %a, %c0 : memref<?xi32>
+  scf.for %i = %c0 to %d step %c4 {
+    %b = arith.addi %i, %c8 : index
+    scf.for %j = %i to %b step %c1 {
+    }
+  }
+  return
+}
+
+// The inner loop's own counts (3) need no assumption, but its totals are
+// made of the outer count, which does: the loop lists it.
+// CHECK: "function": "numeric_nest", {{.*}}"depth": 1, "status": "exact", "body_count": 3, {{.*}}"total_body_count_expr": "3 * (dim(%arg0, 0) ceildiv 3)", {{.*}}"assumptions": ["buffer-bytes-below-half-address-space"]}
+// OFF: "function": "numeric_nest", {{.*}}"depth": 1, "status": "exact", "body_count": 3, "condition_count": 4, "counter": {{.*}}"exit": 3}}{{[],]}}
+func.func @numeric_nest(%a: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %d = memref.dim %a, %c0 : memref<?xi32>
+  scf.for %i = %c0 to %d step %c3 {
+    %w = scf.while (%j = %c0) : (index) -> index {
+      %c = arith.cmpi slt, %j, %c3 : index
+      scf.condition(%c) %j : index
+    } do {
+    ^bb0(%y: index):
+      %n = arith.addi %y, %c1 : index
+      scf.yield %n : index
+    }
+  }
+  return
+}
