@@ -38,7 +38,7 @@
 //! totals are per call, not per entry; a quarter of the cases with a buffer
 //! argument are the nest `for %i = 0 to dim step 2..8 { loop from %i to
 //! %i + c }` whose inner facts are exact only because the buffer-size
-//! assumption bounds `dim`, hence `%i` ([`gen_assumption_nest`]). Every
+//! assumption bounds `dim`, hence `%i` (`gen_assumption_nest`). Every
 //! batch is also analysed with every assumption option off
 //! ([`crate::assumption_diff`]): a claim that changes must list an
 //! assumption.
@@ -873,7 +873,7 @@ pub fn generate(seed: u64) -> SymCase {
     case
 }
 
-/// Whether `case` has [`gen_assumption_nest`]'s shape.
+/// Whether `case` has `gen_assumption_nest`'s shape.
 pub fn is_assumption_nest(case: &SymCase) -> bool {
     case.loops.len() == 2
         && matches!(case.loops[0].bound, Val::Dim { .. })
@@ -2134,7 +2134,7 @@ pub struct SymTally {
     pub non_entry: u64,
     /// Functions in a nested module of 32-bit `index` (simulated only).
     pub nested: u64,
-    /// Cases with the buffer-size assumption nest ([`gen_assumption_nest`]'s
+    /// Cases with the buffer-size assumption nest (`gen_assumption_nest`'s
     /// shape: an inner loop bounded relative to a `dim`-bounded counter).
     pub assumption_nests: u64,
     /// The rerun with every assumption off.
