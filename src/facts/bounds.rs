@@ -48,7 +48,8 @@
 //!   index, and its access is always in bounds.
 
 use super::ir::{
-    attr_string, element_type, is_memref, is_scalable_dim, may_access_memref, shape_of, type_string, Op, Val,
+    attr_string, element_type, is_memref, is_scalable_dim, may_access_memref, shape_of, subview_parts, type_string, Op,
+    Part, Val,
 };
 use super::ranges::Range;
 use super::relational::explain::Names;
@@ -392,56 +393,6 @@ fn access_layout(op: Op) -> Option<Layout> {
 }
 
 /// An offset, size or stride of a subview.
-#[derive(Clone, Copy)]
-enum Part<'a> {
-    Static(i64),
-    Dynamic(Val<'a>),
-}
-
-/// `array<i64: 0, -9223372036854775808>` as numbers.
-fn parse_i64_array(text: &str) -> Option<Vec<i64>> {
-    let inner = text.strip_prefix("array<i64")?.strip_suffix('>')?;
-    let inner = inner.strip_prefix(':').unwrap_or(inner).trim();
-    if inner.is_empty() {
-        return Some(Vec::new());
-    }
-    inner.split(',').map(|t| t.trim().parse().ok()).collect()
-}
-
-/// A subview's (offset, size, stride) per source dimension; strides must
-/// be constant and positive.
-fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>, String> {
-    let rank = shape_of(op.operand(0).ty()).ok_or("its source is not a ranked memref")?.len();
-    let array = |name: &str| {
-        op.attr(name)
-            .map(attr_string)
-            .and_then(|t| parse_i64_array(&t))
-            .filter(|a| a.len() == rank)
-            .ok_or_else(|| format!("its {name} do not give one entry per source dimension"))
-    };
-    let (offsets, sizes, strides) = (array("static_offsets")?, array("static_sizes")?, array("static_strides")?);
-    // Dynamic entries (i64::MIN) take the operands after the source, in
-    // the order offsets, sizes, strides.
-    let mut next = 1;
-    let mut part = |c: i64| -> Result<Part<'_>, String> {
-        if c != i64::MIN {
-            return Ok(Part::Static(c));
-        }
-        if next >= op.num_operands() {
-            return Err("it has fewer operands than dynamic entries".into());
-        }
-        next += 1;
-        Ok(Part::Dynamic(op.operand(next - 1)))
-    };
-    let offsets: Vec<Part> = offsets.into_iter().map(&mut part).collect::<Result<_, _>>()?;
-    let sizes: Vec<Part> = sizes.into_iter().map(&mut part).collect::<Result<_, _>>()?;
-    let strides: Vec<i64> = strides
-        .into_iter()
-        .map(|s| if s == i64::MIN || s < 1 { Err("its stride is not a positive constant".to_string()) } else { Ok(s) })
-        .collect::<Result<_, _>>()?;
-    Ok(offsets.into_iter().zip(sizes).zip(strides).map(|((o, n), s)| (o, n, s)).collect())
-}
-
 /// The nearest enclosing function (an op with a `function_type`).
 fn enclosing_function(op: Op) -> Option<Op> {
     let mut at = op.parent();

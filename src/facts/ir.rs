@@ -763,6 +763,57 @@ pub(crate) fn index_bitwidth(op: Op<'_>, fallback: u32) -> u32 {
     unsafe { ffi::loomFactsIndexBitwidth(op.0, fallback) }
 }
 
+/// One entry of a subview's offsets, sizes or strides.
+#[derive(Clone, Copy)]
+pub(crate) enum Part<'a> {
+    Static(i64),
+    Dynamic(Val<'a>),
+}
+
+/// `array<i64: 0, -9223372036854775808>` as numbers.
+fn parse_i64_array(text: &str) -> Option<Vec<i64>> {
+    let inner = text.strip_prefix("array<i64")?.strip_suffix('>')?;
+    let inner = inner.strip_prefix(':').unwrap_or(inner).trim();
+    if inner.is_empty() {
+        return Some(Vec::new());
+    }
+    inner.split(',').map(|t| t.trim().parse().ok()).collect()
+}
+
+/// A subview's (offset, size, stride) per source dimension; strides must
+/// be constant and positive.
+pub(crate) fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>, String> {
+    let rank = shape_of(op.operand(0).ty()).ok_or("its source is not a ranked memref")?.len();
+    let array = |name: &str| {
+        op.attr(name)
+            .map(attr_string)
+            .and_then(|t| parse_i64_array(&t))
+            .filter(|a| a.len() == rank)
+            .ok_or_else(|| format!("its {name} do not give one entry per source dimension"))
+    };
+    let (offsets, sizes, strides) = (array("static_offsets")?, array("static_sizes")?, array("static_strides")?);
+    // Dynamic entries (i64::MIN) take the operands after the source, in
+    // the order offsets, sizes, strides.
+    let mut next = 1;
+    let mut part = |c: i64| -> Result<Part<'_>, String> {
+        if c != i64::MIN {
+            return Ok(Part::Static(c));
+        }
+        if next >= op.num_operands() {
+            return Err("it has fewer operands than dynamic entries".into());
+        }
+        next += 1;
+        Ok(Part::Dynamic(op.operand(next - 1)))
+    };
+    let offsets: Vec<Part> = offsets.into_iter().map(&mut part).collect::<Result<_, _>>()?;
+    let sizes: Vec<Part> = sizes.into_iter().map(&mut part).collect::<Result<_, _>>()?;
+    let strides: Vec<i64> = strides
+        .into_iter()
+        .map(|s| if s == i64::MIN || s < 1 { Err("its stride is not a positive constant".to_string()) } else { Ok(s) })
+        .collect::<Result<_, _>>()?;
+    Ok(offsets.into_iter().zip(sizes).zip(strides).map(|((o, n), s)| (o, n, s)).collect())
+}
+
 /// Whether `op` itself carries a data layout spec naming `index` (a
 /// `builtin.module` or `gpu.module` with `#dlti.dl_spec<index = ...>`): the
 /// only ops where the index width can change.

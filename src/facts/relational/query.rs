@@ -40,7 +40,7 @@ use super::linear::{Atom, Constraint, FactSet, Lin};
 use super::solver::refute;
 use super::{int_width, Key, Prover, Source};
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
-use crate::facts::ir::{attr_string, buffer_size_cap, shape_of, Def, ExitKind, Op, Val};
+use crate::facts::ir::{attr_string, buffer_size_cap, shape_of, subview_parts, Def, ExitKind, Op, Part, Val};
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
 
@@ -419,13 +419,23 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     fn expand_dim(&mut self, a: Atom, memref: Val<'a>, k: usize) {
         let d = Lin::atom(a);
         self.fact(Source::DimNonNegative, vec![d.clone()]);
-        // A buffer's size as its allocation states it: the dynamic size
+        // A buffer's size as its definition states it: the dynamic size
         // operand of the dimension (sizes are non-negative: a negative one
-        // is undefined behaviour); a cast keeps every size.
+        // is undefined behaviour); a cast keeps every size; a subview's is
+        // its size operand.
         if let Some(def) = memref.defining_op() {
             let size = match &*def.name_ref() {
                 "memref.alloc" | "memref.alloca" => dynamic_size_operand(def, memref, k),
                 "memref.cast" => Some(Key::Dim(def.operand(0), k)),
+                // A subview (not rank-reducing) has the sizes it names.
+                "memref.subview"
+                    if shape_of(def.operand(0).ty()).map(|s| s.len()) == shape_of(memref.ty()).map(|s| s.len()) =>
+                {
+                    match subview_parts(def).ok().and_then(|parts| parts.get(k).map(|p| p.1)) {
+                        Some(Part::Dynamic(v)) => Some(Key::Value(v)),
+                        _ => None,
+                    }
+                }
                 _ => None,
             };
             if let Some(eq) = size.and_then(|key| self.key_lin(key)).and_then(|s| Self::equal(&d, &s)) {
