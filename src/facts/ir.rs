@@ -814,6 +814,50 @@ pub(crate) fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>
     Ok(offsets.into_iter().zip(sizes).zip(strides).map(|((o, n), s)| (o, n, s)).collect())
 }
 
+/// One result of an affine map as loom reads it: one of the map's inputs
+/// (dims first, then symbols) unchanged, or a constant. Anything else (sums,
+/// products, divisions) is `Other`: evaluated by the lowering with
+/// wrapping arithmetic, it is not read as exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MapResult {
+    Input(usize),
+    Constant(i64),
+    Other,
+}
+
+/// The number of inputs of the affine map `attr` and its results, or None
+/// when `attr` is not an affine map.
+pub(crate) fn affine_map_results(attr: MlirAttribute) -> Option<(usize, Vec<MapResult>)> {
+    // SAFETY: `attr` is a valid attribute (uniqued in a live context); the C
+    // functions only read the uniqued map and expressions it owns, and each
+    // is called on the kind it is for (checked first).
+    unsafe {
+        if !mlirAttributeIsAAffineMap(attr) {
+            return None;
+        }
+        let map = mlirAffineMapAttrGetValue(attr);
+        let dims = usize::try_from(mlirAffineMapGetNumDims(map)).ok()?;
+        let inputs = usize::try_from(mlirAffineMapGetNumInputs(map)).ok()?;
+        let n = mlirAffineMapGetNumResults(map);
+        let results = (0..n)
+            .map(|i| {
+                let e = mlirAffineMapGetResult(map, i);
+                if mlirAffineExprIsAConstant(e) {
+                    MapResult::Constant(mlirAffineConstantExprGetValue(e))
+                } else if mlirAffineExprIsADim(e) {
+                    usize::try_from(mlirAffineDimExprGetPosition(e)).map_or(MapResult::Other, MapResult::Input)
+                } else if mlirAffineExprIsASymbol(e) {
+                    usize::try_from(mlirAffineSymbolExprGetPosition(e))
+                        .map_or(MapResult::Other, |p| MapResult::Input(dims + p))
+                } else {
+                    MapResult::Other
+                }
+            })
+            .collect();
+        Some((inputs, results))
+    }
+}
+
 /// Whether `op` itself carries a data layout spec naming `index` (a
 /// `builtin.module` or `gpu.module` with `#dlti.dl_spec<index = ...>`): the
 /// only ops where the index width can change.

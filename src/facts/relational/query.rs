@@ -40,7 +40,9 @@ use super::linear::{Atom, Constraint, FactSet, Lin};
 use super::solver::refute;
 use super::{int_width, Key, Prover, Source};
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
-use crate::facts::ir::{attr_string, buffer_size_cap, shape_of, subview_parts, Def, ExitKind, Op, Part, Val};
+use crate::facts::ir::{
+    affine_map_results, attr_string, buffer_size_cap, shape_of, subview_parts, Def, ExitKind, MapResult, Op, Part, Val,
+};
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
 
@@ -477,12 +479,42 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 let in_region = |i: usize| i < parent.num_regions() && region == Some(parent.region(i));
                 if (parent.is("scf.for") && n == 0 && in_region(0)) || (parent.is("loom.for") && n == 1) {
                     self.induction(parent, &x);
+                } else if parent.is("affine.for") && n == 0 && in_region(0) {
+                    self.affine_induction(parent, &x);
                 } else if parent.is("scf.while") && in_region(1) {
                     self.while_after(parent, &x, n);
                 } else if (parent.is("scf.while") && in_region(0)) || (parent.is("loom.loop") && n >= 1) {
                     self.invariants(parent);
                 }
             }
+        }
+    }
+
+    /// `max(lb results) <= iv < min(ub results)` of an `affine.for` (its
+    /// step is positive): each result that is one of the map's operands or
+    /// a constant gives its relation (a result loom does not read is left
+    /// out, which only weakens the facts).
+    fn affine_induction(&mut self, for_op: Op<'a>, iv: &Lin) {
+        let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| for_op.attr(m).and_then(affine_map_results));
+        let [Some((lb_inputs, lbs)), Some((_, ubs))] = maps else { return };
+        let mut lins = Vec::new();
+        for (results, first, upper) in [(lbs, 0, false), (ubs, lb_inputs, true)] {
+            for r in results {
+                let bound = match r {
+                    MapResult::Input(p) if first + p < for_op.num_operands() => {
+                        self.require_defined(for_op.operand(first + p));
+                        self.value(for_op.operand(first + p))
+                    }
+                    MapResult::Constant(c) => Some(Lin::constant(c as i128)),
+                    _ => None,
+                };
+                // lb <= iv: iv - lb >= 0; iv < ub: ub - iv - 1 >= 0.
+                let lin = bound.and_then(|b| if upper { b.minus(iv)?.shifted(-1) } else { iv.minus(&b) });
+                lins.extend(lin);
+            }
+        }
+        if !lins.is_empty() {
+            self.fact(Source::LoopBounds(for_op), lins);
         }
     }
 
