@@ -50,7 +50,7 @@
 
 use super::ir::{
     affine_map_results, attr_string, element_type, is_memref, is_scalable_dim, may_access_memref, shape_of,
-    subview_parts, type_string, MapResult, Op, Part, Val,
+    subview_parts, type_string, Op, Part, Val,
 };
 use super::ranges::Range;
 use super::relational::explain::Names;
@@ -404,10 +404,7 @@ fn access_layout(op: Op) -> Option<Layout> {
         let (_, results) = affine_map_results(op.attr("map")?)?;
         let indices = results
             .iter()
-            .map(|r| match r {
-                MapResult::Input(p) => Some(memref_pos + 1 + p),
-                _ => None,
-            })
+            .map(|r| r.as_ref()?.as_input().map(|p| memref_pos + 1 + p))
             .collect::<Option<Vec<usize>>>()
             .filter(|i| i.len() == rank && i.iter().all(|&p| p < n))?;
         Some(Layout { memref, indices, extents: Ok(vec![ONE; rank]), mask: None, in_bounds: Vec::new() })

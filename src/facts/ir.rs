@@ -814,23 +814,88 @@ pub(crate) fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>
     Ok(offsets.into_iter().zip(sizes).zip(strides).map(|((o, n), s)| (o, n, s)).collect())
 }
 
-/// One result of an affine map as loom reads it: one of the map's inputs
-/// (dims first, then symbols) unchanged, or a constant. Anything else (sums,
-/// products, divisions) is `Other`: evaluated by the lowering with
-/// wrapping arithmetic, it is not read as exact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum MapResult {
-    Input(usize),
-    Constant(i64),
-    Other,
+/// One result of an affine map as a linear form over the map's inputs
+/// (dims first, then symbols): `constant + Σ coefficient × input`. Read
+/// from `+`, constants, inputs and multiplication by a constant; results
+/// with `floordiv`, `ceildiv` or `mod` are not read. The form is the
+/// mathematical value: whether the lowering's wrapping arithmetic computes
+/// it exactly is for the reader to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct AffineForm {
+    pub(crate) constant: i64,
+    pub(crate) terms: Vec<(usize, i64)>,
 }
 
-/// The number of inputs of the affine map `attr` and its results, or None
-/// when `attr` is not an affine map.
-pub(crate) fn affine_map_results(attr: MlirAttribute) -> Option<(usize, Vec<MapResult>)> {
+impl AffineForm {
+    /// The input this form is, unchanged (`d0`, `s1`), if it is one.
+    pub(crate) fn as_input(&self) -> Option<usize> {
+        match self.terms[..] {
+            [(p, 1)] if self.constant == 0 => Some(p),
+            _ => None,
+        }
+    }
+
+    fn scaled(self, k: i64) -> Option<AffineForm> {
+        let terms = self.terms.into_iter().map(|(p, c)| Some((p, c.checked_mul(k)?))).collect::<Option<_>>()?;
+        Some(AffineForm { constant: self.constant.checked_mul(k)?, terms })
+    }
+
+    fn plus(self, other: AffineForm) -> Option<AffineForm> {
+        let mut terms = self.terms;
+        for (p, c) in other.terms {
+            match terms.iter_mut().find(|(q, _)| *q == p) {
+                Some((_, d)) => *d = d.checked_add(c)?,
+                None => terms.push((p, c)),
+            }
+        }
+        terms.retain(|(_, c)| *c != 0);
+        Some(AffineForm { constant: self.constant.checked_add(other.constant)?, terms })
+    }
+}
+
+/// `e` as a linear form over a map with `dims` dims (None: not linear, or
+/// coefficients beyond i64).
+///
+/// # Safety
+/// `e` must be a valid affine expression (owned by a live context).
+unsafe fn affine_form(e: MlirAffineExpr, dims: usize) -> Option<AffineForm> {
+    // SAFETY: `e` is valid (the caller's contract), and so are the operands
+    // of a binary expression; each accessor is called on its kind.
+    unsafe {
+        let input = |p: isize| usize::try_from(p).ok().map(|p| AffineForm { constant: 0, terms: vec![(p, 1)] });
+        if mlirAffineExprIsAConstant(e) {
+            Some(AffineForm { constant: mlirAffineConstantExprGetValue(e), terms: Vec::new() })
+        } else if mlirAffineExprIsADim(e) {
+            input(mlirAffineDimExprGetPosition(e))
+        } else if mlirAffineExprIsASymbol(e) {
+            input(mlirAffineSymbolExprGetPosition(e)).map(|f| AffineForm { terms: vec![(f.terms[0].0 + dims, 1)], ..f })
+        } else if mlirAffineExprIsAAdd(e) {
+            let (l, r) = (mlirAffineBinaryOpExprGetLHS(e), mlirAffineBinaryOpExprGetRHS(e));
+            affine_form(l, dims)?.plus(affine_form(r, dims)?)
+        } else if mlirAffineExprIsAMul(e) {
+            let (l, r) = (
+                affine_form(mlirAffineBinaryOpExprGetLHS(e), dims)?,
+                affine_form(mlirAffineBinaryOpExprGetRHS(e), dims)?,
+            );
+            // Affine: one side is a constant.
+            match (l.terms.is_empty(), r.terms.is_empty()) {
+                (_, true) => l.scaled(r.constant),
+                (true, false) => r.scaled(l.constant),
+                _ => None,
+            }
+        } else {
+            None
+        }
+    }
+}
+
+/// The number of inputs of the affine map `attr` and each result as a
+/// linear form (None for a result that is not linear), or None when `attr`
+/// is not an affine map.
+pub(crate) fn affine_map_results(attr: MlirAttribute) -> Option<(usize, Vec<Option<AffineForm>>)> {
     // SAFETY: `attr` is a valid attribute (uniqued in a live context); the C
-    // functions only read the uniqued map and expressions it owns, and each
-    // is called on the kind it is for (checked first).
+    // functions only read the uniqued map and the expressions it owns, and
+    // each is called on the kind it is for (checked first).
     unsafe {
         if !mlirAttributeIsAAffineMap(attr) {
             return None;
@@ -839,22 +904,7 @@ pub(crate) fn affine_map_results(attr: MlirAttribute) -> Option<(usize, Vec<MapR
         let dims = usize::try_from(mlirAffineMapGetNumDims(map)).ok()?;
         let inputs = usize::try_from(mlirAffineMapGetNumInputs(map)).ok()?;
         let n = mlirAffineMapGetNumResults(map);
-        let results = (0..n)
-            .map(|i| {
-                let e = mlirAffineMapGetResult(map, i);
-                if mlirAffineExprIsAConstant(e) {
-                    MapResult::Constant(mlirAffineConstantExprGetValue(e))
-                } else if mlirAffineExprIsADim(e) {
-                    usize::try_from(mlirAffineDimExprGetPosition(e)).map_or(MapResult::Other, MapResult::Input)
-                } else if mlirAffineExprIsASymbol(e) {
-                    usize::try_from(mlirAffineSymbolExprGetPosition(e))
-                        .map_or(MapResult::Other, |p| MapResult::Input(dims + p))
-                } else {
-                    MapResult::Other
-                }
-            })
-            .collect();
-        Some((inputs, results))
+        Some((inputs, (0..n).map(|i| affine_form(mlirAffineMapGetResult(map, i), dims)).collect()))
     }
 }
 
