@@ -16,6 +16,7 @@
 # Usage: cargo build --release --bin loom-opt && bench/pipelines/run.sh
 # Environment: LOOM_OPT (default target/release/loom-opt), LLVM_PREFIX
 # (default /usr/lib/llvm-22), REPEAT (timing runs, best of; default 3),
+# PIPELINES=name,name runs only those (names as in the table),
 # EXEC=0 skips the execution, KEEP=1 keeps the work directory (every
 # pipeline's output, the instrumented copies, the checked MLIR, the -O2
 # LLVM IR, and details.json: each access's and loop's verdict per tool).
