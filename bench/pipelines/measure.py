@@ -445,9 +445,12 @@ def main():
             for lr in report["loops"]:
                 ln = int(lr["loc"].rsplit(":", 2)[-2])
                 lexact[ln] = lexact.get(ln, True) and lr["status"] == "exact"
+            lreason = {}
             for ar in report["accesses"]:
                 ln = int(ar["loc"].rsplit(":", 2)[-2])
                 lproven[ln] = lproven.get(ln, True) and ar["status"] == "proven"
+                if "reason" in ar:
+                    lreason[ln] = ar["reason"]
             # ValueBounds
             vbname = f"{mod}.vb.mlir"
             owner = instrument(lines, acc, svs, os.path.join(pdir, vbname))
@@ -513,7 +516,8 @@ def main():
                     t[k + "_vb"] += v
                     t[k + "_o2"] += o
                     details.append({"pipeline": pname, "module": mod, "line": ln, "op": a["op"], "func": a["func"],
-                                    "loom": lo, "valuebounds": v, "O2": o})
+                                    "loom": lo, "valuebounds": v, "O2": o,
+                                    "loom_reason": lreason.get(ln, "" if lo else "not in loom's report")})
             for ln, lp_ in loops.items():
                 details.append({"pipeline": pname, "module": mod, "line": ln, "op": lp_["op"], "func": lp_["func"],
                                 "loom_exact": lexact.get(ln, False)})

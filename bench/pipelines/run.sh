@@ -19,7 +19,8 @@
 # PIPELINES=name,name runs only those (names as in the table),
 # EXEC=0 skips the execution, KEEP=1 keeps the work directory (every
 # pipeline's output, the instrumented copies, the checked MLIR, the -O2
-# LLVM IR, and details.json: each access's and loop's verdict per tool).
+# LLVM IR, and details.json: each access's and loop's verdict per tool,
+# with loom's reason when unproven).
 # Exit status: non-zero when a pipeline fails, its output does not verify,
 # a check fails at run time, or a checksum is wrong.
 set -eu
