@@ -814,6 +814,55 @@ pub(crate) fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>
     Ok(offsets.into_iter().zip(sizes).zip(strides).map(|((o, n), s)| (o, n, s)).collect())
 }
 
+/// (lower bound, upper bound, step) of induction variable `n` of an
+/// `scf.parallel` (operands: lower bounds, upper bounds, steps, inits; one
+/// of each per induction variable) or an `scf.forall` (static parts in
+/// `staticLowerBound`/`staticUpperBound`/`staticStep`, dynamic ones as
+/// operands in that order).
+pub(crate) fn loop_dimension(op: Op<'_>, n: usize) -> Option<(Part<'_>, Part<'_>, Part<'_>)> {
+    let ivs = op.entry_block(0)?.num_args();
+    if op.is("scf.parallel") {
+        if n >= ivs || 3 * ivs > op.num_operands() {
+            return None;
+        }
+        let at = |k: usize| Part::Dynamic(op.operand(k * ivs + n));
+        return Some((at(0), at(1), at(2)));
+    }
+    if !op.is("scf.forall") {
+        return None;
+    }
+    let arrays: Vec<Vec<i64>> = ["staticLowerBound", "staticUpperBound", "staticStep"]
+        .iter()
+        .map(|name| op.attr(name).map(attr_string).and_then(|t| parse_i64_array(&t)))
+        .collect::<Option<_>>()?;
+    let rank = arrays[1].len();
+    if n >= rank || arrays.iter().any(|a| a.len() != rank) {
+        return None;
+    }
+    // Dynamic entries (i64::MIN) take the operands in order.
+    let mut next = 0;
+    let mut parts = Vec::new();
+    for a in &arrays {
+        let mut mine = None;
+        for (i, &c) in a.iter().enumerate() {
+            let part = if c == i64::MIN {
+                if next >= op.num_operands() {
+                    return None;
+                }
+                next += 1;
+                Part::Dynamic(op.operand(next - 1))
+            } else {
+                Part::Static(c)
+            };
+            if i == n {
+                mine = Some(part);
+            }
+        }
+        parts.push(mine?);
+    }
+    Some((parts[0], parts[1], parts[2]))
+}
+
 /// One result of an affine map as a linear form over the map's inputs
 /// (dims first, then symbols): `constant + Σ coefficient × input`. Read
 /// from `+`, constants, inputs and multiplication by a constant; results

@@ -41,7 +41,8 @@ use super::solver::refute;
 use super::{int_width, Key, Prover, Source};
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
 use crate::facts::ir::{
-    affine_map_results, attr_string, buffer_size_cap, shape_of, subview_parts, AffineForm, Def, ExitKind, Op, Part, Val,
+    affine_map_results, attr_string, buffer_size_cap, loop_dimension, shape_of, subview_parts, AffineForm, Def,
+    ExitKind, Op, Part, Val,
 };
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
@@ -481,6 +482,8 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     self.induction(parent, &x);
                 } else if parent.is("affine.for") && n == 0 && in_region(0) {
                     self.affine_induction(parent, &x);
+                } else if (parent.is("scf.parallel") || parent.is("scf.forall")) && in_region(0) {
+                    self.parallel_induction(parent, n, &x);
                 } else if parent.is("scf.while") && in_region(1) {
                     self.while_after(parent, &x, n);
                 } else if (parent.is("scf.while") && in_region(0)) || (parent.is("loom.loop") && n >= 1) {
@@ -603,6 +606,28 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             lins.push(iv.clone());
         }
         self.fact(Source::LoopBounds(for_op), lins);
+    }
+
+    /// `lb <= iv < ub` of induction variable `n` of an `scf.parallel` or
+    /// `scf.forall` (each dimension on its own, like `scf.for`; `lb <= iv`
+    /// only with a positive step). A `scf.forall` without lower bounds or
+    /// steps has 0 and 1 (static parts).
+    fn parallel_induction(&mut self, loop_op: Op<'a>, n: usize, iv: &Lin) {
+        let Some((lb, ub, step)) = loop_dimension(loop_op, n) else { return };
+        let lin = |q: &mut Self, p: Part<'a>| match p {
+            Part::Static(c) => Some(Lin::constant(c as i128)),
+            Part::Dynamic(v) => q.value(v),
+        };
+        let step_positive = match step {
+            Part::Static(c) => c >= 1,
+            Part::Dynamic(v) => self.prover.ranges.at(v, loop_op).is_some_and(|r| !r.is_empty() && r.s.lo >= 1),
+        };
+        let (Some(lb), Some(ub)) = (lin(self, lb), lin(self, ub)) else { return };
+        let mut lins: Vec<Lin> = ub.minus(iv).and_then(|l| l.shifted(-1)).into_iter().collect();
+        if step_positive {
+            lins.extend(iv.minus(&lb));
+        }
+        self.fact(Source::LoopBounds(loop_op), lins);
     }
 
     /// An after-region argument of `scf.while`: the value the condition
