@@ -22,14 +22,18 @@
 // carried and broken value at i is equivalent to argument i (see below),
 // Unknown otherwise. The body is a repetitive region and its iteration
 // arguments are writable. resolveConflicts copies (bufferization.alloc_tensor
-// copy) every carried or broken value that is not equivalent to its
-// iteration argument, and every broken value of a result that is tied to no
-// init; so the buffer of argument i is always the init's buffer (after the
-// usual in-place decision for the init operand), or a copy, and result i
-// is argument i's buffer or a copy. A copy of a carried value runs every
-// iteration: like upstream, verifyAnalysis rejects it unless
-// `allow-return-allocs-from-loops` is set. A copy of a broken value runs
-// once, on leaving: it is always allowed.
+// copy) every carried value, and every value broken to a tied result, that
+// is not equivalent to its iteration argument; so the buffer of argument i
+// is always the init's buffer (after the usual in-place decision for the
+// init operand), or a copy, and tied result i is argument i's buffer or a
+// copy. A copy of a carried value runs every iteration: like upstream,
+// verifyAnalysis rejects it unless `allow-return-allocs-from-loops` is set.
+// A copy of a broken value runs once, on leaving: it is always allowed.
+// A result tied to no init (loom.loop results are independent of its
+// iteration arguments) is what its breaks forward, as for loom.scope below;
+// as such a break may forward (a value derived in place from) any
+// iteration argument, every init also aliases (Unknown, maybe) every untied
+// result of its type.
 //
 // "Equivalent to argument i of X" (equivalentToIterArg) is the analysis'
 // buffer equivalence, extended through loops nested in X: a value
@@ -42,6 +46,13 @@
 // Region ops without iteration arguments (loom.scope, loom.if), as
 // upstream's scf.if / scf.execute_region: result i aliases (Equivalent,
 // maybe) each value broken to it; the exits' operands bufferize in place.
+// One case has no upstream counterpart: a break to a scope (or to an untied
+// loop result) from inside a nested loop L may forward L's iteration
+// argument, whose buffer is L's init's, but the analysis does not relate an
+// iteration argument to its init (the loop op stands for it). Such a
+// forwarded value (one aliasing an iteration argument of a loop crossed by
+// the break) is copied on leaving instead, so the target's result never
+// aliases what the analysis cannot see.
 //
 // Exits: read their operands, write nothing, bufferize in place; a break to
 // a loom.scope, and a yield of a loom.if / loom.scope, alias the target's
@@ -213,6 +224,30 @@ BufferRelation loopRelation(const AnalysisState &state, Operation *loop,
                              i))
       return BufferRelation::Unknown;
   return BufferRelation::Equivalent;
+}
+
+/// Whether `value`, forwarded by the exit `from` to `target`, may alias an
+/// iteration argument of a loop strictly between them.
+bool aliasesCrossedIterArg(const AnalysisState &state, Value value,
+                           Operation *from, Operation *target) {
+  for (Operation *loop = from->getParentOp(); loop && loop != target;
+       loop = loop->getParentOp())
+    if (isLoop(loop))
+      for (BlockArgument arg : iterArgs(loop))
+        if (isa<TensorType>(arg.getType()) &&
+            state.areAliasingBufferizedValues(value, arg))
+          return true;
+  return false;
+}
+
+/// The breaks to `target` at result `i` whose value must be copied because
+/// it may alias an iteration argument of a crossed loop.
+void collectCrossingCopies(const AnalysisState &state, Operation *target,
+                           unsigned i, SmallVectorImpl<OpOperand *> &toCopy) {
+  for (OpOperand *broken : brokenOperands(target, i))
+    if (isa<BreakOp>(broken->getOwner()) &&
+        aliasesCrossedIterArg(state, broken->get(), broken->getOwner(), target))
+      toCopy.push_back(broken);
 }
 
 //===----------------------------------------------------------------------===//
@@ -434,17 +469,34 @@ struct LoopModel
   AliasingValueList getAliasingValues(Operation *op, OpOperand &operand,
                                       const AnalysisState &state) const {
     unsigned i = iterIndex(operand);
-    if (!isTied(op, i))
-      return {};
-    BufferRelation relation = loopRelation(state, op, i);
-    return {{op->getResult(i), relation,
-             /*isDefinite=*/relation == BufferRelation::Equivalent}};
+    AliasingValueList list;
+    if (isTied(op, i)) {
+      BufferRelation relation = loopRelation(state, op, i);
+      list.addAlias({op->getResult(i), relation,
+                     /*isDefinite=*/relation == BufferRelation::Equivalent});
+    }
+    // A break may forward this iteration argument to an untied result.
+    for (OpResult result : op->getResults())
+      if (!isTied(op, result.getResultNumber()) &&
+          result.getType() == operand.get().getType())
+        list.addAlias({result, BufferRelation::Unknown, /*isDefinite=*/false});
+    return list;
   }
 
-  bool bufferizesToAllocation(Operation *op, Value value) const {
-    // A result tied to no init is a copy of what breaks forward.
+  AliasingOpOperandList getAliasingOpOperands(Operation *op, Value value,
+                                              const AnalysisState &state) const {
     auto result = dyn_cast<OpResult>(value);
-    return result && !isTied(op, result.getResultNumber());
+    if (!result || isTied(op, result.getResultNumber()))
+      return bufferization::detail::defaultGetAliasingOpOperands(value, state);
+    // An untied result is what its breaks forward (see the header).
+    AliasingOpOperandList list;
+    for (OpOperand *broken : brokenOperands(op, result.getResultNumber()))
+      list.addAlias({broken, BufferRelation::Equivalent, /*isDefinite=*/false});
+    for (auto [k, arg] : llvm::enumerate(iterArgs(op)))
+      if (arg.getType() == result.getType())
+        list.addAlias({&initOperand(op, k), BufferRelation::Unknown,
+                       /*isDefinite=*/false});
+    return list;
   }
 
   bool isWritable(Operation *op, Value value,
@@ -475,9 +527,12 @@ struct LoopModel
       if (!isa<TensorType>(result.getType()))
         continue;
       unsigned i = result.getResultNumber();
+      if (!isTied(op, i)) {
+        collectCrossingCopies(analysisState, op, i, toCopy);
+        continue;
+      }
       for (OpOperand *broken : brokenOperands(op, i))
-        if (!isTied(op, i) ||
-            !equivalentToIterArg(analysisState, broken->get(),
+        if (!equivalentToIterArg(analysisState, broken->get(),
                                  broken->getOwner(), op, i))
           toCopy.push_back(broken);
     }
@@ -579,6 +634,20 @@ struct ForwardingRegionModel
     return list;
   }
 
+  LogicalResult resolveConflicts(Operation *op, RewriterBase &rewriter,
+                                 const AnalysisState &analysisState,
+                                 const BufferizationState &state) const {
+    if (failed(cast<BufferizableOpInterface>(op).resolveTensorOpOperandConflicts(
+            rewriter, analysisState, state)))
+      return failure();
+    SmallVector<OpOperand *> toCopy;
+    for (OpResult result : op->getResults())
+      if (isa<TensorType>(result.getType()))
+        collectCrossingCopies(analysisState, op, result.getResultNumber(),
+                              toCopy);
+    return copyOperands(rewriter, toCopy, analysisState.getOptions(), state);
+  }
+
   FailureOr<BufferLikeType>
   getBufferType(Operation *op, Value value, const BufferizationOptions &options,
                 const BufferizationState &state,
@@ -618,12 +687,19 @@ struct ExitModel
 
   AliasingValueList getAliasingValues(Operation *op, OpOperand &operand,
                                       const AnalysisState &state) const {
-    // Loops receive exits through their iteration arguments (see the header).
+    // Loops receive exits through their iteration arguments, but for their
+    // untied results (see the header).
     Operation *target = loom::detail::getExitTarget(op);
-    if (isa<ContinueOp>(op) || !target || !isa<ScopeOp, IfOp>(target))
+    if (isa<ContinueOp>(op) || !target)
       return {};
-    return {{target->getResult(forwardedIndex(operand)),
-             BufferRelation::Equivalent, /*isDefinite=*/false}};
+    unsigned i = forwardedIndex(operand);
+    bool forwardsResult = isa<ScopeOp, IfOp>(target) ||
+                          (isa<LoopOp>(target) && isa<BreakOp>(op) &&
+                           !isTied(target, i));
+    if (!forwardsResult)
+      return {};
+    return {{target->getResult(i), BufferRelation::Equivalent,
+             /*isDefinite=*/false}};
   }
 
   bool mustBufferizeInPlace(Operation *op, OpOperand &operand,
