@@ -4,7 +4,6 @@
 //! `loom::context()`, bufferizes a tensor carried by a breaking loom.loop in
 //! place.
 
-use loom::melior::ir::operation::OperationLike;
 use loom::melior::pass::PassManager;
 
 const PREFIX: &str = r#"
