@@ -67,6 +67,14 @@
 // layout when they differ. Exits may be bufferized before or after their
 // target: types are read from already bufferized values when present.
 //
+// Limits (the analysis is upstream's; these models only describe the ops):
+// loom.if implements no RegionBranchOpInterface, so One-Shot Analysis does
+// not know its branches exclude each other, and a write in one branch
+// conflicts with a read of the same tensor in the other (a copy); a write
+// inside a loop on a path that then breaks conflicts with the reads of the
+// next iterations, which that path never reaches (a copy, see
+// bench/tensor/README.md).
+//
 // Bufferizing a region op creates the same op with memref operands and
 // result types, moves the regions over (tokens keep their uses) and wraps
 // each iteration argument, now a memref, in bufferization.to_tensor for the
