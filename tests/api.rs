@@ -1,7 +1,9 @@
 //! The Rust API as a front end uses it: every pass loom-opt lists exists as
 //! a pass object and runs from a melior `PassManager`, parsing with a file
 //! name makes reports name the file, and a loom module lowered with
-//! `loom-lower-to-llvm` runs in melior's `ExecutionEngine`.
+//! `loom-lower-to-llvm` runs in melior's `ExecutionEngine`, and upstream's
+//! bufferization handles loom ops. (One test binary: each links all of MLIR
+//! statically.)
 
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -147,4 +149,44 @@ fn lowered_search_runs_in_the_execution_engine() {
     assert_eq!(find(&engine, &data, 5, 4), 5);
     assert_eq!(find(&engine, &data, 3, 7), 3);
     assert_eq!(find(&engine, &data, 0, 5), 0);
+}
+
+const BUFFERIZE_PREFIX: &str = r#"
+func.func @prefix(%t: tensor<?xi32>, %sentinel: i32) -> (tensor<?xi32>, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %r:2 = loom.loop token(%tk) iter_args(%a = %t, %i = %c0) : (tensor<?xi32>, index) -> (tensor<?xi32>, index) {
+    %v = tensor.extract %a[%i] : tensor<?xi32>
+    %s = arith.cmpi eq, %v, %sentinel : i32
+    loom.if %s { loom.break %tk, %a, %i : tensor<?xi32>, index }
+    %a2 = tensor.insert %z into %a[%i] : tensor<?xi32>
+    %i2 = arith.addi %i, %c1 : index
+    loom.continue %tk, %a2, %i2 : tensor<?xi32>, index
+  }
+  return %r#0, %r#1 : tensor<?xi32>, index
+}
+"#;
+
+/// The loom ops' BufferizableOpInterface models come with the dialect
+/// (attached by LoomDialect::initialize): upstream's One-Shot Bufferize, run
+/// from a melior `PassManager` on a context from `loom::context()`,
+/// bufferizes a tensor carried by a breaking loom.loop in place.
+#[test]
+fn one_shot_bufferize_runs_on_loom_ops_from_rust() {
+    let context = loom::context();
+    loom::melior::utility::register_all_passes();
+    let mut module = loom::parse_module(&context, BUFFERIZE_PREFIX, "prefix.mlir").expect("the kernel parses");
+    let pm = PassManager::new(&context);
+    loom::melior::utility::parse_pass_pipeline(
+        pm.as_operation_pass_manager(),
+        "builtin.module(one-shot-bufferize{bufferize-function-boundaries})",
+    )
+    .expect("the pipeline parses");
+    assert!(pm.run(&mut module).is_ok(), "one-shot-bufferize fails on loom ops");
+    let text = module.as_operation().to_string();
+    assert!(text.contains("loom.loop token"), "{text}");
+    assert!(text.contains("memref.store"), "{text}");
+    assert!(!text.contains("tensor<"), "not bufferized:\n{text}");
+    assert!(!text.contains("memref.alloc") && !text.contains("memref.copy"), "not in place:\n{text}");
 }

@@ -1,6 +1,7 @@
 //! In-bounds proofs for memory accesses.
 //!
-//! An access (`memref.load`, `memref.store`, `vector.load`, `vector.store`,
+//! An access (`memref.load`, `memref.store`, `affine.load`/`affine.store`
+//! whose map results are operands, `vector.load`, `vector.store`,
 //! `vector.maskedload`, `vector.maskedstore`, `vector.expandload`,
 //! `vector.compressstore`, and `vector.transfer_read`/`transfer_write` on a
 //! memref) is proven when, for every index, every value the index can have
@@ -10,7 +11,7 @@
 //! vector's size along the dimension it covers (the trailing dimensions, or
 //! those a transfer's permutation map names).
 //! Every other op that may read or write the memory of a memref operand (by
-//! its declared effects: `memref.copy`, `affine.load`, a `linalg` op on
+//! its declared effects: `memref.copy`, an `affine.load` with another map, a `linalg` op on
 //! buffers, a call, an op that declares no effects) is in the report too,
 //! unproven with the reason `not analysed: <op>`: nothing that touches
 //! memory is silently left out.
@@ -48,7 +49,8 @@
 //!   index, and its access is always in bounds.
 
 use super::ir::{
-    attr_string, element_type, is_memref, is_scalable_dim, may_access_memref, shape_of, type_string, Op, Val,
+    affine_map_results, attr_string, element_type, is_memref, is_scalable_dim, may_access_memref, shape_of,
+    subview_parts, type_string, Op, Part, Val,
 };
 use super::ranges::Range;
 use super::relational::explain::Names;
@@ -210,7 +212,8 @@ impl<'a> Access<'a> {
 /// How an access's operands and footprint are laid out.
 struct Layout<'a> {
     memref: Val<'a>,
-    first_index: usize,
+    /// The operand holding the index of each memref dimension.
+    indices: Vec<usize>,
     /// Elements covered along each memref dimension, or why that is not
     /// known.
     extents: Result<Vec<Extent>, String>,
@@ -318,9 +321,11 @@ fn parse_bools(text: &str) -> Vec<bool> {
 }
 
 /// The ops this module checks (on a memref; transfers may be on tensors).
-const ACCESS_OPS: [&str; 10] = [
+const ACCESS_OPS: [&str; 12] = [
     "memref.load",
     "memref.store",
+    "affine.load",
+    "affine.store",
     "vector.load",
     "vector.store",
     "vector.maskedload",
@@ -352,7 +357,8 @@ fn access_layout(op: Op) -> Option<Layout> {
                 trailing_extents(v, memref, rank, whole)
             }
         };
-        Some(Layout { memref, first_index: memref_pos + 1, extents, mask: parent_mask, in_bounds: Vec::new() })
+        let indices = (memref_pos + 1..memref_pos + 1 + rank).collect();
+        Some(Layout { memref, indices, extents, mask: parent_mask, in_bounds: Vec::new() })
     };
     // Masked ops: base, indices, mask, then the pass-through / stored vector.
     let masked = |vector: Val| -> Option<Layout> {
@@ -385,63 +391,29 @@ fn access_layout(op: Op) -> Option<Layout> {
         let mask = if n > unmasked { Some("the mask is not analysed: the whole vector must fit") } else { parent_mask };
         let in_bounds = op.attr("in_bounds").map_or(Vec::new(), |a| parse_bools(&attr_string(a)));
         let extents = transfer_extents(op, vector, memref, rank);
-        Some(Layout { memref, first_index: memref_pos + 1, extents, mask, in_bounds })
+        let indices = (memref_pos + 1..memref_pos + 1 + rank).collect();
+        Some(Layout { memref, indices, extents, mask, in_bounds })
+    } else if op.is("affine.load") || op.is("affine.store") {
+        // load: memref, map operands; store: value, memref, map operands.
+        // Modelled when each result of the access map is one of its
+        // operands (`affine.load %a[%i, %j]`): then that operand is the
+        // index, as for memref.load.
+        let memref_pos = usize::from(op.is("affine.store"));
+        let memref = memref_at(memref_pos)?;
+        let rank = rank_of(memref)?;
+        let (_, results) = affine_map_results(op.attr("map")?)?;
+        let indices = results
+            .iter()
+            .map(|r| r.as_ref()?.as_input().map(|p| memref_pos + 1 + p))
+            .collect::<Option<Vec<usize>>>()
+            .filter(|i| i.len() == rank && i.iter().all(|&p| p < n))?;
+        Some(Layout { memref, indices, extents: Ok(vec![ONE; rank]), mask: None, in_bounds: Vec::new() })
     } else {
         None
     }
 }
 
 /// An offset, size or stride of a subview.
-#[derive(Clone, Copy)]
-enum Part<'a> {
-    Static(i64),
-    Dynamic(Val<'a>),
-}
-
-/// `array<i64: 0, -9223372036854775808>` as numbers.
-fn parse_i64_array(text: &str) -> Option<Vec<i64>> {
-    let inner = text.strip_prefix("array<i64")?.strip_suffix('>')?;
-    let inner = inner.strip_prefix(':').unwrap_or(inner).trim();
-    if inner.is_empty() {
-        return Some(Vec::new());
-    }
-    inner.split(',').map(|t| t.trim().parse().ok()).collect()
-}
-
-/// A subview's (offset, size, stride) per source dimension; strides must
-/// be constant and positive.
-fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>, String> {
-    let rank = shape_of(op.operand(0).ty()).ok_or("its source is not a ranked memref")?.len();
-    let array = |name: &str| {
-        op.attr(name)
-            .map(attr_string)
-            .and_then(|t| parse_i64_array(&t))
-            .filter(|a| a.len() == rank)
-            .ok_or_else(|| format!("its {name} do not give one entry per source dimension"))
-    };
-    let (offsets, sizes, strides) = (array("static_offsets")?, array("static_sizes")?, array("static_strides")?);
-    // Dynamic entries (i64::MIN) take the operands after the source, in
-    // the order offsets, sizes, strides.
-    let mut next = 1;
-    let mut part = |c: i64| -> Result<Part<'_>, String> {
-        if c != i64::MIN {
-            return Ok(Part::Static(c));
-        }
-        if next >= op.num_operands() {
-            return Err("it has fewer operands than dynamic entries".into());
-        }
-        next += 1;
-        Ok(Part::Dynamic(op.operand(next - 1)))
-    };
-    let offsets: Vec<Part> = offsets.into_iter().map(&mut part).collect::<Result<_, _>>()?;
-    let sizes: Vec<Part> = sizes.into_iter().map(&mut part).collect::<Result<_, _>>()?;
-    let strides: Vec<i64> = strides
-        .into_iter()
-        .map(|s| if s == i64::MIN || s < 1 { Err("its stride is not a positive constant".to_string()) } else { Ok(s) })
-        .collect::<Result<_, _>>()?;
-    Ok(offsets.into_iter().zip(sizes).zip(strides).map(|((o, n), s)| (o, n, s)).collect())
-}
-
 /// The nearest enclosing function (an op with a `function_type`).
 fn enclosing_function(op: Op) -> Option<Op> {
     let mut at = op.parent();
@@ -622,7 +594,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             Ok(e) => e,
             Err(why) => return Some(access(vec![Failure::Unanalysed(why)])),
         };
-        if op.num_operands() < layout.first_index + shape.len() {
+        if layout.indices.len() != shape.len() || layout.indices.iter().any(|&p| p >= op.num_operands()) {
             return Some(access(vec![Failure::Unanalysed(format!(
                 "it has fewer indices than {} has dimensions",
                 type_string(ty)
@@ -634,7 +606,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         let mut used = FactSet::default();
         let mut numeric_assumed = false;
         for (dim, size) in shape.iter().enumerate() {
-            let index = op.operand(layout.first_index + dim);
+            let index = op.operand(layout.indices[dim]);
             let extent = extents[dim];
             let scalable = extent.scalable.then(|| vscale.get_or_insert_with(|| vscale_max(op)).clone());
             // Elements covered at most: None when vscale has no upper bound.
@@ -663,8 +635,8 @@ impl<'a> Checker<'_, '_, '_, 'a> {
                 let q = query.get_or_insert_with(|| {
                     let mut q = Query::new(self.prover, op);
                     // Every index: a poison one makes the access undefined.
-                    for d in 0..shape.len() {
-                        q.require_defined(op.operand(layout.first_index + d));
+                    for &p in &layout.indices {
+                        q.require_defined(op.operand(p));
                     }
                     q
                 });

@@ -763,6 +763,200 @@ pub(crate) fn index_bitwidth(op: Op<'_>, fallback: u32) -> u32 {
     unsafe { ffi::loomFactsIndexBitwidth(op.0, fallback) }
 }
 
+/// One entry of a subview's offsets, sizes or strides.
+#[derive(Clone, Copy)]
+pub(crate) enum Part<'a> {
+    Static(i64),
+    Dynamic(Val<'a>),
+}
+
+/// `array<i64: 0, -9223372036854775808>` as numbers.
+fn parse_i64_array(text: &str) -> Option<Vec<i64>> {
+    let inner = text.strip_prefix("array<i64")?.strip_suffix('>')?;
+    let inner = inner.strip_prefix(':').unwrap_or(inner).trim();
+    if inner.is_empty() {
+        return Some(Vec::new());
+    }
+    inner.split(',').map(|t| t.trim().parse().ok()).collect()
+}
+
+/// A subview's (offset, size, stride) per source dimension; strides must
+/// be constant and positive.
+pub(crate) fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>, String> {
+    let rank = shape_of(op.operand(0).ty()).ok_or("its source is not a ranked memref")?.len();
+    let array = |name: &str| {
+        op.attr(name)
+            .map(attr_string)
+            .and_then(|t| parse_i64_array(&t))
+            .filter(|a| a.len() == rank)
+            .ok_or_else(|| format!("its {name} do not give one entry per source dimension"))
+    };
+    let (offsets, sizes, strides) = (array("static_offsets")?, array("static_sizes")?, array("static_strides")?);
+    // Dynamic entries (i64::MIN) take the operands after the source, in
+    // the order offsets, sizes, strides.
+    let mut next = 1;
+    let mut part = |c: i64| -> Result<Part<'_>, String> {
+        if c != i64::MIN {
+            return Ok(Part::Static(c));
+        }
+        if next >= op.num_operands() {
+            return Err("it has fewer operands than dynamic entries".into());
+        }
+        next += 1;
+        Ok(Part::Dynamic(op.operand(next - 1)))
+    };
+    let offsets: Vec<Part> = offsets.into_iter().map(&mut part).collect::<Result<_, _>>()?;
+    let sizes: Vec<Part> = sizes.into_iter().map(&mut part).collect::<Result<_, _>>()?;
+    let strides: Vec<i64> = strides
+        .into_iter()
+        .map(|s| if s == i64::MIN || s < 1 { Err("its stride is not a positive constant".to_string()) } else { Ok(s) })
+        .collect::<Result<_, _>>()?;
+    Ok(offsets.into_iter().zip(sizes).zip(strides).map(|((o, n), s)| (o, n, s)).collect())
+}
+
+/// (lower bound, upper bound, step) of induction variable `n` of an
+/// `scf.parallel` (operands: lower bounds, upper bounds, steps, inits; one
+/// of each per induction variable) or an `scf.forall` (static parts in
+/// `staticLowerBound`/`staticUpperBound`/`staticStep`, dynamic ones as
+/// operands in that order).
+pub(crate) fn loop_dimension(op: Op<'_>, n: usize) -> Option<(Part<'_>, Part<'_>, Part<'_>)> {
+    let ivs = op.entry_block(0)?.num_args();
+    if op.is("scf.parallel") {
+        if n >= ivs || 3 * ivs > op.num_operands() {
+            return None;
+        }
+        let at = |k: usize| Part::Dynamic(op.operand(k * ivs + n));
+        return Some((at(0), at(1), at(2)));
+    }
+    if !op.is("scf.forall") {
+        return None;
+    }
+    let arrays: Vec<Vec<i64>> = ["staticLowerBound", "staticUpperBound", "staticStep"]
+        .iter()
+        .map(|name| op.attr(name).map(attr_string).and_then(|t| parse_i64_array(&t)))
+        .collect::<Option<_>>()?;
+    let rank = arrays[1].len();
+    if n >= rank || arrays.iter().any(|a| a.len() != rank) {
+        return None;
+    }
+    // Dynamic entries (i64::MIN) take the operands in order.
+    let mut next = 0;
+    let mut parts = Vec::new();
+    for a in &arrays {
+        let mut mine = None;
+        for (i, &c) in a.iter().enumerate() {
+            let part = if c == i64::MIN {
+                if next >= op.num_operands() {
+                    return None;
+                }
+                next += 1;
+                Part::Dynamic(op.operand(next - 1))
+            } else {
+                Part::Static(c)
+            };
+            if i == n {
+                mine = Some(part);
+            }
+        }
+        parts.push(mine?);
+    }
+    Some((parts[0], parts[1], parts[2]))
+}
+
+/// One result of an affine map as a linear form over the map's inputs
+/// (dims first, then symbols): `constant + Σ coefficient × input`. Read
+/// from `+`, constants, inputs and multiplication by a constant; results
+/// with `floordiv`, `ceildiv` or `mod` are not read. The form is the
+/// mathematical value: whether the lowering's wrapping arithmetic computes
+/// it exactly is for the reader to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct AffineForm {
+    pub(crate) constant: i64,
+    pub(crate) terms: Vec<(usize, i64)>,
+}
+
+impl AffineForm {
+    /// The input this form is, unchanged (`d0`, `s1`), if it is one.
+    pub(crate) fn as_input(&self) -> Option<usize> {
+        match self.terms[..] {
+            [(p, 1)] if self.constant == 0 => Some(p),
+            _ => None,
+        }
+    }
+
+    fn scaled(self, k: i64) -> Option<AffineForm> {
+        let terms = self.terms.into_iter().map(|(p, c)| Some((p, c.checked_mul(k)?))).collect::<Option<_>>()?;
+        Some(AffineForm { constant: self.constant.checked_mul(k)?, terms })
+    }
+
+    fn plus(self, other: AffineForm) -> Option<AffineForm> {
+        let mut terms = self.terms;
+        for (p, c) in other.terms {
+            match terms.iter_mut().find(|(q, _)| *q == p) {
+                Some((_, d)) => *d = d.checked_add(c)?,
+                None => terms.push((p, c)),
+            }
+        }
+        terms.retain(|(_, c)| *c != 0);
+        Some(AffineForm { constant: self.constant.checked_add(other.constant)?, terms })
+    }
+}
+
+/// `e` as a linear form over a map with `dims` dims (None: not linear, or
+/// coefficients beyond i64).
+///
+/// # Safety
+/// `e` must be a valid affine expression (owned by a live context).
+unsafe fn affine_form(e: MlirAffineExpr, dims: usize) -> Option<AffineForm> {
+    // SAFETY: `e` is valid (the caller's contract), and so are the operands
+    // of a binary expression; each accessor is called on its kind.
+    unsafe {
+        let input = |p: isize| usize::try_from(p).ok().map(|p| AffineForm { constant: 0, terms: vec![(p, 1)] });
+        if mlirAffineExprIsAConstant(e) {
+            Some(AffineForm { constant: mlirAffineConstantExprGetValue(e), terms: Vec::new() })
+        } else if mlirAffineExprIsADim(e) {
+            input(mlirAffineDimExprGetPosition(e))
+        } else if mlirAffineExprIsASymbol(e) {
+            input(mlirAffineSymbolExprGetPosition(e)).map(|f| AffineForm { terms: vec![(f.terms[0].0 + dims, 1)], ..f })
+        } else if mlirAffineExprIsAAdd(e) {
+            let (l, r) = (mlirAffineBinaryOpExprGetLHS(e), mlirAffineBinaryOpExprGetRHS(e));
+            affine_form(l, dims)?.plus(affine_form(r, dims)?)
+        } else if mlirAffineExprIsAMul(e) {
+            let (l, r) = (
+                affine_form(mlirAffineBinaryOpExprGetLHS(e), dims)?,
+                affine_form(mlirAffineBinaryOpExprGetRHS(e), dims)?,
+            );
+            // Affine: one side is a constant.
+            match (l.terms.is_empty(), r.terms.is_empty()) {
+                (_, true) => l.scaled(r.constant),
+                (true, false) => r.scaled(l.constant),
+                _ => None,
+            }
+        } else {
+            None
+        }
+    }
+}
+
+/// The number of inputs of the affine map `attr` and each result as a
+/// linear form (None for a result that is not linear), or None when `attr`
+/// is not an affine map.
+pub(crate) fn affine_map_results(attr: MlirAttribute) -> Option<(usize, Vec<Option<AffineForm>>)> {
+    // SAFETY: `attr` is a valid attribute (uniqued in a live context); the C
+    // functions only read the uniqued map and the expressions it owns, and
+    // each is called on the kind it is for (checked first).
+    unsafe {
+        if !mlirAttributeIsAAffineMap(attr) {
+            return None;
+        }
+        let map = mlirAffineMapAttrGetValue(attr);
+        let dims = usize::try_from(mlirAffineMapGetNumDims(map)).ok()?;
+        let inputs = usize::try_from(mlirAffineMapGetNumInputs(map)).ok()?;
+        let n = mlirAffineMapGetNumResults(map);
+        Some((inputs, (0..n).map(|i| affine_form(mlirAffineMapGetResult(map, i), dims)).collect()))
+    }
+}
+
 /// Whether `op` itself carries a data layout spec naming `index` (a
 /// `builtin.module` or `gpu.module` with `#dlti.dl_spec<index = ...>`): the
 /// only ops where the index width can change.

@@ -2,7 +2,8 @@
 
 // Relational facts from allocations and assertions (issue 19, part 3):
 // dim(memref.alloc(%a, %b), k) is the k-th dynamic size operand (the same
-// for alloca), memref.cast keeps every size, and a cf.assert's condition
+// for alloca), memref.cast keeps every size, a subview has the sizes it
+// names (not rank-reducing), and a cf.assert's condition
 // holds for the code after it in its block (and inside the ops after it):
 // execution goes on only if it held. Each proven case has a near miss
 // with an input that breaks it.
@@ -128,6 +129,34 @@ func.func @assert_too_weak(%a: memref<?xf32>, %n: index) {
   scf.for %i = %c0 to %n step %c1 {
     // expected-remark @below {{not proven in bounds: memref.load}}
     %v = memref.load %a[%i] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// A tile: the subview's size is its size operand, so the loop to %sz
+// stays inside the tile, and the tile inside the buffer (%sz = min(4,
+// D - %i)). The near miss loops to %sz + 1 (D = 1: reads tile[1] of 1).
+func.func @tile(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  scf.for %i = %c0 to %d step %c4 {
+    %r = arith.subi %d, %i : index
+    %sz = arith.minsi %r, %c4 : index
+    // expected-remark @below {{memref.subview: in bounds (proven)}}
+    %t = memref.subview %a[%i] [%sz] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    scf.for %j = %c0 to %sz step %c1 {
+      // expected-remark @below {{memref.load: in bounds (proven)}}
+      %v = memref.load %t[%j] : memref<?xf32, strided<[1], offset: ?>>
+    }
+    %sz1 = arith.addi %sz, %c1 : index
+    scf.for %j = %c0 to %sz1 step %c1 {
+      // expected-remark @below {{not proven in bounds: memref.load}}
+      %v = memref.load %t[%j] : memref<?xf32, strided<[1], offset: ?>>
+    }
   }
   return
 }

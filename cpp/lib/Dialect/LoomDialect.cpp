@@ -1,6 +1,7 @@
 //===- LoomDialect.cpp - dialect and type registration --------------------===//
 
 #include "loom/Dialect/LoomOps.h"
+#include "loom/Dialect/LoomBufferization.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -22,6 +23,7 @@ void LoomDialect::initialize() {
 #include "LoomOps.cpp.inc"
       >();
   registerTypes();
+  attachBufferizableOpInterfaces(getContext());
 }
 
 void LoomDialect::registerTypes() {

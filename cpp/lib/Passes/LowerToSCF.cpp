@@ -15,7 +15,9 @@
 // [state] + one slot group per outcome: no state for one outcome, an i1 for
 // two (true means the first outcome), an i32 outcome code otherwise (codes
 // are numbered once per pass run, so two i32 layouts agree on them). Slots
-// of outcomes that did not happen hold ub.poison.
+// of outcomes that did not happen hold ub.poison, or for a tensor a value
+// of its type already at hand (see `placeholder`: bufferization cannot
+// handle a poison tensor).
 //
 // Algorithm. After the exit check (only loom ops between an exit and a loom
 // target; otherwise fail with the IR untouched) and assume_range removal,
@@ -93,6 +95,7 @@
 #include "loom/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -242,6 +245,45 @@ private:
     return packed.slice(layout.slotStart[i], layout.slotTypes[i].size());
   }
 
+  /// The value of a slot that the outcome taken does not use: ub.poison,
+  /// except for a tensor, which bufferization must give a buffer (it has no
+  /// model for a poison tensor): then a value of the same type already at
+  /// hand, first among `candidates` (the values being packed), else the
+  /// nearest argument of an enclosing block (an iteration argument, a
+  /// function argument). Forwarding it costs nothing after bufferization (no
+  /// copy, no allocation) and its contents are never read. Only when no
+  /// such value exists (a tensor created in another branch) is a
+  /// tensor.empty made, with 0 for dynamic sizes, and only when the tensor
+  /// dialect is loaded (else ub.poison, as before).
+  Value placeholder(Location loc, Type type, ValueRange candidates) {
+    auto tensorType = dyn_cast<TensorType>(type);
+    if (!tensorType)
+      return ub::PoisonOp::create(rewriter, loc, type);
+    for (Value candidate : candidates)
+      if (candidate.getType() == type)
+        return candidate;
+    // Block arguments only: an op result nearby may still be moved by this
+    // lowering (the latch ops), a block argument is replaced, never dropped.
+    for (Block *block = rewriter.getInsertionBlock(); block;) {
+      for (BlockArgument arg : block->getArguments())
+        if (arg.getType() == type)
+          return arg;
+      Operation *parent = block->getParentOp();
+      if (!parent || parent->hasTrait<mlir::OpTrait::IsIsolatedFromAbove>())
+        break;
+      block = parent->getBlock();
+    }
+    auto ranked = dyn_cast<RankedTensorType>(type);
+    if (!ranked || !rewriter.getContext()->getLoadedDialect<tensor::TensorDialect>())
+      return ub::PoisonOp::create(rewriter, loc, type);
+    SmallVector<Value> sizes;
+    for (int64_t i = 0, e = ranked.getNumDynamicDims(); i < e; ++i)
+      sizes.push_back(arith::ConstantIndexOp::create(rewriter, loc, 0));
+    return tensor::EmptyOp::create(rewriter, loc, ranked.getShape(),
+                                   ranked.getElementType(), sizes,
+                                   ranked.getEncoding());
+  }
+
   /// Packs `values` as outcome `o` of `layout`.
   SmallVector<Value> encode(Location loc, const Layout &layout, Outcome o,
                             ValueRange values) {
@@ -254,7 +296,7 @@ private:
         continue;
       }
       for (Type type : layout.slotTypes[i])
-        packed.push_back(ub::PoisonOp::create(rewriter, loc, type));
+        packed.push_back(placeholder(loc, type, values));
     }
     return packed;
   }
@@ -286,7 +328,7 @@ private:
         continue;
       }
       for (Type type : to.slotTypes[i])
-        result.push_back(ub::PoisonOp::create(rewriter, loc, type));
+        result.push_back(placeholder(loc, type, packed));
     }
     return result;
   }

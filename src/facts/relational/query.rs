@@ -40,7 +40,10 @@ use super::linear::{Atom, Constraint, FactSet, Lin};
 use super::solver::refute;
 use super::{int_width, Key, Prover, Source};
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
-use crate::facts::ir::{attr_string, buffer_size_cap, shape_of, Def, ExitKind, Op, Val};
+use crate::facts::ir::{
+    affine_map_results, attr_string, buffer_size_cap, loop_dimension, shape_of, subview_parts, AffineForm, Def,
+    ExitKind, Op, Part, Val,
+};
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
 
@@ -419,13 +422,23 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     fn expand_dim(&mut self, a: Atom, memref: Val<'a>, k: usize) {
         let d = Lin::atom(a);
         self.fact(Source::DimNonNegative, vec![d.clone()]);
-        // A buffer's size as its allocation states it: the dynamic size
+        // A buffer's size as its definition states it: the dynamic size
         // operand of the dimension (sizes are non-negative: a negative one
-        // is undefined behaviour); a cast keeps every size.
+        // is undefined behaviour); a cast keeps every size; a subview's is
+        // its size operand.
         if let Some(def) = memref.defining_op() {
             let size = match &*def.name_ref() {
                 "memref.alloc" | "memref.alloca" => dynamic_size_operand(def, memref, k),
                 "memref.cast" => Some(Key::Dim(def.operand(0), k)),
+                // A subview (not rank-reducing) has the sizes it names.
+                "memref.subview"
+                    if shape_of(def.operand(0).ty()).map(|s| s.len()) == shape_of(memref.ty()).map(|s| s.len()) =>
+                {
+                    match subview_parts(def).ok().and_then(|parts| parts.get(k).map(|p| p.1)) {
+                        Some(Part::Dynamic(v)) => Some(Key::Value(v)),
+                        _ => None,
+                    }
+                }
                 _ => None,
             };
             if let Some(eq) = size.and_then(|key| self.key_lin(key)).and_then(|s| Self::equal(&d, &s)) {
@@ -467,12 +480,105 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 let in_region = |i: usize| i < parent.num_regions() && region == Some(parent.region(i));
                 if (parent.is("scf.for") && n == 0 && in_region(0)) || (parent.is("loom.for") && n == 1) {
                     self.induction(parent, &x);
+                } else if parent.is("affine.for") && n == 0 && in_region(0) {
+                    self.affine_induction(parent, &x);
+                } else if (parent.is("scf.parallel") || parent.is("scf.forall")) && in_region(0) {
+                    self.parallel_induction(parent, n, &x);
                 } else if parent.is("scf.while") && in_region(1) {
                     self.while_after(parent, &x, n);
                 } else if (parent.is("scf.while") && in_region(0)) || (parent.is("loom.loop") && n >= 1) {
                     self.invariants(parent);
                 }
             }
+        }
+    }
+
+    /// An affine map result `form` over `op`'s operands from `first` on,
+    /// as a linear form, when the lowering computes it exactly: an input
+    /// or a constant, or a form whose every partial sum, in whatever order
+    /// and grouping the lowering's wrapping arithmetic evaluates it, is in
+    /// the signed range: by the operands' ranges at `op`, the sum of every
+    /// term's (and the constant's) negative extreme is at least SMIN and
+    /// the sum of the positive extremes at most SMAX (a sub-sum before a
+    /// multiplication by k lies within the same bounds, as |k| >= 1). With
+    /// whether those ranges rest on the buffer-size assumption.
+    fn affine_value(&mut self, op: Op<'a>, first: usize, form: &AffineForm) -> Option<(Lin, bool)> {
+        let w = self.prover.ranges.index_width;
+        if form.terms.iter().any(|&(p, _)| first + p >= op.num_operands()) {
+            return None;
+        }
+        let c0 = form.constant as i128;
+        let mut lin = Lin::constant(c0);
+        let (mut low, mut high) = (Some(c0.min(0)), Some(c0.max(0)));
+        let mut assumes = false;
+        let trivial = form.as_input().is_some() || form.terms.is_empty();
+        for &(p, c) in &form.terms {
+            let x = op.operand(first + p);
+            self.require_defined(x);
+            lin = lin.add_scaled(&self.value(x)?, c as i128)?;
+            if trivial {
+                continue;
+            }
+            match self.prover.ranges.at(x, op).map(|r| r.s).filter(|r| !r.is_empty()) {
+                Some(r) => {
+                    let (a, b) = (r.lo.checked_mul(c as i128), r.hi.checked_mul(c as i128));
+                    let (lo, hi) = a.zip(b).map_or((None, None), |(a, b)| (Some(a.min(b)), Some(a.max(b))));
+                    low = low.zip(lo).and_then(|(s, t)| s.checked_add(t.min(0)));
+                    high = high.zip(hi).and_then(|(s, t)| s.checked_add(t.max(0)));
+                    assumes |= self.prover.assume_buffers && self.prover.ranges.relies_on_assumption(x);
+                }
+                None => (low, high) = (None, None),
+            }
+        }
+        if trivial || low.zip(high).is_some_and(|(l, h)| smin(w) <= l && h <= smax(w)) {
+            return Some((lin, assumes));
+        }
+        // Otherwise every sub-sum of the terms and the constant (at most
+        // three of them: seven sub-sums, whatever the evaluation's
+        // grouping) must be shown in range by a relational no-wrap proof.
+        let mut parts: Vec<(Option<usize>, i128)> =
+            form.terms.iter().map(|&(p, c)| (Some(first + p), c as i128)).collect();
+        if c0 != 0 {
+            parts.push((None, c0));
+        }
+        if parts.len() > 3 {
+            return None;
+        }
+        let mut assumes = false;
+        for subset in 1..(1u32 << parts.len()) {
+            let chosen: Vec<(Option<usize>, i128)> =
+                parts.iter().enumerate().filter(|(i, _)| subset & (1 << i) != 0).map(|(_, p)| *p).collect();
+            let sum = |q: &mut Query<'_, 'r, 'f, 'a>| {
+                chosen.iter().try_fold(Lin::constant(0), |acc, &(operand, c)| match operand {
+                    Some(i) => acc.add_scaled(&q.value(op.operand(i))?, c),
+                    None => acc.shifted(c),
+                })
+            };
+            assumes |= self.prover.no_wrap(op, w, &sum)?;
+        }
+        Some((lin, assumes))
+    }
+
+    /// `max(lb results) <= iv < min(ub results)` of an `affine.for` (its
+    /// step is positive): each result loom reads exactly (`affine_value`)
+    /// gives its relation (one it does not read is left out, which only
+    /// weakens the facts).
+    fn affine_induction(&mut self, for_op: Op<'a>, iv: &Lin) {
+        let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| for_op.attr(m).and_then(affine_map_results));
+        let [Some((lb_inputs, lbs)), Some((_, ubs))] = maps else { return };
+        let mut lins = Vec::new();
+        let mut assumed = false;
+        for (results, first, upper) in [(lbs, 0, false), (ubs, lb_inputs, true)] {
+            for form in results.iter().flatten() {
+                let Some((bound, assumes)) = self.affine_value(for_op, first, form) else { continue };
+                assumed |= assumes;
+                // lb <= iv: iv - lb >= 0; iv < ub: ub - iv - 1 >= 0.
+                let lin = if upper { bound.minus(iv).and_then(|l| l.shifted(-1)) } else { iv.minus(&bound) };
+                lins.extend(lin);
+            }
+        }
+        if !lins.is_empty() {
+            self.fact_with(Source::LoopBounds(for_op), lins, assumed);
         }
     }
 
@@ -500,6 +606,28 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             lins.push(iv.clone());
         }
         self.fact(Source::LoopBounds(for_op), lins);
+    }
+
+    /// `lb <= iv < ub` of induction variable `n` of an `scf.parallel` or
+    /// `scf.forall` (each dimension on its own, like `scf.for`; `lb <= iv`
+    /// only with a positive step). A `scf.forall` without lower bounds or
+    /// steps has 0 and 1 (static parts).
+    fn parallel_induction(&mut self, loop_op: Op<'a>, n: usize, iv: &Lin) {
+        let Some((lb, ub, step)) = loop_dimension(loop_op, n) else { return };
+        let lin = |q: &mut Self, p: Part<'a>| match p {
+            Part::Static(c) => Some(Lin::constant(c as i128)),
+            Part::Dynamic(v) => q.value(v),
+        };
+        let step_positive = match step {
+            Part::Static(c) => c >= 1,
+            Part::Dynamic(v) => self.prover.ranges.at(v, loop_op).is_some_and(|r| !r.is_empty() && r.s.lo >= 1),
+        };
+        let (Some(lb), Some(ub)) = (lin(self, lb), lin(self, ub)) else { return };
+        let mut lins: Vec<Lin> = ub.minus(iv).and_then(|l| l.shifted(-1)).into_iter().collect();
+        if step_positive {
+            lins.extend(iv.minus(&lb));
+        }
+        self.fact(Source::LoopBounds(loop_op), lins);
     }
 
     /// An after-region argument of `scf.while`: the value the condition
@@ -755,6 +883,39 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     sides.push(conj);
                 }
                 self.assume_with(source, sides, def_assumes || assumed);
+            }
+            "affine.apply" | "affine.min" | "affine.max" => {
+                let Some((_, results)) = op.attr("map").and_then(affine_map_results) else { return };
+                let mut forms = Vec::new();
+                let mut assumed = def_assumes;
+                for form in &results {
+                    match form.as_ref().and_then(|f| self.affine_value(op, 0, f)) {
+                        Some((lin, assumes)) => {
+                            assumed |= assumes;
+                            forms.push(Some(lin));
+                        }
+                        None => forms.push(None),
+                    }
+                }
+                if name == "affine.apply" {
+                    if let Some(eq) = forms.first().cloned().flatten().and_then(|f| Self::equal(v, &f)) {
+                        self.fact_with(source, eq, assumed);
+                    }
+                    return;
+                }
+                // min: v <= each result; max: v >= each; and v is one of
+                // them (only when every result is read).
+                let min = name == "affine.min";
+                let bounds: Vec<Lin> =
+                    forms.iter().flatten().filter_map(|f| if min { f.minus(v) } else { v.minus(f) }).collect();
+                if !bounds.is_empty() {
+                    self.fact_with(source, bounds, assumed);
+                }
+                let sides: Option<Vec<Vec<Lin>>> =
+                    forms.iter().map(|f| f.as_ref().and_then(|f| Self::equal(v, f))).collect();
+                if let Some(sides) = sides.filter(|s| !s.is_empty()) {
+                    self.assume_with(source, sides, assumed);
+                }
             }
             "memref.extract_strided_metadata" => {
                 // Results: base, offset, sizes..., strides...

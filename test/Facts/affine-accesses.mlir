@@ -1,0 +1,86 @@
+// RUN: %loom-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark})'
+
+// affine.for and affine.load/affine.store as convert-linalg-to-affine-loops
+// emits them (issue 19, parts 2 and 4, a first slice): the induction
+// variable is in [max(lower bound results), min(upper bound results)) for
+// each result that is one of the bound map's operands or a constant, and
+// an access whose map results are its operands (`%a[%i, %j]`) is checked
+// like memref.load. Other map results are not read: such an access is
+// listed `not analysed` (never left out, never proven by guess).
+
+// A copy into an output allocated from the input's sizes.
+func.func @copy2d(%a: memref<?x?xf32>) -> memref<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = memref.dim %a, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %a, %c1 : memref<?x?xf32>
+  %o = memref.alloc(%d0, %d1) : memref<?x?xf32>
+  affine.for %i = 0 to %d0 {
+    affine.for %j = 0 to %d1 {
+      // expected-remark @below {{affine.load: in bounds (proven)}}
+      %v = affine.load %a[%i, %j] : memref<?x?xf32>
+      // expected-remark @below {{affine.store: in bounds (proven)}}
+      affine.store %v, %o[%i, %j] : memref<?x?xf32>
+    }
+  }
+  return %o : memref<?x?xf32>
+}
+
+// -----
+
+// Near misses: another buffer (b = 1x1, a = 2x2 reads b[1, 0]); the
+// dimensions swapped (a = 1x2 reads a[1, 0]); a constant bound the buffer
+// is not known to reach (a = 1x1 reads a[1, 0]).
+func.func @near_misses(%a: memref<?x?xf32>, %b: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = memref.dim %a, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %a, %c1 : memref<?x?xf32>
+  affine.for %i = 0 to %d0 {
+    affine.for %j = 0 to %d1 {
+      // expected-remark @below {{cannot show %arg2 + 1 <= dim(%arg1, 0)}}
+      // expected-remark @below {{cannot show %arg3 + 1 <= dim(%arg1, 1)}}
+      %w = affine.load %b[%i, %j] : memref<?x?xf32>
+      // expected-remark @below {{cannot show %arg3 + 1 <= dim(%arg0, 0)}}
+      // expected-remark @below {{cannot show %arg2 + 1 <= dim(%arg0, 1)}}
+      %x = affine.load %a[%j, %i] : memref<?x?xf32>
+    }
+  }
+  affine.for %i = 0 to 10 {
+    // expected-remark @below {{not proven in bounds: affine.load}}
+    %v = affine.load %a[%i, %c0] : memref<?x?xf32>
+  }
+  return
+}
+
+// -----
+
+// Multi-result bounds: max of the lower results, min of the upper ones:
+// the loop stays below 10 whatever %n is.
+func.func @min_max_bounds(%n: index, %m: index) {
+  %s = memref.alloca() : memref<10xf32>
+  affine.for %i = max affine_map<()[s0] -> (0, s0)>()[%n] to min affine_map<()[s0] -> (10, s0)>()[%m] {
+    // expected-remark @below {{affine.load: in bounds (proven)}}
+    %v = affine.load %s[%i] : memref<10xf32>
+  }
+  // Near miss: without the 0 in the lower bound, %n = -1 reads s[-1].
+  affine.for %i = %n to min affine_map<()[s0] -> (10, s0)>()[%m] {
+    // expected-remark @below {{not proven in bounds: affine.load}}
+    %v = affine.load %s[%i] : memref<10xf32>
+  }
+  return
+}
+
+// -----
+
+// A map result that is a sum is not read (the lowering computes it with
+// wrapping arithmetic): listed, not analysed.
+func.func @window(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  affine.for %i = 1 to %d {
+    // expected-remark @below {{not analysed: affine.load}}
+    %v = affine.load %a[%i - 1] : memref<?xf32>
+  }
+  return
+}

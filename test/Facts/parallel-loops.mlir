@@ -1,0 +1,55 @@
+// RUN: %loom-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark})'
+
+// scf.parallel and scf.forall induction variables (issue 19, part 2, the
+// bounds part): each dimension is lb <= iv < ub like scf.for (lb <= iv
+// with a positive step), static or dynamic, forall with and without
+// explicit lower bounds and steps. Near misses use the wrong bound.
+
+func.func @parallel2d(%a: memref<?x?xf32>, %o: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = memref.dim %a, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %a, %c1 : memref<?x?xf32>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%d0, %d1) step (%c1, %c1) {
+    // expected-remark @below {{memref.load: in bounds (proven)}}
+    %v = memref.load %a[%i, %j] : memref<?x?xf32>
+    // Near miss: another buffer (o = 1x1, a = 2x2 writes o[1, 0]).
+    // expected-remark @below {{cannot show %arg2 + 1 <= dim(%arg1, 0)}}
+    // expected-remark @below {{cannot show %arg3 + 1 <= dim(%arg1, 1)}}
+    memref.store %v, %o[%i, %j] : memref<?x?xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+func.func @forall_implicit(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  scf.forall (%i) in (%d) {
+    // expected-remark @below {{memref.load: in bounds (proven)}}
+    %v = memref.load %a[%i] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// Explicit bounds and steps, static and dynamic mixed; the near miss's
+// upper bound is one past (D = 2 reads a[2]).
+func.func @forall_explicit(%a: memref<?xf32>, %lo: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  %d1 = arith.addi %d, %c1 : index
+  scf.forall (%i, %j) = (0, 1) to (%d, 8) step (4, 1) {
+    // expected-remark @below {{memref.load: in bounds (proven)}}
+    %v = memref.load %a[%i] : memref<?xf32>
+  }
+  scf.forall (%i) = (0) to (%d1) step (1) {
+    // expected-remark @below {{not proven in bounds: memref.load}}
+    %v = memref.load %a[%i] : memref<?xf32>
+  }
+  return
+}
