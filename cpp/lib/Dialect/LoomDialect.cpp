@@ -1,4 +1,13 @@
 //===- LoomDialect.cpp - dialect and type registration --------------------===//
+//
+// Registers loom's ops and types, and the interfaces other passes need: the
+// buffer-deallocation models of the ops (LoomDeallocation.cpp), attached
+// here so that every driver (loom-opt, the mlir-opt plugin, the C API) gets
+// them with the dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoomDialectInternal.h"
 
 #include "loom/Dialect/LoomOps.h"
 
@@ -22,6 +31,7 @@ void LoomDialect::initialize() {
 #include "LoomOps.cpp.inc"
       >();
   registerTypes();
+  attachBufferDeallocationModels(*getContext());
 }
 
 void LoomDialect::registerTypes() {
