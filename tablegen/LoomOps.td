@@ -223,7 +223,8 @@ def Loom_ScopeOp : Loom_Op<"scope", [
 
 def Loom_IfOp : Loom_Op<"if", [
     DeclareOpInterfaceMethods<ConditionallySpeculatable>,
-    PropagateControlFlowBreak, RecursiveMemoryEffects, NoRegionArguments]> {
+    PropagateControlFlowBreak, RecursiveMemoryEffects, NoRegionArguments,
+    SingleBlock]> {
   let summary = "Conditional whose branches may exit enclosing ops";
   let description = [{
     Like `scf.if`, but a branch may end with a `loom.break` or `loom.continue`
@@ -236,8 +237,9 @@ def Loom_IfOp : Loom_Op<"if", [
     loom.if %cond [-> (result types)] { then-body } [ else { else-body } ] [attr-dict]
     ```
 
-    Each region is a single block without arguments that ends with
-    `loom.yield`, `loom.break` or `loom.continue`. When the op has results,
+    Each region is a single block (`SingleBlock`, as for the other loom ops:
+    the inliner does not put a multi-block callee there) without arguments
+    that ends with `loom.yield`, `loom.break` or `loom.continue`. When the op has results,
     each branch either yields them (`loom.yield` with matching types) or
     exits. Without results the else region may be omitted (an empty else),
     and so may a trailing `loom.yield` with no operands.

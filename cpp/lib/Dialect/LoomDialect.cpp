@@ -1,9 +1,9 @@
 //===- LoomDialect.cpp - dialect and type registration --------------------===//
 //
 // Registers loom's ops and types, and the interfaces other passes need: the
-// buffer-deallocation models of the ops (LoomDeallocation.cpp), attached
-// here so that every driver (loom-opt, the mlir-opt plugin, the C API) gets
-// them with the dialect.
+// inliner interface (LoomInliner.cpp) and the buffer-deallocation models of
+// the ops (LoomDeallocation.cpp), attached here so that every driver
+// (loom-opt, the mlir-opt plugin, the C API) gets them with the dialect.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +31,7 @@ void LoomDialect::initialize() {
 #include "LoomOps.cpp.inc"
       >();
   registerTypes();
+  addInlinerInterface(*this);
   attachBufferDeallocationModels(*getContext());
 }
 

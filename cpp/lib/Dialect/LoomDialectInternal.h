@@ -12,6 +12,11 @@ class MLIRContext;
 } // namespace mlir
 
 namespace loom {
+class LoomDialect;
+
+/// Adds loom's DialectInlinerInterface (LoomInliner.cpp).
+void addInlinerInterface(LoomDialect &dialect);
+
 /// Attaches the BufferDeallocationOpInterface models of loom's region ops
 /// and exits (LoomDeallocation.cpp). The ops must be registered.
 void attachBufferDeallocationModels(mlir::MLIRContext &context);
