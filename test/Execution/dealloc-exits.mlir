@@ -3,7 +3,8 @@
 // normal end of a loom.for iteration, loom.if branch and loom.scope body, a
 // continue of the innermost loop, a continue of an outer loop and a break of
 // an outer loop from inside an inner one (multi-level exits), a break out of
-// a scope, the end of a loom.loop iteration. The lowered code allocates and
+// a scope, the end of a loom.loop iteration, also for a buffer yielded by an
+// scf.if inside a loom body. The lowered code allocates and
 // frees through Inputs/alloc-count.c, which aborts on a free of a pointer
 // that is not live (double free) and prints the counts after each call:
 // `live 0` every time means nothing leaked, and the alloc counts show every
@@ -106,6 +107,44 @@ func.func @scoped(%c: i1) -> i32 {
   return %r : i32
 }
 
+// An upstream region op inside a loom body: the buffer an scf.if yields
+// (one of two allocated in its branches) is owned by the loom.for body
+// through the scf.if's ownership result, and freed by the break as well as
+// at the end of the iteration. The sum of 2i (odd i) or 3i (even i) over
+// [0, n), or at i == stop the sum so far plus that value plus 1000.
+func.func @upstream_inside(%n: i32, %stop: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %c1000 = arith.constant 1000 : i32
+  %i0 = arith.constant 0 : index
+  %r = loom.for %i = %c0 to %n step %c1 token(%t) iter_args(%s = %c0) -> (i32) : i32 {
+    %bit = arith.andi %i, %c1 : i32
+    %odd = arith.cmpi ne, %bit, %c0 : i32
+    %p = scf.if %odd -> (memref<1xi32>) {
+      %u = memref.alloc() : memref<1xi32>
+      %v = arith.muli %i, %c2 : i32
+      memref.store %v, %u[%i0] : memref<1xi32>
+      scf.yield %u : memref<1xi32>
+    } else {
+      %w = memref.alloc() : memref<1xi32>
+      %v = arith.muli %i, %c3 : i32
+      memref.store %v, %w[%i0] : memref<1xi32>
+      scf.yield %w : memref<1xi32>
+    }
+    %pv = memref.load %p[%i0] : memref<1xi32>
+    %next = arith.addi %s, %pv : i32
+    %isStop = arith.cmpi eq, %i, %stop : i32
+    loom.if %isStop {
+      %out = arith.addi %next, %c1000 : i32
+      loom.break %t, %out : i32
+    }
+    loom.yield %next : i32
+  }
+  return %r : i32
+}
+
 func.func @main() {
   %n = arith.constant 4 : i32
   %zero = arith.constant 0 : i32
@@ -163,6 +202,18 @@ func.func @main() {
   // CHECK-NEXT: allocs 62 frees 62 live 0
   %s1 = func.call @scoped(%false) : (i1) -> i32
   vector.print %s1 : i32
+  func.call @loom_alloc_report() : () -> ()
+
+  // CHECK-NEXT: 14
+  // CHECK-NEXT: allocs 66 frees 66 live 0
+  %u0 = func.call @upstream_inside(%n, %none) : (i32, i32) -> i32
+  vector.print %u0 : i32
+  func.call @loom_alloc_report() : () -> ()
+
+  // CHECK-NEXT: 1008
+  // CHECK-NEXT: allocs 69 frees 69 live 0
+  %u1 = func.call @upstream_inside(%n, %i2) : (i32, i32) -> i32
+  vector.print %u1 : i32
   func.call @loom_alloc_report() : () -> ()
   return
 }
