@@ -565,7 +565,7 @@ func.func @for_two_blocks(%n: index) {
 // -----
 
 func.func @if_two_blocks(%c: i1) {
-  // expected-error @+1 {{'loom.if' op region #0 ('thenRegion') failed to verify constraint: region with 1 blocks}}
+  // expected-error @+1 {{'loom.if' op expects region #0 to have 0 or 1 blocks}}
   loom.if %c {
     cf.br ^bb1
   ^bb1:

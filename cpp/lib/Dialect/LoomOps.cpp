@@ -2,7 +2,8 @@
 //
 // Custom syntax (the textual form is a contract, see tablegen/LoomOps.td),
 // op-local verifiers (region shapes, block arguments, yield types) and the
-// LoopLikeOpInterface / HasBreakingControlFlowOpInterface hooks. Rules about
+// LoopLikeOpInterface / HasBreakingControlFlowOpInterface hooks and the
+// speculatability of loom.if, loom.scope and the exits. Rules about
 // tokens and exits that cross regions live in LoomInterfaces.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -151,6 +152,29 @@ static LogicalResult verifyEntryArguments(Operation *op, Block &entry,
              << std::get<0>(pair).getType() << " but its initial value has type "
              << std::get<1>(pair);
   return success();
+}
+
+/// Whether an exit nested in `op` (at any depth) leaves `op`: a break or
+/// continue whose target is not `op` or an op inside it (an invalid token,
+/// which the verifier reports, counts as leaving).
+static bool containsExitLeaving(Operation *op) {
+  auto leaves = [&](RegionExitTerminatorOpInterface exit) {
+    if (exit.getExitKind() == ExitKind::Yield)
+      return WalkResult::advance();
+    Operation *target = exit.getExitTarget();
+    return target && op->isAncestor(target) ? WalkResult::advance()
+                                            : WalkResult::interrupt();
+  };
+  return op->walk(leaves).wasInterrupted();
+}
+
+/// The speculatability of a loom.if or loom.scope: an exit leaving the op is
+/// control flow that must stay where it is (executing it early would leave
+/// the target even on paths that never reach the op), so such an op is never
+/// speculatable; otherwise it is as speculatable as its contents.
+static Speculation::Speculatability getRegionOpSpeculatability(Operation *op) {
+  return containsExitLeaving(op) ? Speculation::NotSpeculatable
+                                 : Speculation::RecursivelySpeculatable;
 }
 
 static LogicalResult verifyNoTokenResults(Operation *op) {
@@ -418,6 +442,9 @@ Block::BlockArgListType ScopeOp::getContinueArguments() {
   return getBodyBlock()->getArguments().drop_front(
       getBodyBlock()->getNumArguments());
 }
+Speculation::Speculatability ScopeOp::getSpeculatability() {
+  return getRegionOpSpeculatability(*this);
+}
 
 //===----------------------------------------------------------------------===//
 // IfOp
@@ -494,9 +521,22 @@ LogicalResult IfOp::verify() {
                            "the if's result types");
 }
 
+Speculation::Speculatability IfOp::getSpeculatability() {
+  return getRegionOpSpeculatability(*this);
+}
+
 //===----------------------------------------------------------------------===//
 // Terminators
 //===----------------------------------------------------------------------===//
+
+// An exit is a control transfer: executing it anywhere else than where it is
+// changes where control goes. Never speculatable.
+Speculation::Speculatability BreakOp::getSpeculatability() {
+  return Speculation::NotSpeculatable;
+}
+Speculation::Speculatability ContinueOp::getSpeculatability() {
+  return Speculation::NotSpeculatable;
+}
 
 ExitKind BreakOp::getExitKind() { return ExitKind::Break; }
 Value BreakOp::getExitToken() { return getToken(); }
