@@ -567,8 +567,8 @@ unsigned AssumeRangeOp::getBoundBitwidth() {
   if (!type.isIndex())
     return type.getIntOrFloatBitWidth();
   llvm::TypeSize size = DataLayout::closest(*this).getTypeSizeInBits(type);
-  // DLTI accepts any integer as the index width; a scalable one is not a
-  // width at all (no bound can be shown to fit it).
+  // DLTI accepts any integer as the index width (0 included); a scalable
+  // size is no fixed width and is treated as 0, where only the bound 0 fits.
   return size.isScalable() ? 0 : static_cast<unsigned>(size.getFixedValue());
 }
 

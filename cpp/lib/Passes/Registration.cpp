@@ -5,7 +5,7 @@
 // affine/scf/arith/index/math/memref/func/vector/cf/ub and OpenMP regions
 // to the LLVM dialect on its module, as a dynamic pipeline (ready for
 // `mlir-translate --mlir-to-llvmir`, and for mlir-runner when the module has
-// no data layout).
+// no `dlti.dl_spec`: MLIR 22's mlir-runner does not register DLTI).
 //
 // Index width: the whole pipeline lowers `index` at one width, the index
 // width of the module's data layout (mlir::DataLayout::closest, 64 bits
@@ -15,7 +15,8 @@
 // the upstream passes through their index-bitwidth option; vector and
 // OpenMP, whose upstream passes always use 64 bits, through two internal
 // passes below that apply the same upstream patterns with a type converter
-// at the module's width. Scopes inside the module with a data layout of
+// at the module's width. A width of 0 (which DLTI accepts) is an error, as
+// LLVM has no i0. Scopes inside the module with a data layout of
 // their own are not consulted (nested modules whose specs both name `index`
 // crash MLIR 22's DLTI verifier before any pass runs).
 //
