@@ -149,7 +149,9 @@ def LoomLowerToLLVM : Pass<"loom-lower-to-llvm", "::mlir::ModuleOp"> {
     `index`), the width `loom.assume_range` bounds are verified at: every
     conversion gets it (the vector and OpenMP steps are loom's own passes
     applying upstream's patterns, as upstream's passes always use 64 bits).
-    A data layout giving `index` no fixed, non-zero width is an error.
+    A data layout giving `index` no fixed, non-zero width is an error, and
+    so is a scope inside the module (a nested `builtin.module` or
+    `gpu.module` with a spec of its own) at another index width.
 
     The result is ready for `mlir-translate --mlir-to-llvmir`, and, for a
     module without a `dlti.dl_spec` (which MLIR 22's `mlir-runner` cannot

@@ -704,6 +704,19 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 16 : i64>} {
 
 // -----
 
+// A gpu.module is a data layout scope of its own.
+module attributes {gpu.container_module} {
+  gpu.module @dev attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+    func.func @assume_range_index32_gpu(%x: index) -> index {
+      // expected-error @+1 {{'loom.assume_range' op bound 4294967295 does not fit index at 32 bits (the data layout's index width)}}
+      %y = loom.assume_range %x [0, 4294967295] : index
+      return %y : index
+    }
+  }
+}
+
+// -----
+
 // Empty at the data layout's width too (the order is signed).
 module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
   func.func @assume_range_index32_empty(%x: index) -> index {

@@ -16,9 +16,11 @@
 // OpenMP, whose upstream passes always use 64 bits, through two internal
 // passes below that apply the same upstream patterns with a type converter
 // at the module's width. A width of 0 (which DLTI accepts) is an error, as
-// LLVM has no i0. Scopes inside the module with a data layout of
-// their own are not consulted (nested modules whose specs both name `index`
-// crash MLIR 22's DLTI verifier before any pass runs).
+// LLVM has no i0, and so is a scope inside the module (a nested
+// builtin.module or gpu.module with a spec of its own) whose index width
+// differs from the module's: its index values would be lowered at the
+// wrong width. (Only an outer layout that does not name `index` allows
+// one: nested specs that both name it crash MLIR 22's DLTI verifier.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -261,6 +263,29 @@ struct LowerToLLVM : impl::LoomLowerToLLVMBase<LowerToLLVM> {
                             "layout gives it no fixed, non-zero width";
       return signalPassFailure();
     }
+    // One width for the whole module: a nested data layout scope at another
+    // width (a builtin.module or gpu.module with its own spec, under a
+    // module whose layout does not name index) would have its index values
+    // lowered at the wrong width.
+    bool oneWidth = true;
+    module.walk([&](mlir::Operation *op) {
+      if (op == module.getOperation() ||
+          !(mlir::isa<mlir::ModuleOp>(op) ||
+            mlir::isa<mlir::DataLayoutOpInterface>(op)))
+        return;
+      unsigned inner = dataLayoutIndexBitwidth(op);
+      if (inner == indexBitwidth)
+        return;
+      mlir::InFlightDiagnostic diag =
+          op->emitError() << "has index width " << inner
+                          << " but loom-lower-to-llvm lowers the whole module "
+                             "at one width, that of the module being lowered, "
+                          << indexBitwidth;
+      diag.attachNote(module.getLoc()) << "the module being lowered";
+      oneWidth = false;
+    });
+    if (!oneWidth)
+      return signalPassFailure();
     mlir::OpPassManager pm = pipeline(indexBitwidth);
     if (mlir::failed(runPipeline(pm, module)))
       signalPassFailure();
