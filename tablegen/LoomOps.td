@@ -410,12 +410,31 @@ def Loom_AssumeRangeOp : Loom_Op<"assume_range", [
     ```
 
     The bounds are written as signed integers and must fit the type as such
-    (`[0, 255] : i8` is an error); an empty range (`lo > hi`) is rejected.
+    (`[0, 255] : i8` is an error). The width that applies is N for `iN` and,
+    for `index`, the index width of the nearest data layout
+    (`mlir::DataLayout::closest`: a `dlti.dl_spec` with an `index` entry on
+    an enclosing module, 64 bits without one). At
+    `#dlti.dl_spec<index = 32 : i64>`, `[0, 4294967295] : index` is an error
+    (the upper bound does not fit 32 signed bits), even though the bounds
+    of an `index` op are stored as 64-bit attributes. An empty range
+    (`lo > hi`, compared as signed integers) is an error too: an assumption
+    that no value satisfies cannot be meant.
+
+    The runtime check (`assume-range=check` of loom's lowerings) compares the
+    value with the bounds as signed integers of the operand's type;
+    `loom-lower-to-llvm` lowers `index` at the data layout's index width, the
+    width the bounds were checked at, so no bound is truncated on the way.
 
     ```mlir
     %y = loom.assume_range %x [0, 3] : index
     %z = loom.assume_range %w [-128, 127] : i8
     ```
+  }];
+  let extraClassDeclaration = [{
+    /// The width the bounds must fit as signed integers: N for iN; for
+    /// index, the index width of the nearest data layout (0 if it has no
+    /// fixed width).
+    unsigned getBoundBitwidth();
   }];
   let arguments = (ins AnySignlessIntegerOrIndex:$input, APIntAttr:$lo, APIntAttr:$hi);
   let results = (outs AnySignlessIntegerOrIndex:$result);

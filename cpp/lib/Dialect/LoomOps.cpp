@@ -13,6 +13,7 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringExtras.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 
 using namespace mlir;
@@ -601,12 +602,44 @@ void AssumeRangeOp::print(OpAsmPrinter &p) {
   p << " : " << getType();
 }
 
+unsigned AssumeRangeOp::getBoundBitwidth() {
+  Type type = getType();
+  if (!type.isIndex())
+    return type.getIntOrFloatBitWidth();
+  llvm::TypeSize size = DataLayout::closest(*this).getTypeSizeInBits(type);
+  // DLTI accepts any integer as the index width (0 included); a scalable
+  // size is no fixed width and is treated as 0, where only the bound 0 fits.
+  return size.isScalable() ? 0 : static_cast<unsigned>(size.getFixedValue());
+}
+
+/// Whether `bound`, a signed value, is representable in `width` bits (at
+/// width 0 only zero is).
+static bool fitsSigned(const APInt &bound, unsigned width) {
+  return width == 0 ? bound.isZero() : bound.getSignificantBits() <= width;
+}
+
 LogicalResult AssumeRangeOp::verify() {
   auto lo = dyn_cast<IntegerAttr>(getLoAttr());
   auto hi = dyn_cast<IntegerAttr>(getHiAttr());
   if (!lo || !hi || lo.getType() != getType() || hi.getType() != getType())
     return emitOpError() << "bounds must be integer attributes of type "
                          << getType();
+  // The bounds of an index op are stored at 64 bits but the value lives at
+  // the data layout's index width: a bound that does not fit it would be
+  // truncated by the lowering (and the check would let values through).
+  unsigned width = getBoundBitwidth();
+  for (const APInt &bound : {lo.getValue(), hi.getValue()})
+    if (!fitsSigned(bound, width)) {
+      std::string typeName;
+      llvm::raw_string_ostream(typeName) << getType();
+      InFlightDiagnostic diag =
+          emitOpError() << "bound " << llvm::toString(bound, 10, /*Signed=*/true)
+                        << " does not fit " << typeName << " at " << width
+                        << " bits";
+      if (getType().isIndex())
+        diag << " (the data layout's index width)";
+      return diag;
+    }
   if (lo.getValue().sgt(hi.getValue()))
     return emitOpError() << "empty range: lower bound "
                          << llvm::toString(lo.getValue(), 10, /*Signed=*/true)
