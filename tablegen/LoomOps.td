@@ -71,7 +71,7 @@ def Loom_LoopOp : Loom_Op<"loop", [
 
     `loom.loop` implements `LoopLikeOpInterface`, so loop-invariant code
     motion hoists invariant speculatable ops out of it. It is never trivially
-    dead: its exits have no memory-effect traits.
+    dead: its exits declare memory effects (see `loom.break`).
   }];
   let arguments = (ins Variadic<AnyType>:$inits);
   let results = (outs Variadic<AnyType>:$results);
@@ -173,8 +173,8 @@ def Loom_ForOp : Loom_Op<"for", [
 
 def Loom_ScopeOp : Loom_Op<"scope", [
     DeclareOpInterfaceMethods<HasBreakingControlFlowOpInterface>,
-    PropagateControlFlowBreak, RecursiveMemoryEffects, RecursivelySpeculatable,
-    SingleBlock]> {
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>,
+    PropagateControlFlowBreak, RecursiveMemoryEffects, SingleBlock]> {
   let summary = "Region that a break can leave early";
   let description = [{
     Runs its region once; a `loom.break` addressed to the scope's token leaves
@@ -203,6 +203,9 @@ def Loom_ScopeOp : Loom_Op<"scope", [
     Canonicalization: a scope that nothing breaks out of (or whose only break
     ends its own body) is inlined into the enclosing block; unused results
     are dropped.
+
+    Speculation: like `loom.if`, a scope containing an exit that leaves it
+    is never speculatable; otherwise it is as speculatable as its contents.
   }];
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
@@ -219,8 +222,9 @@ def Loom_ScopeOp : Loom_Op<"scope", [
 //===----------------------------------------------------------------------===//
 
 def Loom_IfOp : Loom_Op<"if", [
-    PropagateControlFlowBreak, RecursiveMemoryEffects, RecursivelySpeculatable,
-    NoRegionArguments]> {
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>,
+    PropagateControlFlowBreak, RecursiveMemoryEffects, NoRegionArguments,
+    SingleBlock]> {
   let summary = "Conditional whose branches may exit enclosing ops";
   let description = [{
     Like `scf.if`, but a branch may end with a `loom.break` or `loom.continue`
@@ -233,8 +237,9 @@ def Loom_IfOp : Loom_Op<"if", [
     loom.if %cond [-> (result types)] { then-body } [ else { else-body } ] [attr-dict]
     ```
 
-    Each region is a single block without arguments that ends with
-    `loom.yield`, `loom.break` or `loom.continue`. When the op has results,
+    Each region is a single block (`SingleBlock`, as for the other loom ops:
+    the inliner does not put a multi-block callee there) without arguments
+    that ends with `loom.yield`, `loom.break` or `loom.continue`. When the op has results,
     each branch either yields them (`loom.yield` with matching types) or
     exits. Without results the else region may be omitted (an empty else),
     and so may a trailing `loom.yield` with no operands.
@@ -253,10 +258,14 @@ def Loom_IfOp : Loom_Op<"if", [
     never run: it is erased and the exit ends the enclosing block (done only
     when that block belongs to a loom op).
 
-    A `loom.if` containing an exit is never trivially dead and never
-    speculated, even when its results are unused; one without exits whose
-    contents are speculatable is speculatable (it can be hoisted out of
-    loops).
+    A `loom.if` containing an exit is never trivially dead (the exit has
+    memory effects) and never speculated, even when its results are unused:
+    an exit is control flow, so hoisting `loom.if %c { loom.break %outer }`
+    out of an inner loop would leave the outer loop even when the inner loop
+    runs zero times. A `loom.if` containing an exit that leaves it is
+    `NotSpeculatable`; one without such exits is as speculatable as its
+    contents (`RecursivelySpeculatable`: with speculatable contents it can be
+    hoisted out of loops).
   }];
   let arguments = (ins I1:$condition);
   let results = (outs Variadic<AnyType>:$results);
@@ -278,7 +287,8 @@ def Loom_IfOp : Loom_Op<"if", [
 //===----------------------------------------------------------------------===//
 
 def Loom_BreakOp : Loom_Op<"break", [
-    Terminator,
+    Terminator, MemoryEffects<[MemRead, MemWrite]>,
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>,
     DeclareOpInterfaceMethods<RegionExitTerminatorOpInterface>]> {
   let summary = "Leave the op named by the token";
   let description = [{
@@ -299,9 +309,14 @@ def Loom_BreakOp : Loom_Op<"break", [
     `scf.execute_region` and functions cannot be crossed); the operands match
     the target's result types in number and type.
 
-    The op has no memory-effect interface on purpose: it is a control
-    transfer, so an op containing it is never considered dead or
-    speculatable.
+    Effects: an exit is a control transfer. It declares a read and a write
+    of the default memory resource: control goes on to code (after the
+    target, or the target's next iteration) that may read or write any
+    memory, so for any reasoning about memory effects an exit is a barrier,
+    and an op containing an exit (`RecursiveMemoryEffects`) is never
+    trivially dead, never memory-effect free and is not hoisted by
+    loop-invariant code motion. It is also `NotSpeculatable`. Declared
+    effects include no allocation or free, as buffer deallocation requires.
 
     ```mlir
     loom.break %t
@@ -315,7 +330,8 @@ def Loom_BreakOp : Loom_Op<"break", [
 }
 
 def Loom_ContinueOp : Loom_Op<"continue", [
-    Terminator,
+    Terminator, MemoryEffects<[MemRead, MemWrite]>,
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>,
     DeclareOpInterfaceMethods<RegionExitTerminatorOpInterface>]> {
   let summary = "Start the next iteration of the loop named by the token";
   let description = [{
@@ -333,7 +349,7 @@ def Loom_ContinueOp : Loom_Op<"continue", [
     every op crossed); in addition the target must be a loop (not a
     `loom.scope`), and the operands must match its iteration arguments in
     number and type (for `loom.for`, the induction variable is not one of
-    them).
+    them). Its effects and speculatability are those of `loom.break`.
 
     ```mlir
     loom.continue %t, %a, %b : i32, f32
@@ -394,12 +410,31 @@ def Loom_AssumeRangeOp : Loom_Op<"assume_range", [
     ```
 
     The bounds are written as signed integers and must fit the type as such
-    (`[0, 255] : i8` is an error); an empty range (`lo > hi`) is rejected.
+    (`[0, 255] : i8` is an error). The width that applies is N for `iN` and,
+    for `index`, the index width of the nearest data layout
+    (`mlir::DataLayout::closest`: a `dlti.dl_spec` with an `index` entry on
+    an enclosing module, 64 bits without one). At
+    `#dlti.dl_spec<index = 32 : i64>`, `[0, 4294967295] : index` is an error
+    (the upper bound does not fit 32 signed bits), even though the bounds
+    of an `index` op are stored as 64-bit attributes. An empty range
+    (`lo > hi`, compared as signed integers) is an error too: an assumption
+    that no value satisfies cannot be meant.
+
+    The runtime check (`assume-range=check` of loom's lowerings) compares the
+    value with the bounds as signed integers of the operand's type;
+    `loom-lower-to-llvm` lowers `index` at the data layout's index width, the
+    width the bounds were checked at, so no bound is truncated on the way.
 
     ```mlir
     %y = loom.assume_range %x [0, 3] : index
     %z = loom.assume_range %w [-128, 127] : i8
     ```
+  }];
+  let extraClassDeclaration = [{
+    /// The width the bounds must fit as signed integers: N for iN; for
+    /// index, the index width of the nearest data layout (0 if it has no
+    /// fixed width).
+    unsigned getBoundBitwidth();
   }];
   let arguments = (ins AnySignlessIntegerOrIndex:$input, APIntAttr:$lo, APIntAttr:$hi);
   let results = (outs AnySignlessIntegerOrIndex:$result);

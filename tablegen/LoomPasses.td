@@ -121,26 +121,41 @@ def LoomLowerToSCF : Pass<"loom-lower-to-scf"> {
 }
 
 def LoomLowerToLLVM : Pass<"loom-lower-to-llvm", "::mlir::ModuleOp"> {
-  let summary = "Lower loom and upstream scf/arith/index/memref/func/vector IR "
-                "to the LLVM dialect (loom-lower-to-cf, then upstream "
-                "conversions)";
+  let summary = "Lower loom and upstream affine/scf/arith/index/math/memref/"
+                "func/vector/OpenMP IR to the LLVM dialect (loom-lower-to-cf, "
+                "then upstream conversions)";
   let description = [{
     Runs, as one pass on a `builtin.module`, the pipeline
 
     ```
-    loom-lower-to-cf{assume-range=...}, convert-vector-to-scf,
+    loom-lower-to-cf{assume-range=...}, convert-vector-to-scf, lower-affine,
     convert-scf-to-cf, convert-vector-to-llvm, expand-strided-metadata,
-    finalize-memref-to-llvm, convert-index-to-llvm, convert-arith-to-llvm,
+    lower-affine, finalize-memref-to-llvm, convert-openmp-to-llvm,
+    convert-math-to-llvm, convert-index-to-llvm, convert-arith-to-llvm,
     convert-ub-to-llvm, convert-cf-to-llvm, convert-func-to-llvm,
     reconcile-unrealized-casts
     ```
 
     (vector ops that need loops, such as `vector.print` of a vector, become
-    `scf` first; `scf`, including the `scf.execute_region` wrappers
-    loom-lower-to-cf may create, becomes `cf`; vector before memref/arith so
-    that the ops `vector.print` expands to are converted by the later
-    passes). The result is ready for `mlir-runner`, melior's
-    `ExecutionEngine` and `mlir-translate --mlir-to-llvmir`.
+    `scf` first; affine ops written by the user become `scf`/`arith`; `scf`,
+    including the `scf.execute_region` wrappers loom-lower-to-cf may create,
+    becomes `cf`; vector before memref/arith so that the ops `vector.print`
+    expands to are converted by the later passes; the `affine.apply` that
+    expand-strided-metadata creates for dynamic offsets and strides becomes
+    `arith`; OpenMP op types after memref, before the ops in their regions).
+
+    `index` is lowered at the index width of the module's data layout
+    (`mlir::DataLayout::closest`: 64 bits without a `dlti.dl_spec` naming
+    `index`), the width `loom.assume_range` bounds are verified at: every
+    conversion gets it (the vector and OpenMP steps are loom's own passes
+    applying upstream's patterns, as upstream's passes always use 64 bits).
+    A data layout giving `index` no fixed, non-zero width is an error, and
+    so is a scope inside the module (a nested `builtin.module` or
+    `gpu.module` with a spec of its own) at another index width.
+
+    The result is ready for `mlir-translate --mlir-to-llvmir`, and, for a
+    module without a `dlti.dl_spec` (which MLIR 22's `mlir-runner` cannot
+    parse), for `mlir-runner` and melior's `ExecutionEngine`.
   }];
   let options = [AssumeRangeOption];
 }

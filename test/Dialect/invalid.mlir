@@ -565,7 +565,7 @@ func.func @for_two_blocks(%n: index) {
 // -----
 
 func.func @if_two_blocks(%c: i1) {
-  // expected-error @+1 {{'loom.if' op region #0 ('thenRegion') failed to verify constraint: region with 1 blocks}}
+  // expected-error @+1 {{'loom.if' op expects region #0 to have 0 or 1 blocks}}
   loom.if %c {
     cf.br ^bb1
   ^bb1:
@@ -652,6 +652,78 @@ func.func @assume_range_empty(%x: index) -> index {
   // expected-error @+1 {{'loom.assume_range' op empty range: lower bound 4 is greater than upper bound 3}}
   %y = loom.assume_range %x [4, 3] : index
   return %y : index
+}
+
+// -----
+
+// At a 32-bit index width the bounds must fit 32 signed bits, although an
+// index attribute stores 64.
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+  func.func @assume_range_index32_hi(%x: index) -> index {
+    // expected-error @+1 {{'loom.assume_range' op bound 2147483648 does not fit index at 32 bits (the data layout's index width)}}
+    %y = loom.assume_range %x [0, 2147483648] : index
+    return %y : index
+  }
+}
+
+// -----
+
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+  func.func @assume_range_index32_lo(%x: index) -> index {
+    // expected-error @+1 {{'loom.assume_range' op bound -2147483649 does not fit index at 32 bits (the data layout's index width)}}
+    %y = loom.assume_range %x [-2147483649, 0] : index
+    return %y : index
+  }
+}
+
+// -----
+
+// The issue's case: [2^31, 2^32 - 1] would become [-2^31, -1] at 32 bits.
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+  func.func @assume_range_index32_unsigned(%x: index) -> index {
+    // expected-error @+1 {{'loom.assume_range' op bound 2147483648 does not fit index at 32 bits (the data layout's index width)}}
+    %y = loom.assume_range %x [2147483648, 4294967295] : index
+    return %y : index
+  }
+}
+
+// -----
+
+// The width is that of the nearest data layout, here the enclosing
+// module's (MLIR 22's DLTI verifier crashes on nested specs that both name
+// index, so an inner spec cannot override it here).
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 16 : i64>} {
+  module {
+    func.func @assume_range_index16_nested(%x: index) -> index {
+      // expected-error @+1 {{'loom.assume_range' op bound 32768 does not fit index at 16 bits (the data layout's index width)}}
+      %y = loom.assume_range %x [0, 32768] : index
+      return %y : index
+    }
+  }
+}
+
+// -----
+
+// A gpu.module is a data layout scope of its own.
+module attributes {gpu.container_module} {
+  gpu.module @dev attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+    func.func @assume_range_index32_gpu(%x: index) -> index {
+      // expected-error @+1 {{'loom.assume_range' op bound 4294967295 does not fit index at 32 bits (the data layout's index width)}}
+      %y = loom.assume_range %x [0, 4294967295] : index
+      return %y : index
+    }
+  }
+}
+
+// -----
+
+// Empty at the data layout's width too (the order is signed).
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+  func.func @assume_range_index32_empty(%x: index) -> index {
+    // expected-error @+1 {{'loom.assume_range' op empty range: lower bound 0 is greater than upper bound -1}}
+    %y = loom.assume_range %x [0, -1] : index
+    return %y : index
+  }
 }
 
 // -----

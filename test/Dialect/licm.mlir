@@ -112,3 +112,34 @@ func.func @pure_if_hoisted(%x: i32, %y: i32, %c: i1) -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+// Exits declare memory effects (a read and a write of the default resource)
+// and are NotSpeculatable: an invariant loom.if whose branch breaks an outer
+// loop stays in the inner loop (hoisted, it would break even when the inner
+// loop runs zero times: test/Execution/exit-speculation.mlir runs it), while
+// the pure addition it uses is hoisted out of both loops.
+// CHECK-LABEL: func.func @break_outer_not_hoisted(
+// CHECK-SAME: %[[N:[^:]*]]: index, %[[C:[^:]*]]: i1, %[[K:[^:]*]]: i32
+// CHECK:      %[[V:.*]] = arith.addi %[[K]], %[[K]] : i32
+// CHECK-NEXT: loom.loop token(%[[T:.*]]) -> (i32) {
+// CHECK-NEXT:   loom.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} token(%{{.*}}) {
+// CHECK-NEXT:     loom.if %[[C]] {
+// CHECK-NEXT:       loom.break %[[T]], %[[V]] : i32
+// CHECK-NEXT:     }
+// CHECK-NEXT:   }
+// CHECK-NEXT:   loom.continue %[[T]]{{$}}
+// CHECK-NEXT: }
+func.func @break_outer_not_hoisted(%n: index, %c: i1, %k: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = loom.loop token(%t) -> (i32) {
+    loom.for %i = %c0 to %n step %c1 token(%f) {
+      %v = arith.addi %k, %k : i32
+      loom.if %c { loom.break %t, %v : i32 }
+    }
+    loom.continue %t
+  }
+  return %r : i32
+}

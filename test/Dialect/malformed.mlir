@@ -285,7 +285,7 @@ func.func @if_empty_else(%c: i1) {
 // -----
 
 func.func @if_empty_block(%c: i1) {
-  // expected-error @+1 {{'loom.if' op then region must end with a terminator}}
+  // expected-error @+1 {{'loom.if' op expects a non-empty block}}
   "loom.if"(%c) ({
   ^bb0:
   }, {

@@ -6,6 +6,12 @@
 // The default (drop) trusts the range: no check, the value passes through.
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %mlir-runner -e out_of_range -entry-point-result=void -shared-libs=%runner-libs | FileCheck %s --check-prefix=DROP
 // DROP: 5
+// Through mlir-translate and lli, as it is and with a 32-bit index (see
+// lit.local.cfg; assume-range-index32.mlir has the 32-bit limits):
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | %translate-run-main | FileCheck %s
+// RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | %translate-run-main | FileCheck %s
+// RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | %mlir-translate --mlir-to-llvmir | not --crash %lli --entry-function=out_of_range -
+// RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
 
 func.func @clamp_index(%x: index) -> index {
   %y = loom.assume_range %x [0, 3] : index

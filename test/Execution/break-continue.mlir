@@ -2,6 +2,10 @@
 // zero- and one-iteration loops.
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// The loom-lower-to-llvm result through mlir-translate and lli, as it is
+// and with a 32-bit index (see lit.local.cfg):
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
+// RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
 
 // Sum and count of the odd numbers below %n: even numbers are skipped with a
 // continue; the loop is left with a break whose results (i32, i64) differ

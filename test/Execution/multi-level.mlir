@@ -2,6 +2,10 @@
 // outer loop from an inner loop.
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// The loom-lower-to-llvm result through mlir-translate and lli, as it is
+// and with a 32-bit index (see lit.local.cfg):
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
+// RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
 
 // The first (i, j) in row-major order over [0, n) x [0, m) with i * j == t,
 // or (-1, -1): the inner loop breaks the outer one.

@@ -2,6 +2,10 @@
 // loom.if with results one of whose branches exits.
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// The loom-lower-to-llvm result through mlir-translate and lli, as it is
+// and with a 32-bit index (see lit.local.cfg):
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
+// RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
 
 // i, acc = 0, 0
 // loop:

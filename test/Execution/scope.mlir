@@ -2,6 +2,10 @@
 // scope inside a loop that a continue of the loop passes through.
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// The loom-lower-to-llvm result through mlir-translate and lli, as it is
+// and with a 32-bit index (see lit.local.cfg):
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
+// RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
 
 // (-1, -1.0) for x < 0; (1, 0.5) when 2x > 100; else (2x, 2.0).
 func.func @classify(%x: i32) -> (i32, f32) {

@@ -123,3 +123,23 @@ func.func @affine_tile(%a: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+// A tile of a 2-D buffer, whose sizes have no buffer-size cap (another
+// dimension may be 0): min(D0 - %i, 4) is exact because D0 - %i is in
+// range (0 <= %i < D0, both w-bit values), shown relationally.
+#tile = affine_map<(d0)[s0] -> (-d0 + s0, 4)>
+func.func @tile2d(%a: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %d0 = memref.dim %a, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %a, %c1 : memref<?x?xf32>
+  scf.for %i = %c0 to %d0 step %c4 {
+    %sz = affine.min #tile(%i)[%d0]
+    // expected-remark @below {{memref.subview: in bounds (proven)}}
+    %s = memref.subview %a[%i, 0] [%sz, %d1] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  }
+  return
+}

@@ -1,4 +1,14 @@
 //===- LoomDialect.cpp - dialect and type registration --------------------===//
+//
+// Registers loom's ops and types, and the interfaces other passes need: the
+// inliner interface (LoomInliner.cpp), the bufferization models
+// (LoomBufferization.cpp) and the buffer-deallocation models of the ops
+// (LoomDeallocation.cpp), attached here so that every driver (loom-opt,
+// the mlir-opt plugin, the C API) gets them with the dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoomDialectInternal.h"
 
 #include "loom/Dialect/LoomOps.h"
 #include "loom/Dialect/LoomBufferization.h"
@@ -23,7 +33,9 @@ void LoomDialect::initialize() {
 #include "LoomOps.cpp.inc"
       >();
   registerTypes();
+  addInlinerInterface(*this);
   attachBufferizableOpInterfaces(getContext());
+  attachBufferDeallocationModels(*getContext());
 }
 
 void LoomDialect::registerTypes() {

@@ -2,7 +2,8 @@
 //
 // Custom syntax (the textual form is a contract, see tablegen/LoomOps.td),
 // op-local verifiers (region shapes, block arguments, yield types) and the
-// LoopLikeOpInterface / HasBreakingControlFlowOpInterface hooks. Rules about
+// LoopLikeOpInterface / HasBreakingControlFlowOpInterface hooks and the
+// speculatability of loom.if, loom.scope and the exits. Rules about
 // tokens and exits that cross regions live in LoomInterfaces.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -12,6 +13,7 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringExtras.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 
 using namespace mlir;
@@ -151,6 +153,29 @@ static LogicalResult verifyEntryArguments(Operation *op, Block &entry,
              << std::get<0>(pair).getType() << " but its initial value has type "
              << std::get<1>(pair);
   return success();
+}
+
+/// Whether an exit nested in `op` (at any depth) leaves `op`: a break or
+/// continue whose target is not `op` or an op inside it (an invalid token,
+/// which the verifier reports, counts as leaving).
+static bool containsExitLeaving(Operation *op) {
+  auto leaves = [&](RegionExitTerminatorOpInterface exit) {
+    if (exit.getExitKind() == ExitKind::Yield)
+      return WalkResult::advance();
+    Operation *target = exit.getExitTarget();
+    return target && op->isAncestor(target) ? WalkResult::advance()
+                                            : WalkResult::interrupt();
+  };
+  return op->walk(leaves).wasInterrupted();
+}
+
+/// The speculatability of a loom.if or loom.scope: an exit leaving the op is
+/// control flow that must stay where it is (executing it early would leave
+/// the target even on paths that never reach the op), so such an op is never
+/// speculatable; otherwise it is as speculatable as its contents.
+static Speculation::Speculatability getRegionOpSpeculatability(Operation *op) {
+  return containsExitLeaving(op) ? Speculation::NotSpeculatable
+                                 : Speculation::RecursivelySpeculatable;
 }
 
 static LogicalResult verifyNoTokenResults(Operation *op) {
@@ -418,6 +443,9 @@ Block::BlockArgListType ScopeOp::getContinueArguments() {
   return getBodyBlock()->getArguments().drop_front(
       getBodyBlock()->getNumArguments());
 }
+Speculation::Speculatability ScopeOp::getSpeculatability() {
+  return getRegionOpSpeculatability(*this);
+}
 
 //===----------------------------------------------------------------------===//
 // IfOp
@@ -494,9 +522,22 @@ LogicalResult IfOp::verify() {
                            "the if's result types");
 }
 
+Speculation::Speculatability IfOp::getSpeculatability() {
+  return getRegionOpSpeculatability(*this);
+}
+
 //===----------------------------------------------------------------------===//
 // Terminators
 //===----------------------------------------------------------------------===//
+
+// An exit is a control transfer: executing it anywhere else than where it is
+// changes where control goes. Never speculatable.
+Speculation::Speculatability BreakOp::getSpeculatability() {
+  return Speculation::NotSpeculatable;
+}
+Speculation::Speculatability ContinueOp::getSpeculatability() {
+  return Speculation::NotSpeculatable;
+}
 
 ExitKind BreakOp::getExitKind() { return ExitKind::Break; }
 Value BreakOp::getExitToken() { return getToken(); }
@@ -561,12 +602,44 @@ void AssumeRangeOp::print(OpAsmPrinter &p) {
   p << " : " << getType();
 }
 
+unsigned AssumeRangeOp::getBoundBitwidth() {
+  Type type = getType();
+  if (!type.isIndex())
+    return type.getIntOrFloatBitWidth();
+  llvm::TypeSize size = DataLayout::closest(*this).getTypeSizeInBits(type);
+  // DLTI accepts any integer as the index width (0 included); a scalable
+  // size is no fixed width and is treated as 0, where only the bound 0 fits.
+  return size.isScalable() ? 0 : static_cast<unsigned>(size.getFixedValue());
+}
+
+/// Whether `bound`, a signed value, is representable in `width` bits (at
+/// width 0 only zero is).
+static bool fitsSigned(const APInt &bound, unsigned width) {
+  return width == 0 ? bound.isZero() : bound.getSignificantBits() <= width;
+}
+
 LogicalResult AssumeRangeOp::verify() {
   auto lo = dyn_cast<IntegerAttr>(getLoAttr());
   auto hi = dyn_cast<IntegerAttr>(getHiAttr());
   if (!lo || !hi || lo.getType() != getType() || hi.getType() != getType())
     return emitOpError() << "bounds must be integer attributes of type "
                          << getType();
+  // The bounds of an index op are stored at 64 bits but the value lives at
+  // the data layout's index width: a bound that does not fit it would be
+  // truncated by the lowering (and the check would let values through).
+  unsigned width = getBoundBitwidth();
+  for (const APInt &bound : {lo.getValue(), hi.getValue()})
+    if (!fitsSigned(bound, width)) {
+      std::string typeName;
+      llvm::raw_string_ostream(typeName) << getType();
+      InFlightDiagnostic diag =
+          emitOpError() << "bound " << llvm::toString(bound, 10, /*Signed=*/true)
+                        << " does not fit " << typeName << " at " << width
+                        << " bits";
+      if (getType().isIndex())
+        diag << " (the data layout's index width)";
+      return diag;
+    }
   if (lo.getValue().sgt(hi.getValue()))
     return emitOpError() << "empty range: lower bound "
                          << llvm::toString(lo.getValue(), 10, /*Signed=*/true)

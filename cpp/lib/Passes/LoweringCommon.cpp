@@ -60,7 +60,12 @@ LogicalResult checkLowerableExits(Operation *root, StringRef passName) {
 }
 
 /// `value` as an attribute of the integer-or-index type `type`, sign
-/// extended or truncated to its width.
+/// extended or truncated to its width (an index attribute stores 64 bits).
+/// Nothing is lost: the verifier has checked that the bound fits the width
+/// the value has at run time (AssumeRangeOp::getBoundBitwidth, for index
+/// the data layout's index width, which loom-lower-to-llvm lowers index
+/// at), so the comparisons below, signed at the operand's type, see the
+/// bounds as written.
 static IntegerAttr rangeBound(Type type, const APInt &value) {
   unsigned width = type.isIndex() ? IndexType::kInternalStorageBitWidth
                                   : type.getIntOrFloatBitWidth();

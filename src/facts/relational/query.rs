@@ -550,7 +550,15 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 parts.iter().enumerate().filter(|(i, _)| subset & (1 << i) != 0).map(|(_, p)| *p).collect();
             let sum = |q: &mut Query<'_, 'r, 'f, 'a>| {
                 chosen.iter().try_fold(Lin::constant(0), |acc, &(operand, c)| match operand {
-                    Some(i) => acc.add_scaled(&q.value(op.operand(i))?, c),
+                    Some(i) => {
+                        // Every operand is a w-bit value: its signed reading
+                        // is in [SMIN, SMAX] (the range facts leave these
+                        // limits out), which a sum near them needs.
+                        let x = q.value(op.operand(i))?;
+                        let limits = vec![x.shifted(-smin(w))?, Lin::constant(smax(w)).minus(&x)?];
+                        q.fact(Source::Range(op.operand(i)), limits);
+                        acc.add_scaled(&x, c)
+                    }
                     None => acc.shifted(c),
                 })
             };
