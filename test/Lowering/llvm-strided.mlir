@@ -36,3 +36,16 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
     return %v : i32
   }
 }
+
+// -----
+
+// memref.copy between strided views: the memref conversion itself emits
+// affine.apply for the views it builds, which the second lower-affine
+// takes to arith (bufferized slices produce exactly this copy).
+// CHECK-LABEL: llvm.func @copy_strided(
+//       CHECK:   llvm.call @memrefCopy
+// IR-LABEL: define void @copy_strided(
+func.func @copy_strided(%a: memref<16xf32, strided<[?], offset: ?>>, %b: memref<16xf32, strided<[?], offset: ?>>) {
+  memref.copy %a, %b : memref<16xf32, strided<[?], offset: ?>> to memref<16xf32, strided<[?], offset: ?>>
+  return
+}

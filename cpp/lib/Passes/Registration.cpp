@@ -207,7 +207,8 @@ struct OpenMPToLLVMAtIndexWidth
 /// before memref/arith so that the ops vector.print expands to are
 /// converted by the later passes; expand-strided-metadata, whose
 /// affine.apply for dynamic offsets and strides lower-affine turns into
-/// arith, before memref; OpenMP op types after memref (omp ops may carry
+/// arith, before memref (and again after it, for the affine.apply the memref
+/// conversion may emit); OpenMP op types after memref (omp ops may carry
 /// memrefs) and before the passes that convert the ops in their regions;
 /// reconcile-unrealized-casts last.
 void buildLowerToLLVM(mlir::OpPassManager &pm, AssumeRangeMode assumeRange,
@@ -224,6 +225,9 @@ void buildLowerToLLVM(mlir::OpPassManager &pm, AssumeRangeMode assumeRange,
   pm.addPass(mlir::createFinalizeMemRefToLLVMConversionPass(
       {/*useAlignedAlloc=*/false, indexBitwidth,
        /*useGenericFunctions=*/false}));
+  // The memref conversion itself may emit affine.apply (offsets of views
+  // it builds, e.g. for memref.copy of a strided slice).
+  pm.addPass(mlir::createLowerAffinePass());
   pm.addPass(std::make_unique<OpenMPToLLVMAtIndexWidth>(indexBitwidth));
   pm.addPass(mlir::createConvertMathToLLVMPass());
   pm.addPass(mlir::createConvertIndexToLLVMPass({indexBitwidth}));
