@@ -442,10 +442,10 @@ pub fn run(
 /// Seeds the self-test draws programs from (beside its hand-written one).
 const SELF_TEST_SEEDS: std::ops::Range<u64> = 1_000_000..1_000_030;
 
-/// `for %i = 0 to dim(%A, 0) { %A[%i + 1] = ... }`: out of bounds for every
-/// non-empty `%A`, whatever the simulator says.
-fn overrun_case() -> BoundsCase {
-    let acc = Access { id: 1, kind: AccKind::Store, buf: Buf::A, idx: vec![Ix::Var(0).add_c(1)] };
+/// `for %i = 0 to dim(%A, 0) { <kind> %A[idx] }` run with `%A` of 0, 1 and
+/// 7 elements, at index width `iw`.
+fn single_loop_case(id: u64, kind: AccKind, idx: Ix, iw: u32) -> BoundsCase {
+    let acc = Access { id: 1, kind, buf: Buf::A, idx: vec![idx] };
     let body = vec![Stmt::For {
         kind: ForKind::Scf,
         var: 0,
@@ -455,14 +455,13 @@ fn overrun_case() -> BoundsCase {
         body: vec![Stmt::Access(acc)],
     }];
     let set = |a_len| ArgSet { a_len, b_len: 0, m_dims: (0, 0), n: 0, m: 0 };
-    BoundsCase {
-        id: 999_999,
-        body,
-        accesses: vec![(AccKind::Store, Buf::A)],
-        vars: 1,
-        arg_sets: vec![set(0), set(1), set(7)],
-        iw: 64,
-    }
+    BoundsCase { id, body, accesses: vec![(kind, Buf::A)], vars: 1, arg_sets: vec![set(0), set(1), set(7)], iw }
+}
+
+/// `for %i = 0 to dim(%A, 0) { %A[%i + 1] = ... }`: out of bounds for every
+/// non-empty `%A`, whatever the simulator says.
+fn overrun_case() -> BoundsCase {
+    single_loop_case(999_999, AccKind::Store, Ix::Var(0).add_c(1), 64)
 }
 
 /// `for %i = 0 to dim(%A, 0) { %A[divsi(2^31, 2^29) + (%i - 4)] }` in the
@@ -471,25 +470,7 @@ fn overrun_case() -> BoundsCase {
 /// Simulated only.
 fn nested_overrun_case() -> BoundsCase {
     let wide = Ix::DivSI(Box::new(Ix::Const(1 << 31)), 1 << 29);
-    let idx = Ix::Add(Box::new(wide), Box::new(Ix::Var(0).add_c(-4)));
-    let acc = Access { id: 1, kind: AccKind::Load, buf: Buf::A, idx: vec![idx] };
-    let body = vec![Stmt::For {
-        kind: ForKind::Scf,
-        var: 0,
-        lb: Ix::Const(0),
-        ub: Ix::Dim(Buf::A, 0),
-        step: 1,
-        body: vec![Stmt::Access(acc)],
-    }];
-    let set = |a_len| ArgSet { a_len, b_len: 0, m_dims: (0, 0), n: 0, m: 0 };
-    BoundsCase {
-        id: 999_998,
-        body,
-        accesses: vec![(AccKind::Load, Buf::A)],
-        vars: 1,
-        arg_sets: vec![set(0), set(1), set(7)],
-        iw: 32,
-    }
+    single_loop_case(999_998, AccKind::Load, Ix::Add(Box::new(wide), Box::new(Ix::Var(0).add_c(-4))), 32)
 }
 
 /// `report` with every access's status set by `proven(function, loc)`.
