@@ -181,6 +181,18 @@ pub fn compare_texts(with: &str, without: &str, keep: &dyn Fn(&str) -> bool) -> 
 pub fn self_test(with: &Report, without: &Report, what: &str) -> (String, bool) {
     let base = compare(with, without, &|_| true);
     let (mut planted, mut caught, mut right, mut flagged) = (0u64, 0u64, 0u64, 0u64);
+    let forged = |listed: bool| if listed { vec!["forged-assumption".into()] } else { Vec::new() };
+    // A forged pair: an unlisted change must be caught, a listed one not flagged.
+    let mut tally = |on: &Report, off: &Report, listed: bool| {
+        let newly_unlisted = (compare(on, off, &|_| true).unlisted > base.unlisted) as u64;
+        if listed {
+            right += 1;
+            flagged += newly_unlisted;
+        } else {
+            planted += 1;
+            caught += newly_unlisted;
+        }
+    };
     for (i, l) in with.loops.iter().enumerate() {
         if !loop_claims(l) || l.status == LoopStatus::Unknown {
             continue;
@@ -201,15 +213,8 @@ pub fn self_test(with: &Report, without: &Report, what: &str) -> (String, bool) 
         o.reason = Some("forged: needs the assumption".into());
         for listed in [false, true] {
             let mut on = with.clone();
-            on.loops[i].assumptions = if listed { vec!["forged-assumption".into()] } else { Vec::new() };
-            let t = compare(&on, &off, &|_| true);
-            if listed {
-                right += 1;
-                flagged += (t.unlisted > base.unlisted) as u64;
-            } else {
-                planted += 1;
-                caught += (t.unlisted > base.unlisted) as u64;
-            }
+            on.loops[i].assumptions = forged(listed);
+            tally(&on, &off, listed);
         }
     }
     for (i, a) in with.accesses.iter().enumerate() {
@@ -225,15 +230,8 @@ pub fn self_test(with: &Report, without: &Report, what: &str) -> (String, bool) 
         off.accesses[j].status = AccessStatus::Unproven;
         for listed in [false, true] {
             let mut on = with.clone();
-            on.accesses[i].assumptions = if listed { vec!["forged-assumption".into()] } else { Vec::new() };
-            let t = compare(&on, &off, &|_| true);
-            if listed {
-                right += 1;
-                flagged += (t.unlisted > base.unlisted) as u64;
-            } else {
-                planted += 1;
-                caught += (t.unlisted > base.unlisted) as u64;
-            }
+            on.accesses[i].assumptions = forged(listed);
+            tally(&on, &off, listed);
         }
     }
     let ok = planted > 0 && caught == planted && flagged == 0;
