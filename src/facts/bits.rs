@@ -12,7 +12,8 @@
 //! - a width-bit pattern read in an order is an `i128`: signed in
 //!   `[-2^(width-1), 2^(width-1) - 1]`, unsigned in `[0, 2^width - 1]`.
 
-use super::ir::{int_attr, int_type, IntType, Val};
+use super::ir::{int_type, IntType, Val};
+use super::semantics::{Cast, IntOp};
 
 /// Widest carrier analysed, in bits (the core works in `i128`/`u128`).
 pub const MAX_WIDTH: u32 = 64;
@@ -80,12 +81,10 @@ fn const_bits_depth(v: Val, iw: u32, depth: u32) -> Option<u128> {
     }
     let op = v.defining_op()?;
     let m = mask(width);
-    let name = op.name_ref();
-    let sub = |i: usize| const_bits_depth(op.operand(i), iw, depth + 1);
-    let src_width = |i: usize| carrier(op.operand(i), iw).map(|t| t.width());
-    match &*name {
-        "arith.constant" | "index.constant" | "index.bool.constant" => {
-            let (bits, attr_width) = int_attr(op.attr("value")?)?;
+    let sub = |x: Val| const_bits_depth(x, iw, depth + 1);
+    match IntOp::of(op)? {
+        IntOp::Constant { value } => {
+            let (bits, attr_width) = value?;
             let bits = bits as u128;
             // An index constant is stored in 64 bits; on a narrower target it
             // must fit (sign- or zero-extended), else we do not claim a value.
@@ -99,14 +98,14 @@ fn const_bits_depth(v: Val, iw: u32, depth: u32) -> Option<u128> {
             }
             Some(bits & m)
         }
-        "arith.addi" | "index.add" => Some(sub(0)?.wrapping_add(sub(1)?) & m),
-        "arith.subi" | "index.sub" => Some(sub(0)?.wrapping_sub(sub(1)?) & m),
-        "arith.muli" | "index.mul" => Some(sub(0)?.wrapping_mul(sub(1)?) & m),
-        "arith.extsi" | "arith.index_cast" | "index.casts" => {
-            let w = src_width(0)?;
-            Some((to_signed(sub(0)?, w) as u128) & m)
+        IntOp::Add { lhs, rhs, .. } => Some(sub(lhs)?.wrapping_add(sub(rhs)?) & m),
+        IntOp::Sub { lhs, rhs, .. } => Some(sub(lhs)?.wrapping_sub(sub(rhs)?) & m),
+        IntOp::Mul { lhs, rhs, .. } => Some(sub(lhs)?.wrapping_mul(sub(rhs)?) & m),
+        IntOp::Cast { value, kind: Cast::Signed } => {
+            let w = carrier(value, iw)?.width();
+            Some((to_signed(sub(value)?, w) as u128) & m)
         }
-        "arith.extui" | "arith.index_castui" | "index.castu" | "arith.trunci" => Some(sub(0)? & m),
+        IntOp::Cast { value, kind: Cast::Unsigned | Cast::Truncate } => Some(sub(value)? & m),
         _ => None,
     }
 }

@@ -7,6 +7,9 @@
 //! - `interval`: the one interval type (`[lo, hi]` in one order);
 //! - `ir`: a copyable view of MLIR IR (ops, values, loom exits) tied to the
 //!   borrow of the analysed op, and the rewriter passes change IR through;
+//! - `semantics`: what each integer op computes and what each shaped op
+//!   states about sizes, written once; every layer below reads ops through
+//!   it (the one place an op's name is matched to its meaning);
 //! - `trip_count`: the pure arithmetic core (counts and ranges from width,
 //!   predicate, init, bound, step and shape, with the no-wrap proof);
 //! - `recognize`: loop shapes on IR → core inputs, and the values whose
@@ -30,6 +33,7 @@ pub(crate) mod recognize;
 pub(crate) mod relational;
 pub(crate) mod report;
 pub(crate) mod schema;
+pub(crate) mod semantics;
 pub(crate) mod symbolic;
 pub(crate) mod trip_count;
 

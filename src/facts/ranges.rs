@@ -21,8 +21,9 @@ use std::cell::Cell;
 
 use super::bits::{carrier, const_bits, in_order, mask, smax, smin, to_signed, MAX_WIDTH};
 use super::interval::Interval;
-use super::ir::{int_attr, shape_of, Def, HandleMap, Op, Val};
+use super::ir::{shape_of, Def, HandleMap, Op, Val};
 use super::predicate::Predicate;
+use super::semantics::{Cast, IntOp};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Range {
@@ -417,13 +418,11 @@ impl<'f, 'a> Ranges<'f, 'a> {
             return Range::exact(bits, width);
         }
         let Def::Result(op) = v.def() else { return Range::full(width) };
-        let sub = |i: usize| self.at_depth(op.operand(i), op, depth + 1).unwrap_or(Range::full(width));
-        let name = op.name_ref();
-        match &*name {
-            "loom.assume_range" => {
-                let input = sub(0);
-                let lo = op.attr("lo").and_then(int_attr);
-                let hi = op.attr("hi").and_then(int_attr);
+        let sub = |x: Val<'a>| self.at_depth(x, op, depth + 1).unwrap_or(Range::full(width));
+        let Some(meaning) = IntOp::of(op) else { return Range::full(width) };
+        match meaning {
+            IntOp::AssumeRange { value, lo, hi } => {
+                let input = sub(value);
                 match (lo, hi) {
                     // Bounds that do not fit the width the value is read at
                     // (the verifier checks them at the op's data layout;
@@ -441,27 +440,27 @@ impl<'f, 'a> Ranges<'f, 'a> {
                     _ => input,
                 }
             }
-            "arith.addi" | "index.add" => sub(0).add(&sub(1)),
-            "arith.subi" | "index.sub" => sub(0).sub(&sub(1)),
-            "arith.muli" | "index.mul" => sub(0).mul(&sub(1)),
-            "arith.select" => sub(1).union(&sub(2)),
-            "arith.andi" | "index.and" => {
+            IntOp::Add { lhs, rhs, .. } => sub(lhs).add(&sub(rhs)),
+            IntOp::Sub { lhs, rhs, .. } => sub(lhs).sub(&sub(rhs)),
+            IntOp::Mul { lhs, rhs, .. } => sub(lhs).mul(&sub(rhs)),
+            IntOp::Select { if_true, if_false, .. } => sub(if_true).union(&sub(if_false)),
+            IntOp::And { lhs, rhs } => {
                 // x & m <= m and <= x (unsigned).
-                let (a, b) = (sub(0), sub(1));
+                let (a, b) = (sub(lhs), sub(rhs));
                 Range::unsigned(0, a.u.hi.min(b.u.hi), width)
             }
-            "arith.remui" | "index.remu" => {
-                let d = sub(1);
+            IntOp::RemainderUnsigned { value, divisor } => {
+                let d = sub(divisor);
                 if d.u.lo > 0 {
-                    Range::unsigned(0, d.u.hi - 1, width).intersect(&Range::unsigned(0, sub(0).u.hi, width))
+                    Range::unsigned(0, d.u.hi - 1, width).intersect(&Range::unsigned(0, sub(value).u.hi, width))
                 } else {
                     Range::full(width)
                 }
             }
             // Sizes are non-negative (a static one is its value).
-            "memref.dim" => {
-                let static_size = const_bits(op.operand(1), self.index_width)
-                    .and_then(|k| shape_of(op.operand(0).ty())?.get(usize::try_from(k).ok()?).copied().flatten());
+            IntOp::Dim { memref, index } => {
+                let static_size = const_bits(index, self.index_width)
+                    .and_then(|k| shape_of(memref.ty())?.get(usize::try_from(k).ok()?).copied().flatten());
                 match static_size {
                     Some(size) if (size as i128) <= smax(width) => Range::signed(size as i128, size as i128, width),
                     // Larger than the index width holds: not known.
@@ -469,8 +468,8 @@ impl<'f, 'a> Ranges<'f, 'a> {
                     None => Range::signed(0, smax(width), width),
                 }
             }
-            "arith.extsi" | "arith.index_cast" | "index.casts" => sub(0).cast(width, true),
-            "arith.extui" | "arith.index_castui" | "index.castu" | "arith.trunci" => sub(0).cast(width, false),
+            IntOp::Cast { value, kind: Cast::Signed } => sub(value).cast(width, true),
+            IntOp::Cast { value, kind: Cast::Unsigned | Cast::Truncate } => sub(value).cast(width, false),
             _ => Range::full(width),
         }
     }

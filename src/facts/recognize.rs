@@ -36,6 +36,7 @@ use super::interval::Interval;
 use super::ir::{Blk, Def, ExitKind, Op, Val};
 use super::predicate::Predicate;
 use super::ranges::Ranges;
+use super::semantics::IntOp;
 use super::symbolic::counts::{sym_facts, zero_facts, zero_trip, SymFacts, SymLoop, SymOutcome};
 use super::symbolic::expr::{Env, Expr};
 use super::symbolic::symbols::{Symbols, BUFFER_ASSUMPTION};
@@ -126,27 +127,27 @@ fn affine<'a>(
     let Some(op) = v.defining_op() else {
         return Err("it depends on a block argument that is not the counter".into());
     };
-    let name = op.name_ref();
-    match &*name {
-        "arith.addi" | "index.add" => {
-            if let Some(c) = const_bits(op.operand(1), iw) {
-                let (b, o) = affine(op.operand(0), iw, width, is_base, map, depth + 1)?;
+    let step = |x: Val<'a>| affine(x, iw, width, is_base, map, depth + 1);
+    match IntOp::of(op) {
+        Some(IntOp::Add { lhs, rhs, .. }) => {
+            if let Some(c) = const_bits(rhs, iw) {
+                let (b, o) = step(lhs)?;
                 return Ok((b, o.wrapping_add(c) & m));
             }
-            if let Some(c) = const_bits(op.operand(0), iw) {
-                let (b, o) = affine(op.operand(1), iw, width, is_base, map, depth + 1)?;
+            if let Some(c) = const_bits(lhs, iw) {
+                let (b, o) = step(rhs)?;
                 return Ok((b, o.wrapping_add(c) & m));
             }
-            Err(format!("'{name}' does not add a constant"))
+            Err(format!("'{}' does not add a constant", op.name_ref()))
         }
-        "arith.subi" | "index.sub" => {
-            if let Some(c) = const_bits(op.operand(1), iw) {
-                let (b, o) = affine(op.operand(0), iw, width, is_base, map, depth + 1)?;
+        Some(IntOp::Sub { lhs, rhs, .. }) => {
+            if let Some(c) = const_bits(rhs, iw) {
+                let (b, o) = step(lhs)?;
                 return Ok((b, o.wrapping_sub(c) & m));
             }
-            Err(format!("'{name}' does not subtract a constant from the counter"))
+            Err(format!("'{}' does not subtract a constant from the counter", op.name_ref()))
         }
-        _ => Err(format!("it is computed by '{name}', not by adding a constant")),
+        _ => Err(format!("it is computed by '{}', not by adding a constant", op.name_ref())),
     }
 }
 

@@ -41,11 +41,14 @@ use super::solver::refute;
 use super::{int_width, Key, Prover, Source};
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
 use crate::facts::ir::{
-    affine_map_results, attr_string, buffer_size_cap, loop_dimension, shape_of, subview_parts, AffineForm, Def,
-    ExitKind, Op, Part, Val,
+    affine_map_results, buffer_size_cap, loop_dimension, shape_of, AffineForm, Def, ExitKind, Op, Part, Val,
 };
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
+use crate::facts::semantics::{
+    poison_flow, size_of, AffineKind, Cast, Extremum, IntOp, Overflow, PoisonFlow, Rounding, Size,
+};
+use crate::facts::trip_count::Order;
 
 /// Atoms per query; past this, facts about new quantities are left out.
 const MAX_ATOMS: usize = 48;
@@ -121,20 +124,12 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 continue;
             }
             let Some(op) = v.defining_op() else { continue };
-            let name = op.name_ref();
-            let propagating = op.compare_predicate().is_some()
-                || (name.starts_with("arith.")
-                    && !matches!(&*name, "arith.select" | "arith.constant")
-                    && !name.ends_with('f')
-                    && !name.contains("f_"))
-                || (name.starts_with("index.") && name != "index.constant")
-                || name == "loom.assume_range";
-            if propagating {
-                work.extend((0..op.num_operands()).map(|i| op.operand(i)));
-            } else if name == "arith.select" {
+            match poison_flow(op) {
+                PoisonFlow::Operands => work.extend((0..op.num_operands()).map(|i| op.operand(i))),
                 // A poison condition makes the result poison; a poison
                 // side only when it is chosen.
-                work.push(op.operand(0));
+                PoisonFlow::Condition => work.push(op.operand(0)),
+                PoisonFlow::Stops => {}
             }
         }
     }
@@ -313,27 +308,29 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         if op.is("scf.if") {
             return self.if_condition(op, cond, holds, depth).unwrap_or(truth);
         }
-        let name = op.name();
-        let both = |q: &mut Self, h: bool| {
-            (q.condition(op.operand(0), h, depth + 1), q.condition(op.operand(1), h, depth + 1))
+        let both = |q: &mut Self, lhs: Val<'a>, rhs: Val<'a>, h: bool| {
+            (q.condition(lhs, h, depth + 1), q.condition(rhs, h, depth + 1))
         };
-        match (name.as_str(), holds) {
-            ("arith.andi", true) | ("arith.ori", false) => {
-                let (x, y) = both(self, holds);
+        // A conjunction that holds, or a disjunction that fails: both
+        // sides; the other way round: either side.
+        let either = |q: &mut Self, lhs: Val<'a>, rhs: Val<'a>| {
+            let (mut x, y) = both(q, lhs, rhs, holds);
+            x.extend(y);
+            if x.len() > MAX_ALTERNATIVES || x.iter().any(Vec::is_empty) {
+                vec![Vec::new()]
+            } else {
+                x
+            }
+        };
+        match (IntOp::of(op), holds) {
+            (Some(IntOp::And { lhs, rhs }), true) | (Some(IntOp::Or { lhs, rhs }), false) => {
+                let (x, y) = both(self, lhs, rhs, holds);
                 conjunction(&x, &y).unwrap_or(truth)
             }
-            ("arith.andi", false) | ("arith.ori", true) => {
-                let (mut x, y) = both(self, holds);
-                x.extend(y);
-                if x.len() > MAX_ALTERNATIVES || x.iter().any(Vec::is_empty) {
-                    truth
-                } else {
-                    x
-                }
-            }
-            ("arith.xori", _) => match (const_bits(op.operand(1), 64), const_bits(op.operand(0), 64)) {
-                (Some(1), _) => self.condition(op.operand(0), !holds, depth + 1),
-                (_, Some(1)) => self.condition(op.operand(1), !holds, depth + 1),
+            (Some(IntOp::And { lhs, rhs }), false) | (Some(IntOp::Or { lhs, rhs }), true) => either(self, lhs, rhs),
+            (Some(IntOp::Xor { lhs, rhs }), _) => match (const_bits(rhs, 64), const_bits(lhs, 64)) {
+                (Some(1), _) => self.condition(lhs, !holds, depth + 1),
+                (_, Some(1)) => self.condition(rhs, !holds, depth + 1),
                 _ => truth,
             },
             _ => truth,
@@ -370,13 +367,16 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             return self.value(y);
         }
         let def = y.defining_op()?;
-        let sub = def.is("arith.subi") || def.is("index.sub");
-        if depth > 4 || !(sub || def.is("arith.addi") || def.is("index.add")) {
+        let (x, rhs, sub) = match IntOp::of(def)? {
+            IntOp::Add { lhs, rhs, .. } => (lhs, rhs, false),
+            IntOp::Sub { lhs, rhs, .. } => (lhs, rhs, true),
+            _ => return None,
+        };
+        if depth > 4 {
             return None;
         }
         let w = self.width(y)?;
-        let c = const_bits(def.operand(1), self.prover.ranges.index_width).map(|b| to_signed(b, w))?;
-        let x = def.operand(0);
+        let c = const_bits(rhs, self.prover.ranges.index_width).map(|b| to_signed(b, w))?;
         let c = if sub { -c } else { c };
         // No flag here: a value yielded by a branch may be poison that the
         // other branch's executions never see.
@@ -426,24 +426,13 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         // operand of the dimension (sizes are non-negative: a negative one
         // is undefined behaviour); a cast keeps every size; a subview's is
         // its size operand.
-        if let Some(def) = memref.defining_op() {
-            let size = match &*def.name_ref() {
-                "memref.alloc" | "memref.alloca" => dynamic_size_operand(def, memref, k),
-                "memref.cast" => Some(Key::Dim(def.operand(0), k)),
-                // A subview (not rank-reducing) has the sizes it names.
-                "memref.subview"
-                    if shape_of(def.operand(0).ty()).map(|s| s.len()) == shape_of(memref.ty()).map(|s| s.len()) =>
-                {
-                    match subview_parts(def).ok().and_then(|parts| parts.get(k).map(|p| p.1)) {
-                        Some(Part::Dynamic(v)) => Some(Key::Value(v)),
-                        _ => None,
-                    }
-                }
-                _ => None,
-            };
-            if let Some(eq) = size.and_then(|key| self.key_lin(key)).and_then(|s| Self::equal(&d, &s)) {
-                self.fact(Source::Definition(def), eq);
-            }
+        let size = size_of(memref, k).map(|size| match size {
+            Size::Value(v) => Key::Value(v),
+            Size::SameAs(source) => Key::Dim(source, k),
+        });
+        if let Some(eq) = size.and_then(|key| self.key_lin(key)).and_then(|s| Self::equal(&d, &s)) {
+            let def = memref.defining_op().expect("a size stated by a defining op");
+            self.fact(Source::Definition(def), eq);
         }
         let cap = buffer_size_cap(memref.ty(), k, self.prover.ranges.index_width);
         if let (true, Some(cap)) = (self.prover.assume_buffers, cap) {
@@ -682,59 +671,54 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
 
     /// Facts from `v`'s defining op.
     fn definition(&mut self, op: Op<'a>, value: Val<'a>, v: &Lin, w: u32) {
-        let name = op.name();
-        let name = name.as_str();
+        let meaning = IntOp::of(op);
         let source = Source::Definition(op);
         let n = op.num_operands();
-        let operand = |q: &mut Self, i: usize| if i < n { q.value(op.operand(i)) } else { None };
-        let konst = |i: usize| {
-            (i < n)
-                .then(|| const_bits(op.operand(i), self.prover.ranges.index_width))
-                .flatten()
-                .map(|b| to_signed(b, w))
+        let konst = |x: Val<'a>| const_bits(x, self.prover.ranges.index_width).map(|b| to_signed(b, w));
+        let flags = match meaning {
+            Some(IntOp::Add { flags, .. }) | Some(IntOp::Sub { flags, .. }) | Some(IntOp::Mul { flags, .. }) => flags,
+            Some(IntOp::ShiftLeft { flags, .. }) => flags,
+            _ => Overflow::NONE,
         };
-        let flags = op.attr("overflowFlags").map(attr_string).unwrap_or_default();
-        let nsw = flags.contains("nsw") && self.defined.contains(&value);
+        let nsw = flags.nsw && self.defined.contains(&value);
         // Whether `f` of the operands' ranges (at the op) stays in the
         // signed range: then the w-bit result is the exact value.
-        let fits = |q: &Self, f: &dyn Fn(i128, i128) -> i128| -> bool {
-            let r = |i: usize| q.prover.ranges.at(op.operand(i), op).map(|r| r.s);
-            let (Some(a), Some(b)) = (r(0), r(1)) else { return false };
+        let fits = |q: &Self, lhs: Val<'a>, rhs: Val<'a>, f: &dyn Fn(i128, i128) -> i128| -> bool {
+            let r = |x: Val<'a>| q.prover.ranges.at(x, op).map(|r| r.s);
+            let (Some(a), Some(b)) = (r(lhs), r(rhs)) else { return false };
             if a.is_empty() || b.is_empty() {
                 return false;
             }
             let corners = [f(a.lo, b.lo), f(a.lo, b.hi), f(a.hi, b.lo), f(a.hi, b.hi)];
             corners.iter().all(|c| (smin(w)..=smax(w)).contains(c))
         };
-        let nonneg = |q: &Self, i: usize| q.prover.ranges.at(op.operand(i), op).is_some_and(|r| r.s.lo >= 0);
+        let nonneg = |q: &Self, x: Val<'a>| q.prover.ranges.at(x, op).is_some_and(|r| r.s.lo >= 0);
         // The ranges read above may rest on loop facts that used the
         // buffer-size assumption; so may a no-wrap sub-proof (below).
         let def_assumes =
             self.prover.assume_buffers && (0..n).any(|i| self.prover.ranges.relies_on_assumption(op.operand(i)));
         let source_assumes = |extra: bool| def_assumes || extra;
-        match name {
-            "arith.addi" | "index.add" | "arith.subi" | "index.sub" => {
-                let sub = name.ends_with("subi") || name.ends_with(".sub");
+        match meaning {
+            Some(IntOp::Add { lhs, rhs, .. }) | Some(IntOp::Sub { lhs, rhs, .. }) => {
+                let sub = matches!(meaning, Some(IntOp::Sub { .. }));
                 let combine = |a: Lin, b: Lin| if sub { a.minus(&b) } else { a.plus(&b) };
-                let exact = if nsw || fits(self, &|a, b| if sub { a - b } else { a + b }) {
+                let exact = if nsw || fits(self, lhs, rhs, &|a, b| if sub { a - b } else { a + b }) {
                     Some(false)
                 } else {
-                    self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| {
-                        combine(q.value(op.operand(0))?, q.value(op.operand(1))?)
-                    })
+                    self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| combine(q.value(lhs)?, q.value(rhs)?))
                 };
                 let Some(assumed) = exact else { return };
-                let (Some(a), Some(b)) = (operand(self, 0), operand(self, 1)) else { return };
+                let (Some(a), Some(b)) = (self.value(lhs), self.value(rhs)) else { return };
                 let sum = combine(a, b);
                 if let Some(eq) = sum.and_then(|s| Self::equal(v, &s)) {
                     self.fact_with(source, eq, source_assumes(assumed));
                 }
             }
-            "arith.muli" | "index.mul" | "arith.shli" | "index.shl" => {
-                let shift = name.ends_with("shli") || name.ends_with(".shl");
-                let (x, c) = match (konst(0), konst(1)) {
-                    (_, Some(c)) => (0, c),
-                    (Some(c), None) if !shift => (1, c),
+            Some(IntOp::Mul { lhs, rhs, .. }) | Some(IntOp::ShiftLeft { value: lhs, amount: rhs, .. }) => {
+                let shift = matches!(meaning, Some(IntOp::ShiftLeft { .. }));
+                let (x, c) = match (konst(lhs), konst(rhs)) {
+                    (_, Some(c)) => (lhs, c),
+                    (Some(c), None) if !shift => (rhs, c),
                     _ => return,
                 };
                 let c = if shift {
@@ -745,22 +729,21 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 } else {
                     c
                 };
-                let exact = if nsw || fits(self, &|a, b| if shift { a * c } else { a * b }) {
+                let exact = if nsw || fits(self, lhs, rhs, &|a, b| if shift { a * c } else { a * b }) {
                     Some(false)
                 } else {
-                    self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| q.value(op.operand(x))?.scaled(c))
+                    self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| q.value(x)?.scaled(c))
                 };
                 let Some(assumed) = exact else { return };
-                let Some(a) = operand(self, x) else { return };
+                let Some(a) = self.value(x) else { return };
                 if let Some(eq) = a.scaled(c).and_then(|s| Self::equal(v, &s)) {
                     self.fact_with(source, eq, source_assumes(assumed));
                 }
             }
-            "arith.floordivsi" | "index.floordivs" | "arith.divsi" | "index.divs" | "arith.ceildivsi"
-            | "index.ceildivs" | "arith.shrsi" | "index.shrs" | "arith.shrui" | "index.shru" | "arith.divui"
-            | "index.divu" => {
-                let shift = name.contains("shr");
-                let Some(c) = konst(1) else { return };
+            Some(IntOp::Divide { value: dividend, divisor: by, .. })
+            | Some(IntOp::ShiftRight { value: dividend, amount: by, .. }) => {
+                let shift = matches!(meaning, Some(IntOp::ShiftRight { .. }));
+                let Some(c) = konst(by) else { return };
                 let c = if shift {
                     if !(0..w as i128 - 1).contains(&c) {
                         return;
@@ -772,7 +755,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 if c <= 0 {
                     return;
                 }
-                let Some(x) = operand(self, 0) else { return };
+                let Some(x) = self.value(dividend) else { return };
                 let Some(cv) = v.scaled(c) else { return };
                 // floor(y / c) = v: c·v <= y <= c·v + c - 1.
                 let floor = |y: &Lin| Some(vec![y.minus(&cv)?, cv.shifted(c - 1)?.minus(y)?]);
@@ -784,17 +767,22 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     conj.push(sign?);
                     Some(conj)
                 };
-                let dnf: Option<Dnf> = match name {
-                    "arith.floordivsi" | "index.floordivs" | "arith.shrsi" | "index.shrs" => floor(&x).map(|f| vec![f]),
-                    "arith.ceildivsi" | "index.ceildivs" => ceil().map(|f| vec![f]),
+                let (rounding, order) = match meaning {
+                    Some(IntOp::Divide { rounding, order, .. }) => (rounding, order),
+                    Some(IntOp::ShiftRight { order, .. }) => (Rounding::Floor, order),
+                    _ => unreachable!("a division"),
+                };
+                let dnf: Option<Dnf> = match (rounding, order) {
+                    (Rounding::Floor, Order::Signed) => floor(&x).map(|f| vec![f]),
+                    (Rounding::Ceil, _) => ceil().map(|f| vec![f]),
                     // Truncation: floor for x >= 0, ceil below.
-                    "arith.divsi" | "index.divs" if nonneg(self, 0) => floor(&x).map(|f| vec![f]),
-                    "arith.divsi" | "index.divs" => {
+                    (Rounding::TowardZero, _) if nonneg(self, dividend) => floor(&x).map(|f| vec![f]),
+                    (Rounding::TowardZero, _) => {
                         (|| Some(vec![case(Some(x.clone()), floor(&x))?, case(negative.clone(), ceil())?]))()
                     }
                     // Unsigned: x is read as x + 2^w when negative (then
                     // c >= 2 makes the quotient non-negative).
-                    _ if nonneg(self, 0) => floor(&x).map(|f| vec![f]),
+                    _ if nonneg(self, dividend) => floor(&x).map(|f| vec![f]),
                     _ if c >= 2 => (|| {
                         let wrapped = x.shifted(1i128 << w)?;
                         Some(vec![case(Some(x.clone()), floor(&x))?, case(negative.clone(), floor(&wrapped))?])
@@ -805,14 +793,12 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     self.assume_with(source, dnf, def_assumes);
                 }
             }
-            "arith.minsi" | "index.mins" | "arith.maxsi" | "index.maxs" | "arith.minui" | "index.minu"
-            | "arith.maxui" | "index.maxu" => {
-                let unsigned = name.ends_with("ui") || name.ends_with('u');
-                if unsigned && !(nonneg(self, 0) && nonneg(self, 1)) {
+            Some(IntOp::Extremum { lhs, rhs, which, order }) => {
+                if order == Order::Unsigned && !(nonneg(self, lhs) && nonneg(self, rhs)) {
                     return;
                 }
-                let min = name.contains("min");
-                let (Some(a), Some(b)) = (operand(self, 0), operand(self, 1)) else { return };
+                let min = which == Extremum::Min;
+                let (Some(a), Some(b)) = (self.value(lhs), self.value(rhs)) else { return };
                 // min: v <= a, v <= b; max: v >= a, v >= b; and v is one of them.
                 let bound = |side: &Lin| if min { side.minus(v) } else { v.minus(side) };
                 if let (Some(x), Some(y)) = (bound(&a), bound(&b)) {
@@ -822,12 +808,12 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     self.assume_with(source, vec![x, y], def_assumes);
                 }
             }
-            "arith.select" => {
-                let (Some(a), Some(b)) = (operand(self, 1), operand(self, 2)) else { return };
+            Some(IntOp::Select { condition, if_true, if_false }) => {
+                let (Some(a), Some(b)) = (self.value(if_true), self.value(if_false)) else { return };
                 let mut sides = Vec::new();
                 for (side, holds) in [(a, true), (b, false)] {
                     let Some(mut conj) = Self::equal(v, &side) else { return };
-                    let cond = self.condition(op.operand(0), holds, 0);
+                    let cond = self.condition(condition, holds, 0);
                     match cond.len() {
                         0 => continue,
                         1 => conj.extend(cond.into_iter().flatten()),
@@ -837,19 +823,17 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 }
                 self.assume_with(source, sides, def_assumes);
             }
-            "arith.extsi" | "arith.index_cast" | "index.casts" | "arith.extui" | "arith.index_castui"
-            | "index.castu" | "arith.trunci" | "loom.assume_range" => {
-                let src = op.operand(0);
+            Some(IntOp::Cast { value: src, .. }) | Some(IntOp::AssumeRange { value: src, .. }) => {
                 let Some(sw) = self.width(src) else { return };
-                let zero_extends = matches!(name, "arith.extui" | "arith.index_castui" | "index.castu");
+                let zero_extends = matches!(meaning, Some(IntOp::Cast { kind: Cast::Unsigned, .. }));
                 let range = self.prover.ranges.at(src, op).map(|r| r.s);
                 let fits = |lo: i128, hi: i128| range.is_some_and(|r| !r.is_empty() && r.lo >= lo && r.hi <= hi);
-                let Some(x) = operand(self, 0) else { return };
+                let Some(x) = self.value(src) else { return };
                 let same = || Self::equal(v, &x);
                 // The same signed reading: the input of an assumption, a
                 // sign extension, a truncation or zero extension of a
                 // value that fits.
-                let keeps = name == "loom.assume_range"
+                let keeps = matches!(meaning, Some(IntOp::AssumeRange { .. }))
                     || (!zero_extends && (sw <= w || fits(smin(w), smax(w))))
                     || (zero_extends && fits(0, smax(w)));
                 if keeps {
@@ -871,7 +855,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     }
                 }
             }
-            "scf.if" => {
+            None if op.is("scf.if") => {
                 // One alternative per branch that may run: its condition,
                 // and the yielded value when it has a form outside the if.
                 let Some(r) = result_index(op, value) else { return };
@@ -892,8 +876,8 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 }
                 self.assume_with(source, sides, def_assumes || assumed);
             }
-            "affine.apply" | "affine.min" | "affine.max" => {
-                let Some((_, results)) = op.attr("map").and_then(affine_map_results) else { return };
+            Some(IntOp::Affine { kind }) => {
+                let Some((_, results)) = IntOp::affine_map(op) else { return };
                 let mut forms = Vec::new();
                 let mut assumed = def_assumes;
                 for form in &results {
@@ -905,7 +889,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                         None => forms.push(None),
                     }
                 }
-                if name == "affine.apply" {
+                if kind == AffineKind::Apply {
                     if let Some(eq) = forms.first().cloned().flatten().and_then(|f| Self::equal(v, &f)) {
                         self.fact_with(source, eq, assumed);
                     }
@@ -913,7 +897,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 }
                 // min: v <= each result; max: v >= each; and v is one of
                 // them (only when every result is read).
-                let min = name == "affine.min";
+                let min = kind == AffineKind::Min;
                 let bounds: Vec<Lin> =
                     forms.iter().flatten().filter_map(|f| if min { f.minus(v) } else { v.minus(f) }).collect();
                 if !bounds.is_empty() {
@@ -925,19 +909,19 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     self.assume_with(source, sides, assumed);
                 }
             }
-            "memref.extract_strided_metadata" => {
+            Some(IntOp::StridedMetadata { memref }) => {
                 // Results: base, offset, sizes..., strides...
-                let Some(rank) = shape_of(op.operand(0).ty()).map(|s| s.len()) else { return };
+                let Some(rank) = shape_of(memref.ty()).map(|s| s.len()) else { return };
                 let Some(k) = result_index(op, value).and_then(|r| r.checked_sub(2)).filter(|k| *k < rank) else {
                     return;
                 };
-                if let Some(eq) = self.dim(op.operand(0), k).and_then(|d| Self::equal(v, &d)) {
+                if let Some(eq) = self.dim(memref, k).and_then(|d| Self::equal(v, &d)) {
                     self.fact_with(source, eq, def_assumes);
                 }
             }
-            "memref.dim" => {
-                let Some(k) = konst(1).and_then(|k| usize::try_from(k).ok()) else { return };
-                let Some(d) = self.dim(op.operand(0), k) else { return };
+            Some(IntOp::Dim { memref, index }) => {
+                let Some(k) = konst(index).and_then(|k| usize::try_from(k).ok()) else { return };
+                let Some(d) = self.dim(memref, k) else { return };
                 if let Some(eq) = Self::equal(v, &d) {
                     self.fact_with(source, eq, def_assumes);
                 }
@@ -988,18 +972,6 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
 }
 
 /// Which result of `op` `v` is.
-/// The dynamic size operand of dimension `k` of `memref`, the result of
-/// `alloc` (`memref.alloc`/`alloca`: one operand per dynamic dimension, in
-/// order, then the symbols of its layout).
-fn dynamic_size_operand<'a>(alloc: Op<'a>, memref: Val<'a>, k: usize) -> Option<Key<'a>> {
-    let shape = shape_of(memref.ty())?;
-    if !matches!(shape.get(k), Some(None)) {
-        return None;
-    }
-    let j = shape[..k].iter().filter(|d| d.is_none()).count();
-    (j < alloc.num_operands()).then(|| Key::Value(alloc.operand(j)))
-}
-
 fn result_index<'a>(op: Op<'a>, v: Val<'a>) -> Option<usize> {
     (0..op.num_results()).find(|&i| op.result(i) == v)
 }

@@ -28,8 +28,9 @@
 use super::expr::{Env, Expr, Leaf};
 use crate::facts::bits::{carrier, const_bits, in_order};
 use crate::facts::interval::Interval;
-use crate::facts::ir::{attr_string, buffer_size_cap, shape_of, Def, Op, Val};
+use crate::facts::ir::{buffer_size_cap, shape_of, Def, Op, Val};
 use crate::facts::ranges::Ranges;
+use crate::facts::semantics::{Cast, Extremum, IntOp};
 use crate::facts::trip_count::{order_limits, Order};
 
 /// The name reports give the buffer-size assumption.
@@ -99,16 +100,23 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             Def::Result(op) => op,
         };
         let name = op.name_ref();
-        let sub = |s: &mut Self, i: usize| s.expr_depth(op.operand(i), depth + 1);
-        let konst = |i: usize| const_bits(op.operand(i), self.ranges.index_width).map(|b| in_order(b, width, signed));
-        match &*name {
-            "memref.dim" => self.dim(op),
-            "arith.addi" | "index.add" | "arith.subi" | "index.sub" | "arith.muli" | "index.mul" => {
-                let is_sub = name.ends_with("subi") || name.ends_with(".sub");
-                let is_mul = name.ends_with("muli") || name.ends_with(".mul");
-                let (var, c) = match (konst(0), konst(1)) {
-                    (_, Some(c)) => (0, c),
-                    (Some(c), None) if !is_sub => (1, c),
+        let sub = |s: &mut Self, x: Val<'a>| s.expr_depth(x, depth + 1);
+        let konst = |x: Val<'a>| const_bits(x, self.ranges.index_width).map(|b| in_order(b, width, signed));
+        let unread = || Err(format!("it is computed by '{name}', which symbolic facts do not read"));
+        let Some(meaning) = IntOp::of(op) else {
+            if op.is("memref.load") && !v.defined_inside(self.at) {
+                return self.opaque(v, Some(op), usize::MAX);
+            }
+            return unread();
+        };
+        match meaning {
+            IntOp::Dim { memref, index } => self.dim(memref, index),
+            IntOp::Add { lhs, rhs, flags } | IntOp::Sub { lhs, rhs, flags } | IntOp::Mul { lhs, rhs, flags } => {
+                let is_sub = matches!(meaning, IntOp::Sub { .. });
+                let is_mul = matches!(meaning, IntOp::Mul { .. });
+                let (var, c) = match (konst(lhs), konst(rhs)) {
+                    (_, Some(c)) => (lhs, c),
+                    (Some(c), None) if !is_sub => (rhs, c),
                     _ => return Err(format!("'{name}' does not combine it with a constant")),
                 };
                 let x = sub(self, var)?;
@@ -120,10 +128,9 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
                     x.add_const(c)
                 }
                 .ok_or("the arithmetic overflows")?;
-                let flags = op.attr("overflowFlags").map(attr_string).unwrap_or_default();
                 let flag = if signed { "nsw" } else { "nuw" };
                 let limits = self.limits(width);
-                if flags.contains(flag) {
+                if flags.in_order(self.order) {
                     // Poison otherwise: a leaf operand lies where the
                     // operation does not wrap.
                     if let (Some(leaf), false) = (single_leaf(&x), is_mul) {
@@ -144,29 +151,27 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
                     )),
                 }
             }
-            "arith.minsi" | "arith.maxsi" | "arith.minui" | "arith.maxui" | "index.mins" | "index.maxs"
-            | "index.minu" | "index.maxu" => {
-                let op_signed = name.contains("si") || name.ends_with('s');
-                if op_signed != signed {
+            IntOp::Extremum { lhs, rhs, which, order } => {
+                if order != self.order {
                     return Err(format!("'{name}' compares in the other order than the loop"));
                 }
-                let (a, b) = (sub(self, 0)?, sub(self, 1)?);
-                let is_max = name.contains("max");
-                let e = if is_max { a.maximum(&b, &self.env) } else { a.minimum(&b, &self.env) };
+                let (a, b) = (sub(self, lhs)?, sub(self, rhs)?);
+                let e = match which {
+                    Extremum::Max => a.maximum(&b, &self.env),
+                    Extremum::Min => a.minimum(&b, &self.env),
+                };
                 e.ok_or_else(|| "the arithmetic overflows".into())
             }
-            "arith.extsi" | "arith.extui" | "arith.index_cast" | "arith.index_castui" | "index.casts"
-            | "index.castu" => self.cast(op, &name, depth),
-            "memref.load" if !v.defined_inside(self.at) => self.opaque(v, Some(op), usize::MAX),
-            "loom.assume_range" => {
-                let e = sub(self, 0)?;
+            IntOp::Cast { value, kind: kind @ (Cast::Signed | Cast::Unsigned) } => self.cast(value, kind, &name, depth),
+            IntOp::AssumeRange { value, .. } => {
+                let e = sub(self, value)?;
                 if let (Some(leaf), Some(r)) = (single_leaf(&e), self.ranges.at(v, self.at)) {
                     let r = if signed { r.s } else { r.u };
                     self.env.narrow(&leaf, r.intersect(self.limits(width)));
                 }
                 Ok(e)
             }
-            _ => Err(format!("it is computed by '{name}', which symbolic facts do not read")),
+            _ => unread(),
         }
     }
 
@@ -196,9 +201,8 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         self.ranged_leaf(Leaf::Opaque { id: v.id(), what }, v)
     }
 
-    fn dim(&mut self, op: Op<'a>) -> Result<Expr, String> {
-        let memref = op.operand(0);
-        let k = const_bits(op.operand(1), self.ranges.index_width).ok_or("memref.dim of a non-constant dimension")?;
+    fn dim(&mut self, memref: Val<'a>, index: Val<'a>) -> Result<Expr, String> {
+        let k = const_bits(index, self.ranges.index_width).ok_or("memref.dim of a non-constant dimension")?;
         let shape = shape_of(memref.ty()).ok_or("memref.dim of an unranked memref")?;
         let k = usize::try_from(k).ok().filter(|k| *k < shape.len()).ok_or("memref.dim past the memref's rank")?;
         if let Some(size) = shape[k] {
@@ -215,13 +219,13 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         Ok(Expr::leaf(leaf))
     }
 
-    fn cast(&mut self, op: Op<'a>, name: &str, depth: u32) -> Result<Expr, String> {
-        let src = op.operand(0);
+    /// `src` read by a sign- or zero-extending cast (`name`, for reasons).
+    fn cast(&mut self, src: Val<'a>, kind: Cast, name: &str, depth: u32) -> Result<Expr, String> {
         let src_width = carrier(src, self.ranges.index_width).ok_or("a cast from a non-integer")?.width();
         if src_width > self.width {
             return Err(format!("'{name}' truncates"));
         }
-        let sign_extends = matches!(name, "arith.extsi" | "arith.index_cast" | "index.casts");
+        let sign_extends = kind == Cast::Signed;
         let cast_order = if sign_extends { Order::Signed } else { Order::Unsigned };
         // Read the source at its own width in the loop's order: the value
         // is that reading when the cast extends in the same order, or when

@@ -1,0 +1,437 @@
+//! What each op computes, written once: the one place in the analyses where
+//! an op's name is matched to its meaning.
+//!
+//! Upstream MLIR lets each op state its bounds once through
+//! `ValueBoundsOpInterface`, and one engine consumes them. This module is
+//! that statement for loom's analyses: [`IntOp::of`] reads an op as the
+//! integer operation it performs (its operands by role, its overflow
+//! flags, the order it compares or divides in, how a cast reads its
+//! source), [`poison_flow`] says which operands a result's poison comes
+//! from, and [`size_of`] gives the size of a dimension of a shaped result
+//! as its defining op states it. Every layer reads ops only through these:
+//! `bits` (exact constant bits), `ranges` (range transfer), `recognize`
+//! (counter updates), `symbolic::symbols` (expressions) and
+//! `relational::query` (linear relations with the conditions under which
+//! they hold). Supporting a new op is one arm here plus, where its meaning
+//! is new, one arm in each layer that can use it.
+//!
+//! Invariants:
+//! - an op is read as an [`IntOp`] only when its semantics in MLIR 22 are
+//!   exactly the variant's (operands in the variant's roles, the result the
+//!   operation's value modulo 2^width, poison where MLIR says so);
+//! - `arith` and `index` ops with the same meaning give the same variant
+//!   (`index` ops have no overflow flags: [`Overflow::NONE`]);
+//! - nothing here decides a fact: each layer states what the meaning
+//!   implies in its own domain, under its own no-wrap conditions.
+
+use super::ir::{attr_string, int_attr, shape_of, subview_parts, AffineForm, Op, Part, Val};
+use super::trip_count::Order;
+
+/// The `overflow<...>` flags of an `arith` add, sub, mul or shl: the result
+/// is poison when the operation wraps in that order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Overflow {
+    pub nsw: bool,
+    pub nuw: bool,
+}
+
+impl Overflow {
+    /// No flag (every `index` op, an `arith` op without flags).
+    pub const NONE: Overflow = Overflow { nsw: false, nuw: false };
+
+    fn of(op: Op<'_>) -> Overflow {
+        let flags = op.attr("overflowFlags").map(attr_string).unwrap_or_default();
+        Overflow { nsw: flags.contains("nsw"), nuw: flags.contains("nuw") }
+    }
+
+    /// The flag that makes wrapping in `order` poison.
+    pub fn in_order(self, order: Order) -> bool {
+        match order {
+            Order::Signed => self.nsw,
+            Order::Unsigned => self.nuw,
+        }
+    }
+}
+
+/// How a division by a constant rounds its quotient.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rounding {
+    /// Toward minus infinity (`floordivsi`; every unsigned division).
+    Floor,
+    /// Toward plus infinity (`ceildivsi`).
+    Ceil,
+    /// Toward zero (`divsi`: floor for a non-negative dividend, ceil below).
+    TowardZero,
+}
+
+/// How an integer cast reads its source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cast {
+    /// `extsi`, `index_cast`, `index.casts`: the source read signed, then
+    /// sign-extended or truncated to the result's width.
+    Signed,
+    /// `extui`, `index_castui`, `index.castu`: the source read unsigned,
+    /// then zero-extended or truncated.
+    Unsigned,
+    /// `trunci`: the low bits (both readings agree when the value fits).
+    Truncate,
+}
+
+/// Which of its operands a min/max op returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Extremum {
+    Min,
+    Max,
+}
+
+/// Which affine op a map is applied by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AffineKind {
+    /// `affine.apply`: the map's one result.
+    Apply,
+    /// `affine.min`: the smallest result (signed).
+    Min,
+    /// `affine.max`: the largest result (signed).
+    Max,
+}
+
+/// An op read as the integer operation it performs (results modulo
+/// 2^width, as executed).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum IntOp<'a> {
+    /// `arith.constant`, `index.constant`, `index.bool.constant`: the
+    /// integer attribute's bits and width (None: not an integer attribute).
+    Constant {
+        value: Option<(u64, u32)>,
+    },
+    Add {
+        lhs: Val<'a>,
+        rhs: Val<'a>,
+        flags: Overflow,
+    },
+    Sub {
+        lhs: Val<'a>,
+        rhs: Val<'a>,
+        flags: Overflow,
+    },
+    Mul {
+        lhs: Val<'a>,
+        rhs: Val<'a>,
+        flags: Overflow,
+    },
+    /// `value << amount`.
+    ShiftLeft {
+        value: Val<'a>,
+        amount: Val<'a>,
+        flags: Overflow,
+    },
+    /// `value / divisor`, rounded, both read in `order`.
+    Divide {
+        value: Val<'a>,
+        divisor: Val<'a>,
+        rounding: Rounding,
+        order: Order,
+    },
+    /// `value >> amount`: arithmetic (`Signed`) or logical (`Unsigned`);
+    /// a floor division by `2^amount` in that order.
+    ShiftRight {
+        value: Val<'a>,
+        amount: Val<'a>,
+        order: Order,
+    },
+    /// `value % divisor`, unsigned.
+    RemainderUnsigned {
+        value: Val<'a>,
+        divisor: Val<'a>,
+    },
+    /// The smaller or larger of two values in `order`.
+    Extremum {
+        lhs: Val<'a>,
+        rhs: Val<'a>,
+        which: Extremum,
+        order: Order,
+    },
+    /// `condition ? if_true : if_false`.
+    Select {
+        condition: Val<'a>,
+        if_true: Val<'a>,
+        if_false: Val<'a>,
+    },
+    /// Bitwise and, or, exclusive or (on `i1`: conjunction, disjunction,
+    /// negation by `true`).
+    And {
+        lhs: Val<'a>,
+        rhs: Val<'a>,
+    },
+    Or {
+        lhs: Val<'a>,
+        rhs: Val<'a>,
+    },
+    Xor {
+        lhs: Val<'a>,
+        rhs: Val<'a>,
+    },
+    Cast {
+        value: Val<'a>,
+        kind: Cast,
+    },
+    /// `loom.assume_range`: `value`, assumed to lie in `[lo, hi]` (signed;
+    /// each bound's bits and width, None when the attribute is missing).
+    AssumeRange {
+        value: Val<'a>,
+        lo: Option<(u64, u32)>,
+        hi: Option<(u64, u32)>,
+    },
+    /// `memref.dim`: the size of dimension `index` of `memref`.
+    Dim {
+        memref: Val<'a>,
+        index: Val<'a>,
+    },
+    /// `affine.apply`/`min`/`max` of the op's map (see [`IntOp::affine_map`])
+    /// to its operands (dims first, then symbols).
+    Affine {
+        kind: AffineKind,
+    },
+    /// `memref.extract_strided_metadata` of `memref`: results base, offset,
+    /// then one size per dimension, then one stride per dimension.
+    StridedMetadata {
+        memref: Val<'a>,
+    },
+}
+
+impl<'a> IntOp<'a> {
+    /// What `op` computes, if it is an integer operation the analyses read.
+    pub fn of(op: Op<'a>) -> Option<IntOp<'a>> {
+        let name = op.name_ref();
+        let n = op.num_operands();
+        let a = |i: usize| op.operand(i);
+        let binary = n == 2;
+        let flagged = || Overflow::of(op);
+        Some(match &*name {
+            "arith.constant" | "index.constant" | "index.bool.constant" => {
+                IntOp::Constant { value: op.attr("value").and_then(int_attr) }
+            }
+            "arith.addi" if binary => IntOp::Add { lhs: a(0), rhs: a(1), flags: flagged() },
+            "index.add" if binary => IntOp::Add { lhs: a(0), rhs: a(1), flags: Overflow::NONE },
+            "arith.subi" if binary => IntOp::Sub { lhs: a(0), rhs: a(1), flags: flagged() },
+            "index.sub" if binary => IntOp::Sub { lhs: a(0), rhs: a(1), flags: Overflow::NONE },
+            "arith.muli" if binary => IntOp::Mul { lhs: a(0), rhs: a(1), flags: flagged() },
+            "index.mul" if binary => IntOp::Mul { lhs: a(0), rhs: a(1), flags: Overflow::NONE },
+            "arith.shli" if binary => IntOp::ShiftLeft { value: a(0), amount: a(1), flags: flagged() },
+            "index.shl" if binary => IntOp::ShiftLeft { value: a(0), amount: a(1), flags: Overflow::NONE },
+            "arith.floordivsi" | "index.floordivs" if binary => divide(op, Rounding::Floor, Order::Signed),
+            "arith.ceildivsi" | "index.ceildivs" if binary => divide(op, Rounding::Ceil, Order::Signed),
+            "arith.divsi" | "index.divs" if binary => divide(op, Rounding::TowardZero, Order::Signed),
+            "arith.divui" | "index.divu" if binary => divide(op, Rounding::Floor, Order::Unsigned),
+            "arith.shrsi" | "index.shrs" if binary => {
+                IntOp::ShiftRight { value: a(0), amount: a(1), order: Order::Signed }
+            }
+            "arith.shrui" | "index.shru" if binary => {
+                IntOp::ShiftRight { value: a(0), amount: a(1), order: Order::Unsigned }
+            }
+            "arith.remui" | "index.remu" if binary => IntOp::RemainderUnsigned { value: a(0), divisor: a(1) },
+            "arith.minsi" | "index.mins" if binary => extremum(op, Extremum::Min, Order::Signed),
+            "arith.maxsi" | "index.maxs" if binary => extremum(op, Extremum::Max, Order::Signed),
+            "arith.minui" | "index.minu" if binary => extremum(op, Extremum::Min, Order::Unsigned),
+            "arith.maxui" | "index.maxu" if binary => extremum(op, Extremum::Max, Order::Unsigned),
+            "arith.select" if n == 3 => IntOp::Select { condition: a(0), if_true: a(1), if_false: a(2) },
+            "arith.andi" | "index.and" if binary => IntOp::And { lhs: a(0), rhs: a(1) },
+            "arith.ori" | "index.or" if binary => IntOp::Or { lhs: a(0), rhs: a(1) },
+            "arith.xori" | "index.xor" if binary => IntOp::Xor { lhs: a(0), rhs: a(1) },
+            "arith.extsi" | "arith.index_cast" | "index.casts" if n == 1 => {
+                IntOp::Cast { value: a(0), kind: Cast::Signed }
+            }
+            "arith.extui" | "arith.index_castui" | "index.castu" if n == 1 => {
+                IntOp::Cast { value: a(0), kind: Cast::Unsigned }
+            }
+            "arith.trunci" if n == 1 => IntOp::Cast { value: a(0), kind: Cast::Truncate },
+            "loom.assume_range" if n == 1 => IntOp::AssumeRange {
+                value: a(0),
+                lo: op.attr("lo").and_then(int_attr),
+                hi: op.attr("hi").and_then(int_attr),
+            },
+            "memref.dim" if binary => IntOp::Dim { memref: a(0), index: a(1) },
+            "affine.apply" => IntOp::Affine { kind: AffineKind::Apply },
+            "affine.min" => IntOp::Affine { kind: AffineKind::Min },
+            "affine.max" => IntOp::Affine { kind: AffineKind::Max },
+            "memref.extract_strided_metadata" if n == 1 => IntOp::StridedMetadata { memref: a(0) },
+            _ => return None,
+        })
+    }
+
+    /// The map of an [`IntOp::Affine`]: its number of dims and each result
+    /// as a linear form (None where a result is not linear).
+    pub fn affine_map(op: Op<'a>) -> Option<(usize, Vec<Option<AffineForm>>)> {
+        op.attr("map").and_then(super::ir::affine_map_results)
+    }
+}
+
+fn divide(op: Op<'_>, rounding: Rounding, order: Order) -> IntOp<'_> {
+    IntOp::Divide { value: op.operand(0), divisor: op.operand(1), rounding, order }
+}
+
+fn extremum(op: Op<'_>, which: Extremum, order: Order) -> IntOp<'_> {
+    IntOp::Extremum { lhs: op.operand(0), rhs: op.operand(1), which, order }
+}
+
+/// Which operands a result's poison comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PoisonFlow {
+    /// Poison in any operand makes the result poison (integer `arith` and
+    /// `index` ops, comparisons, `loom.assume_range`).
+    Operands,
+    /// `arith.select`: a poison condition does; a poison side only when it
+    /// is chosen.
+    Condition,
+    /// Nothing is known to propagate (constants, floats, other ops).
+    Stops,
+}
+
+/// How poison flows into `op`'s results.
+pub(crate) fn poison_flow(op: Op<'_>) -> PoisonFlow {
+    if op.compare_predicate().is_some() {
+        return PoisonFlow::Operands;
+    }
+    let name = op.name_ref();
+    let integer_arith = name.starts_with("arith.")
+        && !matches!(&*name, "arith.select" | "arith.constant")
+        && !name.ends_with('f')
+        && !name.contains("f_");
+    if integer_arith || (name.starts_with("index.") && name != "index.constant") || name == "loom.assume_range" {
+        PoisonFlow::Operands
+    } else if name == "arith.select" {
+        PoisonFlow::Condition
+    } else {
+        PoisonFlow::Stops
+    }
+}
+
+/// The size of a dimension of a shaped value, as its defining op states it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Size<'a> {
+    /// An index value (a dynamic size operand).
+    Value(Val<'a>),
+    /// The same dimension of another shaped value (a cast keeps sizes).
+    SameAs(Val<'a>),
+}
+
+/// Dimension `k` of `memref` as its defining op states it: the dynamic
+/// size operand of `memref.alloc`/`alloca` (one operand per dynamic
+/// dimension, in order, then the layout's symbols), the source's size
+/// through `memref.cast`, the size operand of a `memref.subview` that is
+/// not rank-reducing. None when the op states nothing dynamic about it.
+pub(crate) fn size_of(memref: Val<'_>, k: usize) -> Option<Size<'_>> {
+    let def = memref.defining_op()?;
+    match &*def.name_ref() {
+        "memref.alloc" | "memref.alloca" => {
+            let shape = shape_of(memref.ty())?;
+            if !matches!(shape.get(k), Some(None)) {
+                return None;
+            }
+            let j = shape[..k].iter().filter(|d| d.is_none()).count();
+            (j < def.num_operands()).then(|| Size::Value(def.operand(j)))
+        }
+        "memref.cast" => Some(Size::SameAs(def.operand(0))),
+        "memref.subview"
+            if shape_of(def.operand(0).ty()).map(|s| s.len()) == shape_of(memref.ty()).map(|s| s.len()) =>
+        {
+            match subview_parts(def).ok().and_then(|parts| parts.get(k).map(|p| p.1)) {
+                Some(Part::Dynamic(v)) => Some(Size::Value(v)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facts::ir::walk_preorder;
+
+    /// Each op of a small module read through [`IntOp::of`]: the variant,
+    /// the operands in their roles, the flags and orders. `arith` and
+    /// `index` ops with one meaning give one variant.
+    #[test]
+    fn ops_read_as_their_meaning() {
+        let context = crate::context();
+        let source = r#"
+          func.func @f(%a: index, %b: index, %x: i32, %c: i1, %m: memref<?xi8>) {
+            %0 = arith.subi %a, %b overflow<nsw> : index
+            %1 = index.sub %a, %b
+            %2 = arith.addi %b, %a overflow<nuw> : index
+            %3 = arith.ceildivsi %a, %b : index
+            %4 = index.divu %a, %b
+            %5 = arith.shrui %a, %b : index
+            %6 = index.maxs %a, %b
+            %7 = arith.minui %a, %b : index
+            %8 = arith.select %c, %a, %b : index
+            %9 = arith.index_castui %x : i32 to index
+            %10 = arith.trunci %x : i32 to i8
+            %11 = memref.dim %m, %a : memref<?xi8>
+            %12 = affine.min affine_map<(d0)[s0] -> (d0, s0)>(%a)[%b]
+            %13 = arith.shli %a, %b overflow<nsw, nuw> : index
+            %14 = arith.andi %c, %c : i1
+            %15 = arith.remui %a, %b : index
+            %16 = arith.constant 7 : index
+            %17 = arith.floordivsi %a, %b : index
+            %18 = arith.divsi %a, %b : index
+            return
+          }"#;
+        let module = crate::parse::parse_module(&context, source, "semantics-test").expect("parses");
+        let operation = module.as_operation();
+        let root = Op::of(&operation);
+        let mut seen = Vec::new();
+        walk_preorder(root, &mut |op| {
+            if op.num_results() == 1 {
+                seen.push((op.name(), op, IntOp::of(op)));
+            }
+        });
+        let arg = |n: usize| {
+            let f = seen[0].1.parent().expect("in a function");
+            f.entry_block(0).expect("a body").arg(n)
+        };
+        let (a, b, x, c, m) = (arg(0), arg(1), arg(2), arg(3), arg(4));
+        let nsw = Overflow { nsw: true, nuw: false };
+        let nuw = Overflow { nsw: false, nuw: true };
+        let mut checked = 0;
+        for (name, _, meaning) in &seen {
+            let ok = match (name.as_str(), *meaning) {
+                ("arith.subi", Some(IntOp::Sub { lhs, rhs, flags })) => lhs == a && rhs == b && flags == nsw,
+                ("index.sub", Some(IntOp::Sub { lhs, rhs, flags })) => lhs == a && rhs == b && flags == Overflow::NONE,
+                ("arith.addi", Some(IntOp::Add { lhs, rhs, flags })) => lhs == b && rhs == a && flags == nuw,
+                ("arith.ceildivsi", Some(IntOp::Divide { rounding: Rounding::Ceil, order: Order::Signed, .. })) => true,
+                ("arith.floordivsi", Some(IntOp::Divide { rounding: Rounding::Floor, order: Order::Signed, .. })) => {
+                    true
+                }
+                ("arith.divsi", Some(IntOp::Divide { rounding: Rounding::TowardZero, order: Order::Signed, .. })) => {
+                    true
+                }
+                (
+                    "index.divu",
+                    Some(IntOp::Divide { value, divisor, rounding: Rounding::Floor, order: Order::Unsigned }),
+                ) => value == a && divisor == b,
+                ("arith.shrui", Some(IntOp::ShiftRight { value, amount, order: Order::Unsigned })) => {
+                    value == a && amount == b
+                }
+                ("index.maxs", Some(IntOp::Extremum { which: Extremum::Max, order: Order::Signed, .. })) => true,
+                ("arith.minui", Some(IntOp::Extremum { which: Extremum::Min, order: Order::Unsigned, .. })) => true,
+                ("arith.select", Some(IntOp::Select { condition, if_true, if_false })) => {
+                    condition == c && if_true == a && if_false == b
+                }
+                ("arith.index_castui", Some(IntOp::Cast { value, kind: Cast::Unsigned })) => value == x,
+                ("arith.trunci", Some(IntOp::Cast { value, kind: Cast::Truncate })) => value == x,
+                ("memref.dim", Some(IntOp::Dim { memref, index })) => memref == m && index == a,
+                ("affine.min", Some(IntOp::Affine { kind: AffineKind::Min })) => true,
+                ("arith.shli", Some(IntOp::ShiftLeft { flags, .. })) => flags == Overflow { nsw: true, nuw: true },
+                ("arith.andi", Some(IntOp::And { lhs, rhs })) => lhs == c && rhs == c,
+                ("arith.remui", Some(IntOp::RemainderUnsigned { value, divisor })) => value == a && divisor == b,
+                ("arith.constant", Some(IntOp::Constant { value: Some((7, 64)) })) => true,
+                _ => false,
+            };
+            assert!(ok, "{name} read as {meaning:?}");
+            checked += 1;
+        }
+        assert_eq!(checked, 19);
+    }
+}
