@@ -426,7 +426,7 @@ fn runs_per_entry<'a>(
     }
     match &*parent.name_ref() {
         "scf.while" => Some(if parent.region_index_of(inner)? == 0 { condition_count } else { body_count }),
-        "scf.for" | "loom.for" => Some(body_count),
+        "scf.for" | "loom.for" | "affine.for" => Some(body_count),
         "loom.loop" => {
             let guard = guard?;
             Some(if guard.is_before(inner) { body_count } else { condition_count })

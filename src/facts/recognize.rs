@@ -31,12 +31,12 @@
 //!   (or else-branch) only breaks out of the loop, and the body's
 //!   terminating `loom.continue` passing `counter + step`.
 
-use super::bits::{carrier, const_bits, in_order, mask, to_signed, MAX_WIDTH};
+use super::bits::{carrier, const_bits, in_order, mask, smax, to_signed, MAX_WIDTH};
 use super::interval::Interval;
-use super::ir::{Blk, Def, ExitKind, Op, Val};
+use super::ir::{affine_map_results, int_attr, AffineForm, Blk, Def, ExitKind, Op, Val};
 use super::predicate::Predicate;
 use super::ranges::Ranges;
-use super::semantics::IntOp;
+use super::semantics::{Extremum, IntOp};
 use super::symbolic::counts::{sym_facts, zero_facts, zero_trip, SymFacts, SymLoop, SymOutcome};
 use super::symbolic::expr::{Env, Expr};
 use super::symbolic::symbols::{Symbols, BUFFER_ASSUMPTION};
@@ -269,6 +269,19 @@ fn symbolic_for<'a>(
     let order = predicate.order().expect("ordered predicate");
     let mut symbols = Symbols::new(ctx.ranges, op, width, order);
     let (lb_e, ub_e) = (symbols.expr(lb), symbols.expr(ub));
+    symbolic_for_of(ctx, symbols, width, predicate, step, lb_e, ub_e)
+}
+
+/// [`symbolic_for`] once the bounds were read by `symbols`.
+fn symbolic_for_of(
+    ctx: &Context<'_, '_, '_>,
+    symbols: Symbols<'_, '_, '_>,
+    width: u32,
+    predicate: Predicate,
+    step: Option<i128>,
+    lb_e: Result<Expr, String>,
+    ub_e: Result<Expr, String>,
+) -> (i128, Core) {
     if let (Ok(lb_e), Ok(ub_e)) = (&lb_e, &ub_e) {
         if zero_trip(predicate, CounterSide::Lhs, lb_e, ub_e, &symbols.env) {
             if let Some(f) = zero_facts(lb_e) {
@@ -357,6 +370,7 @@ pub fn recognize<'a>(op: Op<'a>, index_width: u32, ctx: &Context<'_, '_, 'a>) ->
         "scf.for" => recognize_for(op, index_width, false, ctx),
         "loom.for" => recognize_for(op, index_width, true, ctx),
         "loom.loop" => recognize_loom_loop(op, index_width, ctx),
+        "affine.for" => recognize_affine_for(op, index_width, ctx),
         other => Err(format!("'{other}' loops are not analysed")),
     }
 }
@@ -541,6 +555,94 @@ fn recognize_for<'a>(op: Op<'a>, iw: u32, is_loom: bool, ctx: &Context<'_, '_, '
 
 /// The guard of a counted loom.loop: (guard op, breaking condition is the
 /// then-branch).
+/// An `affine.for`: the loop `lower-affine` makes of it is an `scf.for`
+/// from the largest result of the lower bound map to the smallest result
+/// of the upper bound map (signed `iv < ub`) with the constant positive
+/// step, and it is counted as such. Each map result is read as the linear
+/// form `c + Σ k·operand` over the operands' expressions; `lower-affine`
+/// computes it with wrapping `muli`/`addi`, which is that value exactly
+/// when the value's range fits the index width (modular arithmetic: the
+/// intermediate products may wrap). A result with `floordiv`, `ceildiv`
+/// or `mod` is not read.
+fn recognize_affine_for<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result<Recognized<'a>, String> {
+    let Some(body) = op.entry_block(0) else { return Err("the loop has an empty body".into()) };
+    if body.num_args() == 0 {
+        return Err("the loop body has no induction variable".into());
+    }
+    if let Some(exit) = early_exits(op, &mut Vec::new()) {
+        return Err(exit);
+    }
+    let (step_bits, step_width) = op.attr("step").and_then(int_attr).ok_or("the step is not an integer")?;
+    let step = to_signed(step_bits as u128, step_width);
+    if step <= 0 || step > smax(iw) {
+        return Err(format!("the step {step} is not a positive {iw}-bit index"));
+    }
+    let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| op.attr(m).and_then(affine_map_results));
+    let [Some((lb_inputs, lbs)), Some((_, ubs))] = maps else { return Err("the bound maps are not readable".into()) };
+    let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed);
+    let lb_e = affine_bound(&mut symbols, op, iw, &lbs, 0, Extremum::Max);
+    let ub_e = if lb_e.is_ok() {
+        affine_bound(&mut symbols, op, iw, &ubs, lb_inputs, Extremum::Min)
+    } else {
+        Err(String::new())
+    };
+    let core = match (lb_e.as_ref().ok().and_then(Expr::as_constant), ub_e.as_ref().ok().and_then(Expr::as_constant)) {
+        (Some(l), Some(u)) => {
+            // lb >= ub runs 0 times (as for scf.for).
+            let core_step = if l >= u { 1 } else { step };
+            to_core(trip_count::for_facts(iw, trip_count::Order::Signed, l, u, core_step))
+        }
+        _ => symbolic_for_of(ctx, symbols, iw, Predicate::Slt, Some(step), lb_e, ub_e).1,
+    };
+    let roles = vec![Role { value: body.arg(0), observed: Observed::Body, offset: 0, split_at: None }];
+    Ok(Recognized {
+        type_name: "index".into(),
+        width: iw,
+        signed: true,
+        step,
+        core,
+        at_most: None,
+        note: Some("counted by affine.for semantics (lower-affine makes it an scf.for with these bounds and step)"),
+        roles,
+    })
+}
+
+/// The bound an `affine.for` map gives (`which` of its results; operands
+/// from `first` on), as an expression, or why it is not one.
+fn affine_bound<'a>(
+    symbols: &mut Symbols<'_, '_, 'a>,
+    op: Op<'a>,
+    width: u32,
+    results: &[Option<AffineForm>],
+    first: usize,
+    which: Extremum,
+) -> Result<Expr, String> {
+    let limits = trip_count::order_limits(width, trip_count::Order::Signed).expect("supported width");
+    let mut bound: Option<Expr> = None;
+    for form in results {
+        let form = form.as_ref().ok_or("a bound map result uses floordiv, ceildiv or mod")?;
+        let mut e = Expr::constant(form.constant as i128);
+        for &(input, k) in &form.terms {
+            if first + input >= op.num_operands() {
+                return Err("a bound map operand is missing".into());
+            }
+            let x = op.operand(first + input);
+            let term = symbols.expr(x)?.scale(k as i128).ok_or("the bound's arithmetic overflows")?;
+            e = e.add(&term).ok_or("the bound's arithmetic overflows")?;
+        }
+        match e.range(&symbols.env) {
+            Some(r) if r.lo >= limits.lo && r.hi <= limits.hi => {}
+            _ => return Err("a bound map result may wrap at the index width".into()),
+        }
+        bound = Some(match (bound, which) {
+            (None, _) => e,
+            (Some(b), Extremum::Max) => b.maximum(&e, &symbols.env).ok_or("the bound's arithmetic overflows")?,
+            (Some(b), Extremum::Min) => b.minimum(&e, &symbols.env).ok_or("the bound's arithmetic overflows")?,
+        });
+    }
+    bound.ok_or_else(|| "a bound map has no result".into())
+}
+
 fn find_guard<'a>(op: Op<'a>, body: Blk<'a>) -> Result<(Op<'a>, bool), String> {
     let token = body.arg(0);
     let breaks_only = |b: Option<Blk>| -> bool {
