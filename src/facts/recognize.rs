@@ -33,7 +33,7 @@
 
 use super::bits::{carrier, const_bits, in_order, mask, smax, to_signed, MAX_WIDTH};
 use super::interval::Interval;
-use super::ir::{affine_map_results, int_attr, AffineForm, Blk, Def, ExitKind, Op, Val};
+use super::ir::{affine_map_results, int_attr, Blk, Def, ExitKind, Op, Val};
 use super::predicate::Predicate;
 use super::ranges::Ranges;
 use super::semantics::{Extremum, IntOp};
@@ -580,12 +580,9 @@ fn recognize_affine_for<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> R
     let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| op.attr(m).and_then(affine_map_results));
     let [Some((lb_inputs, lbs)), Some((_, ubs))] = maps else { return Err("the bound maps are not readable".into()) };
     let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed);
-    let lb_e = affine_bound(&mut symbols, op, iw, &lbs, 0, Extremum::Max);
-    let ub_e = if lb_e.is_ok() {
-        affine_bound(&mut symbols, op, iw, &ubs, lb_inputs, Extremum::Min)
-    } else {
-        Err(String::new())
-    };
+    let lb_e = symbols.affine_map(op, &lbs, 0, Some(Extremum::Max));
+    let ub_e =
+        if lb_e.is_ok() { symbols.affine_map(op, &ubs, lb_inputs, Some(Extremum::Min)) } else { Err(String::new()) };
     let core = match (lb_e.as_ref().ok().and_then(Expr::as_constant), ub_e.as_ref().ok().and_then(Expr::as_constant)) {
         (Some(l), Some(u)) => {
             // lb >= ub runs 0 times (as for scf.for).
@@ -605,42 +602,6 @@ fn recognize_affine_for<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> R
         note: Some("counted by affine.for semantics (lower-affine makes it an scf.for with these bounds and step)"),
         roles,
     })
-}
-
-/// The bound an `affine.for` map gives (`which` of its results; operands
-/// from `first` on), as an expression, or why it is not one.
-fn affine_bound<'a>(
-    symbols: &mut Symbols<'_, '_, 'a>,
-    op: Op<'a>,
-    width: u32,
-    results: &[Option<AffineForm>],
-    first: usize,
-    which: Extremum,
-) -> Result<Expr, String> {
-    let limits = trip_count::order_limits(width, trip_count::Order::Signed).expect("supported width");
-    let mut bound: Option<Expr> = None;
-    for form in results {
-        let form = form.as_ref().ok_or("a bound map result uses floordiv, ceildiv or mod")?;
-        let mut e = Expr::constant(form.constant as i128);
-        for &(input, k) in &form.terms {
-            if first + input >= op.num_operands() {
-                return Err("a bound map operand is missing".into());
-            }
-            let x = op.operand(first + input);
-            let term = symbols.expr(x)?.scale(k as i128).ok_or("the bound's arithmetic overflows")?;
-            e = e.add(&term).ok_or("the bound's arithmetic overflows")?;
-        }
-        match e.range(&symbols.env) {
-            Some(r) if r.lo >= limits.lo && r.hi <= limits.hi => {}
-            _ => return Err("a bound map result may wrap at the index width".into()),
-        }
-        bound = Some(match (bound, which) {
-            (None, _) => e,
-            (Some(b), Extremum::Max) => b.maximum(&e, &symbols.env).ok_or("the bound's arithmetic overflows")?,
-            (Some(b), Extremum::Min) => b.minimum(&e, &symbols.env).ok_or("the bound's arithmetic overflows")?,
-        });
-    }
-    bound.ok_or_else(|| "a bound map has no result".into())
 }
 
 fn find_guard<'a>(op: Op<'a>, body: Blk<'a>) -> Result<(Op<'a>, bool), String> {

@@ -28,9 +28,9 @@
 use super::expr::{Env, Expr, Leaf};
 use crate::facts::bits::{carrier, const_bits, in_order};
 use crate::facts::interval::Interval;
-use crate::facts::ir::{buffer_size_cap, shape_of, Def, Op, Val};
+use crate::facts::ir::{buffer_size_cap, shape_of, AffineForm, Def, Op, Val};
 use crate::facts::ranges::Ranges;
-use crate::facts::semantics::{Cast, Extremum, IntOp};
+use crate::facts::semantics::{AffineKind, Cast, Extremum, IntOp, Overflow};
 use crate::facts::trip_count::{order_limits, Order};
 
 /// The name reports give the buffer-size assumption.
@@ -117,6 +117,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
                 let (var, c) = match (konst(lhs), konst(rhs)) {
                     (_, Some(c)) => (lhs, c),
                     (Some(c), None) if !is_sub => (rhs, c),
+                    _ if !is_mul => return self.sum(lhs, rhs, is_sub, flags, &name, depth),
                     _ => return Err(format!("'{name}' does not combine it with a constant")),
                 };
                 let x = sub(self, var)?;
@@ -163,6 +164,15 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
                 e.ok_or_else(|| "the arithmetic overflows".into())
             }
             IntOp::Cast { value, kind: kind @ (Cast::Signed | Cast::Unsigned) } => self.cast(value, kind, &name, depth),
+            IntOp::Affine { kind } => {
+                let (_, results) = IntOp::affine_map(op).ok_or("its affine map is not readable")?;
+                let which = match kind {
+                    AffineKind::Apply => None,
+                    AffineKind::Min => Some(Extremum::Min),
+                    AffineKind::Max => Some(Extremum::Max),
+                };
+                self.affine_depth(op, &results, 0, which, depth)
+            }
             IntOp::AssumeRange { value, .. } => {
                 let e = sub(self, value)?;
                 if let (Some(leaf), Some(r)) = (single_leaf(&e), self.ranges.at(v, self.at)) {
@@ -173,6 +183,93 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             }
             _ => unread(),
         }
+    }
+
+    /// `lhs + rhs` or `lhs - rhs` of two non-constant values: exact when
+    /// the op's flag in the loop's order makes wrapping poison, or when
+    /// the expression's range fits the width.
+    fn sum(
+        &mut self,
+        lhs: Val<'a>,
+        rhs: Val<'a>,
+        is_sub: bool,
+        flags: Overflow,
+        name: &str,
+        depth: u32,
+    ) -> Result<Expr, String> {
+        let (x, y) = (self.expr_depth(lhs, depth + 1)?, self.expr_depth(rhs, depth + 1)?);
+        let e = if is_sub { x.sub(&y) } else { x.add(&y) }.ok_or("the arithmetic overflows")?;
+        if flags.in_order(self.order) {
+            return Ok(e);
+        }
+        let limits = self.limits(self.width);
+        match e.range(&self.env) {
+            Some(r) if r.lo >= limits.lo && r.hi <= limits.hi => Ok(e),
+            _ => Err(format!(
+                "'{name}' of two values may wrap in the {} order (no {} flag, and their ranges allow it)",
+                if self.order == Order::Signed { "signed" } else { "unsigned" },
+                if self.order == Order::Signed { "nsw" } else { "nuw" }
+            )),
+        }
+    }
+
+    /// The value an affine map gives over `op`'s operands from `first`
+    /// on (dims, then symbols): its one result (`which` None, as
+    /// `affine.apply`), or the min or max of its results. Each result is
+    /// read as the linear form `c + Σ k·operand` over the operands'
+    /// expressions, exact when its range fits the index width: the
+    /// lowering computes it with wrapping `muli`/`addi`, which give the
+    /// value modulo 2^width whatever the intermediate products. The
+    /// results compare signed (`minsi`/`maxsi`), so the loop's order must
+    /// be signed. Results with `floordiv`, `ceildiv` or `mod` are not read.
+    pub fn affine_map(
+        &mut self,
+        op: Op<'a>,
+        results: &[Option<AffineForm>],
+        first: usize,
+        which: Option<Extremum>,
+    ) -> Result<Expr, String> {
+        self.affine_depth(op, results, first, which, 0)
+    }
+
+    fn affine_depth(
+        &mut self,
+        op: Op<'a>,
+        results: &[Option<AffineForm>],
+        first: usize,
+        which: Option<Extremum>,
+        depth: u32,
+    ) -> Result<Expr, String> {
+        if self.order != Order::Signed {
+            return Err(format!("'{}' compares signed, the loop unsigned", op.name_ref()));
+        }
+        if which.is_none() && results.len() != 1 {
+            return Err(format!("'{}' has {} results", op.name_ref(), results.len()));
+        }
+        let limits = self.limits(self.width);
+        let mut value: Option<Expr> = None;
+        for form in results {
+            let form = form.as_ref().ok_or("an affine map result uses floordiv, ceildiv or mod")?;
+            let mut e = Expr::constant(form.constant as i128);
+            for &(input, k) in &form.terms {
+                if first + input >= op.num_operands() {
+                    return Err("an affine map operand is missing".into());
+                }
+                let x = self.expr_depth(op.operand(first + input), depth + 1)?;
+                let term = x.scale(k as i128).ok_or("the arithmetic overflows")?;
+                e = e.add(&term).ok_or("the arithmetic overflows")?;
+            }
+            match e.range(&self.env) {
+                Some(r) if r.lo >= limits.lo && r.hi <= limits.hi => {}
+                _ => return Err("an affine map result may wrap at the index width".into()),
+            }
+            value = Some(match (value, which) {
+                (None, _) => e,
+                (Some(v), Some(Extremum::Max)) => v.maximum(&e, &self.env).ok_or("the arithmetic overflows")?,
+                (Some(v), _) => v.minimum(&e, &self.env).ok_or("the arithmetic overflows")?,
+            });
+        }
+        value.ok_or_else(|| "an affine map has no result".into())
     }
 
     /// `leaf` for the value `v`, its range (where the loop is, in the

@@ -1,0 +1,79 @@
+// RUN: %loom-opt %s --allow-unregistered-dialect --loom-report=format=text | FileCheck %s
+// RUN: %loom-opt %s --allow-unregistered-dialect --lower-affine --loom-report=format=text | FileCheck %s
+
+// scf.for bounds from affine.apply / affine.min / affine.max and from sums
+// and differences of two symbols (issue 19, parts 2 and 3). A map result is
+// read as c + sum k*operand over the operands' expressions and is exact
+// when its range fits the index width (lower-affine's wrapping muli/addi
+// are modular); min/max of the results as the symbolic min/max. A sum of
+// two symbols is exact with the flag of the loop's order, or when its range
+// fits. The second RUN line checks that the loops lower-affine makes
+// (arith.minsi, muli, addi) get the same facts. Each exact case has a near
+// miss that must stay unknown.
+
+// CHECK-LABEL: loop details:
+
+#tile = affine_map<(d0)[s0] -> (d0 + 4, s0)>
+#rest = affine_map<(d0)[s0] -> (-d0 + s0)>
+#half = affine_map<()[s0] -> (s0 floordiv 2)>
+func.func @tiles(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: exact: body dim(%arg0, 0) ceildiv 4
+  scf.for %i = %c0 to %d step %c4 {
+    %ub = affine.min #tile(%i)[%d]
+    // The tile's end: min(%i + 4, D), exact (the outer count used the
+    // buffer-size assumption, listed).
+    // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: exact: body max(0, min(dim(%arg0, 0), <argument 0 of scf.for at {{.*}}> + 4) - <argument 0 of scf.for at {{.*}}>), {{.*}}; assuming buffer-bytes-below-half-address-space
+    scf.for %j = %i to %ub step %c1 {
+      "test.use"(%j) : (index) -> ()
+    }
+    %n = affine.apply #rest(%i)[%d]
+    // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: exact: body max(0, dim(%arg0, 0) - <argument 0 of scf.for at {{.*}}>)
+    scf.for %j = %c0 to %n step %c1 {
+      "test.use"(%j) : (index) -> ()
+    }
+    // Near miss: floordiv is not read.
+    %h = affine.apply #half()[%d]
+    // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: unknown: the bound is not a constant or a symbol loom reads
+    scf.for %j = %c0 to %h step %c1 {
+      "test.use"(%j) : (index) -> ()
+    }
+  }
+  return
+}
+
+// Near miss: %x + 4 may wrap for an arbitrary index %x.
+#plus4 = affine_map<(d0) -> (d0 + 4)>
+func.func @wraps(%x: index) {
+  %c1 = arith.constant 1 : index
+  %ub = affine.apply #plus4(%x)
+  // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: unknown: the bound is not a constant or a symbol loom reads
+  scf.for %j = %x to %ub step %c1 {
+    "test.use"(%j) : (index) -> ()
+  }
+  return
+}
+
+// Differences and sums of two symbols.
+func.func @sums(%a: memref<?x?xf32>, %x: index, %y: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = memref.dim %a, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %a, %c1 : memref<?x?xf32>
+  // Two sizes: their difference is in [-SMAX, SMAX].
+  %diff = arith.subi %d0, %d1 : index
+  // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: exact: body max(0, dim(%arg0, 0) - dim(%arg0, 1))
+  scf.for %i = %c0 to %diff step %c1 {
+    "test.use"(%i) : (index) -> ()
+  }
+  // Near miss: without the flag, %x - %y may wrap.
+  %d = arith.subi %x, %y : index
+  // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: unknown: the bound is not a constant or a symbol loom reads: 'arith.subi' of two values may wrap in the signed order
+  scf.for %i = %c0 to %d step %c1 {
+    "test.use"(%i) : (index) -> ()
+  }
+  return
+}
