@@ -17,10 +17,11 @@
 // loop is always left: the copy disappears exactly when no later iteration
 // can observe the write.
 //
-// Transform, for each loom.loop / loom.for L (outermost first, so a tensor
-// written in a nest becomes an iteration argument of every loop of the nest
-// down to the write) and each tensor value %v defined outside L that is a
-// destination (DPS init) operand of an op inside L:
+// Transform, for each loom.loop / loom.for L (outermost first: a tensor
+// carried into an outer loop is, as that loop's iteration argument,
+// captured by the loops inside it, which are considered next) and each
+// tensor value %v defined outside L that is a destination (DPS init)
+// operand of an op inside L and has no use after L (see below):
 //   - a new iteration argument %a initialised with %v; every use of %v
 //     inside L becomes a use of %a;
 //   - every loom.continue addressed to L, and loom.for's body-ending
