@@ -120,6 +120,58 @@ def LoomLowerToSCF : Pass<"loom-lower-to-scf"> {
   let options = [AssumeRangeOption];
 }
 
+def LoomCarryCapturedTensors : Pass<"loom-carry-captured-tensors"> {
+  let summary = "Make tensors a loom loop captures and writes into its "
+                "iteration arguments (before One-Shot Bufferize)";
+  let description = [{
+    For each `loom.loop` and `loom.for` (outermost first) and each tensor
+    defined outside it that is the destination operand of a
+    destination-style op inside it (`tensor.insert`, `tensor.insert_slice`,
+    a linalg op's `outs`, ...), adds an iteration argument initialised with
+    that tensor, replaces the tensor's uses inside the loop by it and
+    forwards it unchanged from every `loom.continue` addressed to the loop
+    and from a `loom.for`'s `loom.yield`; a `loom.for` gets a matching
+    (unused) result, which its `loom.break` ops forward. The argument always
+    equals the tensor, so the program's meaning is unchanged.
+
+    What it is for: One-Shot Bufferize copies a tensor that is defined
+    outside a loop and written inside it, as a later iteration might read
+    the write. Carried, the value a later iteration reads is the one the
+    loop's continues forward, and a write after which the loop is always
+    left (a `tensor.insert` on a path that breaks) is bufferized in place:
+
+    ```mlir
+    %r = loom.loop token(%tk) iter_args(%i = %c0) : (index) -> (tensor<?xi32>) {
+      ...
+      loom.if %found {
+        %u = tensor.insert %x into %t[%i] : tensor<?xi32>
+        loom.break %tk, %u : tensor<?xi32>
+      }
+      loom.continue %tk, %i2 : index
+    }
+    ```
+    becomes
+    ```mlir
+    %r = loom.loop token(%tk) iter_args(%a = %t, %i = %c0) : (tensor<?xi32>, index) -> (tensor<?xi32>) {
+      ...
+      loom.if %found {
+        %u = tensor.insert %x into %a[%i] : tensor<?xi32>
+        loom.break %tk, %u : tensor<?xi32>
+      }
+      loom.continue %tk, %a, %i2 : tensor<?xi32>, index
+    }
+    ```
+
+    In a `loom.loop` the new argument takes the position of a result that
+    every break fills with the tensor (or a destination-style update of it),
+    so that the result bufferizes into the argument's buffer; otherwise it
+    is appended. A tensor that would be tied to an unrelated result by its
+    position is left captured. Run it before `one-shot-bufferize`, and not
+    followed by `canonicalize` (which drops an unused `loom.for` result and
+    its pass-through argument again).
+  }];
+}
+
 def LoomLowerToLLVM : Pass<"loom-lower-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lower loom and upstream affine/scf/arith/index/math/memref/"
                 "func/vector/OpenMP IR to the LLVM dialect (loom-lower-to-cf, "

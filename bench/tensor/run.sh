@@ -4,8 +4,9 @@
 # LoomBufferization.cpp), against the same algorithms written with
 # scf.while and flags (bench/tensor/scf.mlir) and bufferized by upstream.
 #
-#   loom   loom.mlir: one-shot-bufferize{bufferize-function-boundaries},
-#          canonicalize, cse; then loom-lower-to-scf and
+#   loom   loom.mlir: loom-carry-captured-tensors,
+#          one-shot-bufferize{bufferize-function-boundaries}, canonicalize,
+#          cse; then loom-lower-to-scf and
 #          buffer-deallocation-pipeline (the loom exits declare no memory
 #          effects yet, so deallocation runs after the lowering)
 #   scf    scf.mlir: one-shot-bufferize{bufferize-function-boundaries},
@@ -46,7 +47,7 @@ to_llvm="builtin.module(convert-linalg-to-loops,convert-bufferization-to-memref,
 cat bench/tensor/loom.mlir bench/tensor/main.mlir > "$out/loom-in.mlir"
 cat bench/tensor/scf.mlir bench/tensor/main.mlir > "$out/scf-in.mlir"
 "$loom" "$out/loom-in.mlir" -o "$out/loom-buf.mlir" \
-  --pass-pipeline='builtin.module(one-shot-bufferize{bufferize-function-boundaries},canonicalize,cse)'
+  --pass-pipeline='builtin.module(loom-carry-captured-tensors,one-shot-bufferize{bufferize-function-boundaries},canonicalize,cse)'
 "$opt" "$out/scf-in.mlir" -o "$out/scf-buf.mlir" \
   --pass-pipeline='builtin.module(one-shot-bufferize{bufferize-function-boundaries},canonicalize,cse)'
 "$loom" "$out/loom-in.mlir" -o "$out/lowered-buf.mlir" \

@@ -57,7 +57,27 @@
 // Exits: read their operands, write nothing, bufferize in place; a break to
 // a loom.scope, and a yield of a loom.if / loom.scope, alias the target's
 // result. Bufferizing an exit replaces its tensor operands by their buffers,
-// cast (memref.cast) to the buffer type of what receives them.
+// cast (memref.cast) to the buffer type of what receives them. Two
+// refinements of "reads its operands":
+//   - a break operand forwarded to a result that has no uses is not read
+//     (nothing receives it; loom-carry-captured-tensors makes such results);
+//   - a carrying exit X of loop L (loom.continue, loom.for's loom.yield),
+//     whose read stands for the reads of the next iteration, does not
+//     conflict with a write W (isNotConflicting) when W is inside L, every
+//     definition of the value X reads is inside L, and every path from W
+//     leaves L (leavesLoopAfter: from W, the ops after it in its block,
+//     each exit nested in one of them that leaves it, and the block's
+//     terminator are followed; the end of a loom.if branch or loom.scope
+//     body and a break of an op inside L lead on after that op; a break of
+//     L or of an enclosing target, or a continue of an enclosing loop,
+//     leave; any other terminator, a continue of L or of an inner loop
+//     answers "may reach"). Then X never runs
+//     after W in the same execution of L, and a later execution of L
+//     defines X's value anew before X runs: the RaW sequence
+//     definition-write-read the analysis guards against cannot happen. This
+//     is what makes a write on a breaking path in place once the tensor is
+//     an iteration argument (loom-carry-captured-tensors); a write on a
+//     path that may reach X, or a definition outside L, still conflicts.
 //
 // Buffer types: argument i of a loop has the init's buffer type when every
 // carried value has it too, otherwise the fully dynamic layout (the
@@ -71,8 +91,10 @@
 // loom.if implements no RegionBranchOpInterface, so One-Shot Analysis does
 // not know its branches exclude each other, and a write in one branch
 // conflicts with a read of the same tensor in the other (a copy); a write
-// inside a loop on a path that then breaks conflicts with the reads of the
-// next iterations, which that path never reaches (a copy, see
+// inside a loop to a tensor captured from above, on a path that then
+// breaks, conflicts with the reads of the next iterations, which that path
+// never reaches (a copy): loom-carry-captured-tensors makes such a tensor
+// an iteration argument first, which removes the copy (see above and
 // bench/tensor/README.md).
 //
 // Bufferizing a region op creates the same op with memref operands and
@@ -256,6 +278,110 @@ void collectCrossingCopies(const AnalysisState &state, Operation *target,
     if (isa<BreakOp>(broken->getOwner()) &&
         aliasesCrossedIterArg(state, broken->get(), broken->getOwner(), target))
       toCopy.push_back(broken);
+}
+
+/// Whether `exit` hands its operands to the next iteration of its target
+/// loop: a loom.continue, or the loom.yield ending a loom.for body.
+bool carriesToNextIteration(Operation *exit) {
+  return isa<ContinueOp>(exit) ||
+         (isa<YieldOp>(exit) && isa_and_nonnull<ForOp>(exit->getParentOp()));
+}
+
+/// Whether every path from the point right after `op` (an op inside the
+/// body of `loop`) leaves `loop` without carrying values to its next
+/// iteration: by a break of `loop` or of an enclosing target, or a continue
+/// of an enclosing loop; never by a loom.continue of `loop` or the end of a
+/// loom.for iteration. Follows the ops after `op` in its block (the exits
+/// nested in them that leave them), then the block's terminator: the end of
+/// a loom.if branch or a loom.scope body and a break of an op inside `loop`
+/// go on after that op. Conservative: a continue of a loop inside `loop`,
+/// a loom.for yield or a non-loom terminator answer false. Each step moves
+/// to an op enclosing the current point, so the recursion ends; `memo`
+/// keeps it linear.
+bool leavesAfter(Operation *op, Operation *loop,
+                 DenseMap<Operation *, bool> &memo);
+
+/// Whether the exit or terminator `exit` (nested in `loop`) always leads
+/// out of `loop` without carrying (see leavesAfter).
+bool exitLeaves(Operation *exit, Operation *loop,
+                DenseMap<Operation *, bool> &memo) {
+  if (isa<BreakOp, ContinueOp>(exit)) {
+    Operation *target = loom::detail::getExitTarget(exit);
+    if (!target)
+      return false;
+    if (target->isAncestor(loop))
+      return !(target == loop && isa<ContinueOp>(exit));
+    if (isa<ContinueOp>(exit) || !loop->isProperAncestor(target))
+      return false;
+    return leavesAfter(target, loop, memo);
+  }
+  Operation *parent = exit->getParentOp();
+  if (isa<YieldOp>(exit) && isa_and_nonnull<IfOp, ScopeOp>(parent) &&
+      loop->isProperAncestor(parent))
+    return leavesAfter(parent, loop, memo);
+  return false;
+}
+
+/// Whether every break or continue nested in `op` that leaves `op` always
+/// leads out of `loop` without carrying.
+bool nestedExitsLeave(Operation *op, Operation *loop,
+                      DenseMap<Operation *, bool> &memo) {
+  if (op->getNumRegions() == 0)
+    return true;
+  WalkResult result = op->walk([&](Operation *nested) {
+    if (!isa<BreakOp, ContinueOp>(nested))
+      return WalkResult::advance();
+    Operation *target = loom::detail::getExitTarget(nested);
+    if (target && op->isAncestor(target))
+      return WalkResult::advance();
+    return exitLeaves(nested, loop, memo) ? WalkResult::advance()
+                                          : WalkResult::interrupt();
+  });
+  return !result.wasInterrupted();
+}
+
+bool leavesAfter(Operation *op, Operation *loop,
+                 DenseMap<Operation *, bool> &memo) {
+  if (auto it = memo.find(op); it != memo.end())
+    return it->second;
+  memo[op] = false; // not reached again while being computed (see above)
+  bool result = [&] {
+    Block *block = op->getBlock();
+    if (!block || !block->mightHaveTerminator())
+      return false;
+    Operation *terminator = block->getTerminator();
+    for (Operation *next = op->getNextNode(); next && next != terminator;
+         next = next->getNextNode())
+      if (!nestedExitsLeave(next, loop, memo))
+        return false;
+    return terminator != op && exitLeaves(terminator, loop, memo);
+  }();
+  memo[op] = result;
+  return result;
+}
+
+/// Whether, once `write` (an op inside the body of `loop`) has run, `loop`
+/// is always left without carrying values to its next iteration.
+bool leavesLoopAfter(Operation *write, Operation *loop) {
+  DenseMap<Operation *, bool> memo;
+  return nestedExitsLeave(write, loop, memo) &&
+         leavesAfter(write, loop, memo);
+}
+
+/// Whether every definition of the value read by `read` (bufferization's
+/// findDefinitions) lies inside `loop`: each execution of `loop` then
+/// defines that value anew before `read` can run.
+bool definedInside(const AnalysisState &state, OpOperand *read,
+                   Operation *loop) {
+  for (Value definition : state.findDefinitions(read)) {
+    Operation *where = definition.getDefiningOp();
+    if (!where)
+      where = cast<BlockArgument>(definition).getOwner()->getParentOp();
+    if (!where || !loop->isAncestor(where) ||
+        (where == loop && isa<OpResult>(definition)))
+      return false;
+  }
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -685,6 +811,14 @@ struct ExitModel
     : public BufferizableOpInterface::ExternalModel<ExitModel<ExitTy>, ExitTy> {
   bool bufferizesToMemoryRead(Operation *op, OpOperand &operand,
                               const AnalysisState &state) const {
+    // A break hands its operands to its target's results only: one that
+    // goes to a result nothing uses is never read.
+    if (isa<BreakOp>(op) && operand.getOperandNumber() > 0)
+      if (Operation *target = loom::detail::getExitTarget(op)) {
+        unsigned i = forwardedIndex(operand);
+        if (i < target->getNumResults() && target->getResult(i).use_empty())
+          return false;
+      }
     return true;
   }
 
@@ -715,6 +849,22 @@ struct ExitModel
     // A copy here would be one per exit taken; resolveConflicts of the
     // target decides copies instead.
     return true;
+  }
+
+  bool isNotConflicting(Operation *op, OpOperand *uRead, OpOperand *uWrite,
+                        const AnalysisState &state) const {
+    // An exit carrying values to the next iteration reads them on behalf of
+    // that iteration. A write after which the loop is always left (e.g. a
+    // tensor.insert on a path that breaks) never precedes this exit in the
+    // same execution of the loop; a later execution of the loop runs it
+    // only after defining the value read anew (every definition is inside
+    // the loop). The value this exit reads is then never the write's.
+    if (uRead->getOwner() != op || !carriesToNextIteration(op))
+      return false;
+    Operation *loop = loom::detail::getExitTarget(op);
+    Operation *writer = uWrite->getOwner();
+    return loop && isLoop(loop) && loop->isProperAncestor(writer) &&
+           definedInside(state, uRead, loop) && leavesLoopAfter(writer, loop);
   }
 
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,

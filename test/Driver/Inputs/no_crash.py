@@ -38,6 +38,9 @@ PIPELINES = [
     "builtin.module(loom-lower-to-scf,%s)" % TAIL,
     "builtin.module(loom-lower-to-scf{assume-range=check},%s)" % TAIL,
     "builtin.module(loom-lower-to-cf,%s)" % TAIL,
+    "builtin.module(loom-carry-captured-tensors,%s)" % TAIL,
+    # ... and the loom BufferizableOpInterface models after it.
+    "builtin.module(loom-carry-captured-tensors,one-shot-bufferize{bufferize-function-boundaries},%s)" % TAIL,
     "builtin.module(loom-lower-to-llvm,%s)" % TAIL,
     # loom's own canonicalization patterns, and parse + verify + print.
     "builtin.module(%s)" % TAIL,
