@@ -6,8 +6,10 @@
 // -shared-libs, defines them. Every live pointer is remembered, so a free of
 // a pointer that is not live (a double free, or a pointer that was never
 // allocated) is reported and aborts the run at once instead of corrupting
-// the heap; `loom_alloc_report` prints the counts so far, so a test can show
-// that every path frees what it allocated (no leak: live 0 after each call).
+// the heap; freed memory is never reused (see the free below), so a double
+// free is always seen. `loom_alloc_report` prints the counts so far, so a
+// test can show that every path frees what it allocated (no leak: live 0
+// after each call).
 // `loom_alloc_watch(size)` also counts the allocations of exactly `size`
 // bytes and their frees, reported on a second line ("buffers B freed F"):
 // a test gives its own buffers a size nothing else allocates, so these
@@ -17,6 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { kMaxLive = 1 << 16 };
 static void *live[kMaxLive];
@@ -57,13 +60,18 @@ void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
 void _mlir_memref_to_llvm_free(void *p) {
   for (long i = numLive - 1; i >= 0; --i) {
     if (live[i] == p) {
-      if ((long)liveSize[i] == watched)
+      size_t size = liveSize[i];
+      if ((long)size == watched)
         ++numWatchedFrees;
       --numLive;
       live[i] = live[numLive];
       liveSize[i] = liveSize[numLive];
       ++numFrees;
-      free(p);
+      // Quarantine: the memory is filled with a pattern and never handed
+      // out again, so no later allocation gets this address. Otherwise a
+      // double free could go unseen (the pointer live again as a new
+      // buffer), and a use after free could read intact data.
+      memset(p, 0xA5, size);
       return;
     }
   }
