@@ -232,6 +232,30 @@ func.func @twice() -> i32 {
   return %s : i32
 }
 
+// Two carried buffers trading places: each iteration yields a fresh
+// buffer (p + q) and the old p, so the old q is freed once owned, and the
+// ownership of p moves from the first iteration argument to the second.
+// Fibonacci from p = 1, q = 0: p after n iterations.
+func.func @fib(%n: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %i0 = arith.constant 0 : index
+  %p0 = memref.alloc() : memref<7xi32>
+  memref.store %c1, %p0[%i0] : memref<7xi32>
+  %q0 = memref.alloc() : memref<7xi32>
+  memref.store %c0, %q0[%i0] : memref<7xi32>
+  %r:2 = loom.for %i = %c0 to %n step %c1 token(%t) iter_args(%p = %p0, %q = %q0) -> (memref<7xi32>, memref<7xi32>) : i32 {
+    %pv = memref.load %p[%i0] : memref<7xi32>
+    %qv = memref.load %q[%i0] : memref<7xi32>
+    %s = arith.addi %pv, %qv : i32
+    %f = memref.alloc() : memref<7xi32>
+    memref.store %s, %f[%i0] : memref<7xi32>
+    loom.yield %f, %p : memref<7xi32>, memref<7xi32>
+  }
+  %x = memref.load %r#0[%i0] : memref<7xi32>
+  return %x : i32
+}
+
 func.func @main() {
   %n = arith.constant 4 : i32
   %zero = arith.constant 0 : i32
@@ -364,6 +388,14 @@ func.func @main() {
   // CHECK-NEXT: buffers 85 freed 85
   %w0 = func.call @twice() : () -> i32
   vector.print %w0 : i32
+  func.call @loom_alloc_report() : () -> ()
+
+  // Two initial buffers and four fresh ones.
+  // CHECK-NEXT: 5
+  // CHECK-NEXT: allocs [[A:[0-9]+]] frees [[A]] live 0
+  // CHECK-NEXT: buffers 91 freed 91
+  %p0 = func.call @fib(%n) : (i32) -> i32
+  vector.print %p0 : i32
   func.call @loom_alloc_report() : () -> ()
   return
 }
