@@ -100,8 +100,8 @@ Value constantBool(OpBuilder &builder, Location loc, bool value) {
 
 /// Inserts, right before `exit`, a dealloc of the buffers `block` owns now,
 /// retaining `retained`, and returns the updated condition of each retained
-/// value (whether it now carries ownership of a buffer `block` owned). With
-/// nothing to free, nothing is inserted and every condition is `false`.
+/// value (whether it now carries ownership of a buffer `block` owned). When
+/// `block` owns nothing, inserts nothing and returns an empty list.
 FailureOr<SmallVector<Value>> freeBlockBefore(DeallocationState &state,
                                               Block *block, Operation *exit,
                                               ValueRange retained) {
@@ -110,12 +110,8 @@ FailureOr<SmallVector<Value>> freeBlockBefore(DeallocationState &state,
   if (failed(state.getMemrefsAndConditionsToDeallocate(
           builder, exit->getLoc(), block, memrefs, conditions)))
     return failure();
-  if (memrefs.empty()) {
-    if (retained.empty())
-      return SmallVector<Value>{};
-    return SmallVector<Value>(retained.size(),
-                              constantBool(builder, exit->getLoc(), false));
-  }
+  if (memrefs.empty())
+    return SmallVector<Value>{};
   auto dealloc = DeallocOp::create(builder, exit->getLoc(), memrefs,
                                    conditions, retained);
   return SmallVector<Value>(dealloc.getUpdatedConditions());
@@ -169,6 +165,12 @@ struct ExitModel
         freeBlockBefore(state, op->getBlock(), op, retained);
     if (failed(ownership))
       return failure();
+    // A block owning nothing passes no ownership on.
+    if (ownership->empty() && !retained.empty()) {
+      OpBuilder builder(op);
+      ownership->assign(retained.size(),
+                        constantBool(builder, op->getLoc(), false));
+    }
     // The forwarded operands are the trailing operands: append one
     // ownership indicator per forwarded memref.
     op->insertOperands(op->getNumOperands(), *ownership);
@@ -225,6 +227,7 @@ struct RegionOpModel
           freeBlockBefore(state, op->getBlock(), exit, *retained);
       if (failed(ownership))
         return failure();
+      // Empty when the block owns nothing: the ownership stays as it is.
       OpBuilder builder(exit);
       for (auto [i, owned] : llvm::enumerate(*ownership)) {
         OpOperand &operand = exit->getOpOperand(firstOwnership + i);
