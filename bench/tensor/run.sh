@@ -7,8 +7,8 @@
 #   loom   loom.mlir: loom-carry-captured-tensors,
 #          one-shot-bufferize{bufferize-function-boundaries}, canonicalize,
 #          cse; then loom-lower-to-scf and
-#          buffer-deallocation-pipeline (the loom exits declare no memory
-#          effects yet, so deallocation runs after the lowering)
+#          buffer-deallocation-pipeline (after the lowering, as upstream's
+#          scf kernels are deallocated; with the loom ops present works too)
 #   scf    scf.mlir: one-shot-bufferize{bufferize-function-boundaries},
 #          canonicalize, cse, buffer-deallocation-pipeline
 # The kernels are private and deallocated with

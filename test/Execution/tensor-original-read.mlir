@@ -5,8 +5,8 @@
 //
 // The first RUN line bufferizes with the loom ops present (their
 // BufferizableOpInterface models), then lowers them; deallocation runs after
-// loom-lower-to-scf: ownership-based deallocation does not follow memrefs
-// carried through loom ops (it says so with an error).
+// loom-lower-to-scf here; test/Execution/dealloc-tensor.mlir deallocates this
+// program with the loom ops present.
 // The second lowers first and bufferizes the scf form.
 
 func.func @clip(%t: tensor<?xf32>, %cap: f32) -> (tensor<?xf32>, f32) {
