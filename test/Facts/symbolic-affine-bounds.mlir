@@ -1,5 +1,5 @@
-// RUN: %loom-opt %s --allow-unregistered-dialect --loom-report=format=text | FileCheck %s
-// RUN: %loom-opt %s --allow-unregistered-dialect --lower-affine --loom-report=format=text | FileCheck %s
+// RUN: %loom-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(loom-report{format=text})' | FileCheck %s
+// RUN: %loom-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(lower-affine,loom-report{format=text})' | FileCheck %s
 
 // scf.for bounds from affine.apply / affine.min / affine.max and from sums
 // and differences of two symbols (issue 19, parts 2 and 3). A map result is
