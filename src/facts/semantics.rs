@@ -39,17 +39,33 @@ impl Overflow {
     /// No flag (every `index` op, an `arith` op without flags).
     pub const NONE: Overflow = Overflow { nsw: false, nuw: false };
 
-    fn of(op: Op<'_>) -> Overflow {
-        let flags = op.attr("overflowFlags").map(attr_string).unwrap_or_default();
-        Overflow { nsw: flags.contains("nsw"), nuw: flags.contains("nuw") }
-    }
-
     /// The flag that makes wrapping in `order` poison.
     pub fn in_order(self, order: Order) -> bool {
         match order {
             Order::Signed => self.nsw,
             Order::Unsigned => self.nuw,
         }
+    }
+}
+
+/// Where an op's overflow flags are, read only when a layer asks (reading
+/// them prints an attribute; constant folding and ranges never need them).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Flags<'a>(Option<Op<'a>>);
+
+impl<'a> Flags<'a> {
+    /// An op without overflow flags (`index` ops).
+    const NONE: Flags<'static> = Flags(None);
+
+    /// The flags of an `arith` op.
+    fn of(op: Op<'a>) -> Flags<'a> {
+        Flags(Some(op))
+    }
+
+    pub fn read(self) -> Overflow {
+        let Some(op) = self.0 else { return Overflow::NONE };
+        let flags = op.attr("overflowFlags").map(attr_string).unwrap_or_default();
+        Overflow { nsw: flags.contains("nsw"), nuw: flags.contains("nuw") }
     }
 }
 
@@ -107,23 +123,23 @@ pub(crate) enum IntOp<'a> {
     Add {
         lhs: Val<'a>,
         rhs: Val<'a>,
-        flags: Overflow,
+        flags: Flags<'a>,
     },
     Sub {
         lhs: Val<'a>,
         rhs: Val<'a>,
-        flags: Overflow,
+        flags: Flags<'a>,
     },
     Mul {
         lhs: Val<'a>,
         rhs: Val<'a>,
-        flags: Overflow,
+        flags: Flags<'a>,
     },
     /// `value << amount`.
     ShiftLeft {
         value: Val<'a>,
         amount: Val<'a>,
-        flags: Overflow,
+        flags: Flags<'a>,
     },
     /// `value / divisor`, rounded, both read in `order`.
     Divide {
@@ -206,19 +222,19 @@ impl<'a> IntOp<'a> {
         let n = op.num_operands();
         let a = |i: usize| op.operand(i);
         let binary = n == 2;
-        let flagged = || Overflow::of(op);
+        let flagged = || Flags::of(op);
         Some(match &*name {
             "arith.constant" | "index.constant" | "index.bool.constant" => {
                 IntOp::Constant { value: op.attr("value").and_then(int_attr) }
             }
             "arith.addi" if binary => IntOp::Add { lhs: a(0), rhs: a(1), flags: flagged() },
-            "index.add" if binary => IntOp::Add { lhs: a(0), rhs: a(1), flags: Overflow::NONE },
+            "index.add" if binary => IntOp::Add { lhs: a(0), rhs: a(1), flags: Flags::NONE },
             "arith.subi" if binary => IntOp::Sub { lhs: a(0), rhs: a(1), flags: flagged() },
-            "index.sub" if binary => IntOp::Sub { lhs: a(0), rhs: a(1), flags: Overflow::NONE },
+            "index.sub" if binary => IntOp::Sub { lhs: a(0), rhs: a(1), flags: Flags::NONE },
             "arith.muli" if binary => IntOp::Mul { lhs: a(0), rhs: a(1), flags: flagged() },
-            "index.mul" if binary => IntOp::Mul { lhs: a(0), rhs: a(1), flags: Overflow::NONE },
+            "index.mul" if binary => IntOp::Mul { lhs: a(0), rhs: a(1), flags: Flags::NONE },
             "arith.shli" if binary => IntOp::ShiftLeft { value: a(0), amount: a(1), flags: flagged() },
-            "index.shl" if binary => IntOp::ShiftLeft { value: a(0), amount: a(1), flags: Overflow::NONE },
+            "index.shl" if binary => IntOp::ShiftLeft { value: a(0), amount: a(1), flags: Flags::NONE },
             "arith.floordivsi" | "index.floordivs" if binary => divide(op, Rounding::Floor, Order::Signed),
             "arith.ceildivsi" | "index.ceildivs" if binary => divide(op, Rounding::Ceil, Order::Signed),
             "arith.divsi" | "index.divs" if binary => divide(op, Rounding::TowardZero, Order::Signed),
@@ -397,9 +413,11 @@ mod tests {
         let mut checked = 0;
         for (name, _, meaning) in &seen {
             let ok = match (name.as_str(), *meaning) {
-                ("arith.subi", Some(IntOp::Sub { lhs, rhs, flags })) => lhs == a && rhs == b && flags == nsw,
-                ("index.sub", Some(IntOp::Sub { lhs, rhs, flags })) => lhs == a && rhs == b && flags == Overflow::NONE,
-                ("arith.addi", Some(IntOp::Add { lhs, rhs, flags })) => lhs == b && rhs == a && flags == nuw,
+                ("arith.subi", Some(IntOp::Sub { lhs, rhs, flags })) => lhs == a && rhs == b && flags.read() == nsw,
+                ("index.sub", Some(IntOp::Sub { lhs, rhs, flags })) => {
+                    lhs == a && rhs == b && flags.read() == Overflow::NONE
+                }
+                ("arith.addi", Some(IntOp::Add { lhs, rhs, flags })) => lhs == b && rhs == a && flags.read() == nuw,
                 ("arith.ceildivsi", Some(IntOp::Divide { rounding: Rounding::Ceil, order: Order::Signed, .. })) => true,
                 ("arith.floordivsi", Some(IntOp::Divide { rounding: Rounding::Floor, order: Order::Signed, .. })) => {
                     true
@@ -423,7 +441,9 @@ mod tests {
                 ("arith.trunci", Some(IntOp::Cast { value, kind: Cast::Truncate })) => value == x,
                 ("memref.dim", Some(IntOp::Dim { memref, index })) => memref == m && index == a,
                 ("affine.min", Some(IntOp::Affine { kind: AffineKind::Min })) => true,
-                ("arith.shli", Some(IntOp::ShiftLeft { flags, .. })) => flags == Overflow { nsw: true, nuw: true },
+                ("arith.shli", Some(IntOp::ShiftLeft { flags, .. })) => {
+                    flags.read() == Overflow { nsw: true, nuw: true }
+                }
                 ("arith.andi", Some(IntOp::And { lhs, rhs })) => lhs == c && rhs == c,
                 ("arith.remui", Some(IntOp::RemainderUnsigned { value, divisor })) => value == a && divisor == b,
                 ("arith.constant", Some(IntOp::Constant { value: Some((7, 64)) })) => true,

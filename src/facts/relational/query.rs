@@ -676,8 +676,10 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let n = op.num_operands();
         let konst = |x: Val<'a>| const_bits(x, self.prover.ranges.index_width).map(|b| to_signed(b, w));
         let flags = match meaning {
-            Some(IntOp::Add { flags, .. }) | Some(IntOp::Sub { flags, .. }) | Some(IntOp::Mul { flags, .. }) => flags,
-            Some(IntOp::ShiftLeft { flags, .. }) => flags,
+            Some(IntOp::Add { flags, .. }) | Some(IntOp::Sub { flags, .. }) | Some(IntOp::Mul { flags, .. }) => {
+                flags.read()
+            }
+            Some(IntOp::ShiftLeft { flags, .. }) => flags.read(),
             _ => Overflow::NONE,
         };
         let nsw = flags.nsw && self.defined.contains(&value);

@@ -30,7 +30,7 @@ use crate::facts::bits::{carrier, const_bits, in_order};
 use crate::facts::interval::Interval;
 use crate::facts::ir::{buffer_size_cap, shape_of, AffineForm, Def, Op, Val};
 use crate::facts::ranges::Ranges;
-use crate::facts::semantics::{AffineKind, Cast, Extremum, IntOp, Overflow};
+use crate::facts::semantics::{AffineKind, Cast, Extremum, Flags, IntOp};
 use crate::facts::trip_count::{order_limits, Order};
 
 /// The name reports give the buffer-size assumption.
@@ -131,7 +131,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
                 .ok_or("the arithmetic overflows")?;
                 let flag = if signed { "nsw" } else { "nuw" };
                 let limits = self.limits(width);
-                if flags.in_order(self.order) {
+                if flags.read().in_order(self.order) {
                     // Poison otherwise: a leaf operand lies where the
                     // operation does not wrap.
                     if let (Some(leaf), false) = (single_leaf(&x), is_mul) {
@@ -193,13 +193,13 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         lhs: Val<'a>,
         rhs: Val<'a>,
         is_sub: bool,
-        flags: Overflow,
+        flags: Flags<'a>,
         name: &str,
         depth: u32,
     ) -> Result<Expr, String> {
         let (x, y) = (self.expr_depth(lhs, depth + 1)?, self.expr_depth(rhs, depth + 1)?);
         let e = if is_sub { x.sub(&y) } else { x.add(&y) }.ok_or("the arithmetic overflows")?;
-        if flags.in_order(self.order) {
+        if flags.read().in_order(self.order) {
             return Ok(e);
         }
         let limits = self.limits(self.width);
