@@ -76,8 +76,10 @@ func.func @tile(%m: memref<?xf32>) {
   return
 }
 
-// At a 32-bit index a constant bound beyond 2^31 - 1 is not an index
-// value the lowering can hold: not counted.
+// At a 32-bit index a bound whose value is beyond 2^31 - 1 is not an
+// index value the lowering can hold: not counted. (A large constant inside
+// a result whose whole value fits is fine: the lowering's arithmetic is
+// modular.)
 // W32-LABEL: loop details:
 // W32: affine-loops.mlir:[[@LINE+3]]:3: unknown
 // CHECK: affine-loops.mlir:[[@LINE+2]]:3: exact: body 1, condition 2
