@@ -7,13 +7,29 @@
 //! code as it is. A tool run longer than `--timeout` (default 60 s) fails. The first disagreement is written as a reproducer file
 //! and the exit code is 1.
 //!
-//! usage: loom-difftest [--seeds START..END] [--lowering cf|scf|both]
+//! `--tensors` generates tensor programs (`tensor<Nxi32>` values carried
+//! through the loom ops) and by default runs each through both bufferization
+//! orders (`--lowering tensor-all`, see `harness::Lowering`):
+//! `bufferize-loom` (one-shot-bufferize with the loom ops present, then
+//! loom-lower-to-scf, then deallocation), `bufferize-loom-dealloc`
+//! (deallocation with the loom ops present, then loom-lower-to-scf),
+//! `bufferize-loom-cf` (deallocation with the loom ops present, then
+//! loom-lower-to-llvm directly) and `bufferize-scf` (loom-lower-to-scf, then
+//! one-shot-bufferize and deallocation), each followed by the tail and the
+//! LLVM lowering. `--keep-going` checks every seed instead of stopping at a
+//! lowering's first disagreement (each gets a reproducer file).
+//!
+//! L is one of cf, scf, both (cf and scf), bufferize-loom,
+//! bufferize-loom-dealloc, bufferize-loom-cf, bufferize-scf, tensor-all.
+//!
+//! usage: loom-difftest [--tensors] [--seeds START..END]
+//!                      [--lowering L] [--keep-going]
 //!                      [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none]
-//!        loom-difftest --print SEED [--timeout SECS]
+//!        loom-difftest [--tensors] --print SEED
 
 use std::path::PathBuf;
 
-use testkit::difftest::harness::{check_seeds, Lowering, Tools};
+use testkit::difftest::harness::{check_seeds, Lowering, Tools, TENSOR_LOWERINGS};
 use testkit::difftest::Config;
 
 struct Args {
@@ -23,6 +39,9 @@ struct Args {
     out: PathBuf,
     timeout: std::time::Duration,
     tail: String,
+    config: Config,
+    print: Option<u64>,
+    keep_going: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -33,7 +52,11 @@ fn parse_args() -> Result<Args, String> {
         out: std::env::temp_dir().join(format!("loom-difftest-{}", std::process::id())),
         timeout: std::time::Duration::from_secs(60),
         tail: testkit::difftest::harness::DEFAULT_TAIL.to_string(),
+        config: Config::default(),
+        print: None,
+        keep_going: false,
     };
+    let mut lowering_given = false;
     let mut iter = std::env::args().skip(1);
     while let Some(flag) = iter.next() {
         let mut value = || iter.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -49,13 +72,17 @@ fn parse_args() -> Result<Args, String> {
                 args.seeds = start..end;
             }
             "--lowering" => {
+                lowering_given = true;
                 args.lowerings = match value()?.as_str() {
-                    "cf" => vec![Lowering::Cf],
-                    "scf" => vec![Lowering::Scf],
                     "both" => vec![Lowering::Cf, Lowering::Scf],
-                    other => return Err(format!("unknown lowering '{other}' (cf, scf or both)")),
+                    "tensor-all" => TENSOR_LOWERINGS.to_vec(),
+                    name => vec![Lowering::from_name(name).ok_or_else(|| {
+                        format!("unknown lowering '{name}' (cf, scf, both, bufferize-loom, bufferize-loom-dealloc, bufferize-loom-cf, bufferize-scf or tensor-all)")
+                    })?],
                 }
             }
+            "--tensors" => args.config.tensors = true,
+            "--keep-going" => args.keep_going = true,
             "--batch" => args.batch = value()?.parse().map_err(|_| "--batch takes a positive number".to_string())?,
             "--out" => args.out = PathBuf::from(value()?),
             "--timeout" => {
@@ -68,17 +95,18 @@ fn parse_args() -> Result<Args, String> {
             }
             "--print" => {
                 // The program of one seed, as the lowerings see it.
-                let seed: u64 = value()?.parse().map_err(|_| "--print takes a seed".to_string())?;
-                print!("{}", testkit::difftest::emit_mlir(&testkit::difftest::generate(seed, &Config::default())));
-                std::process::exit(0);
+                args.print = Some(value()?.parse().map_err(|_| "--print takes a seed".to_string())?);
             }
             "--help" | "-h" => {
-                println!("usage: loom-difftest [--seeds START..END] [--lowering cf|scf|both] [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none]");
-                println!("       loom-difftest --print SEED   (print the program of SEED)");
+                println!("usage: loom-difftest [--tensors] [--seeds START..END] [--lowering L] [--keep-going] [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none]");
+                println!("       loom-difftest [--tensors] --print SEED   (print the program of SEED)");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument '{other}'")),
         }
+    }
+    if args.config.tensors && !lowering_given {
+        args.lowerings = TENSOR_LOWERINGS.to_vec();
     }
     Ok(args)
 }
@@ -91,6 +119,11 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if let Some(seed) = args.print {
+        // The program of one seed, as the lowerings see it.
+        print!("{}", testkit::difftest::emit_mlir(&testkit::difftest::generate(seed, &args.config)));
+        std::process::exit(0);
+    }
     let tools = match Tools::discover(args.out.join("work")) {
         Ok(t) => Tools { timeout: args.timeout, tail: args.tail.clone(), ..t },
         Err(e) => {
@@ -98,11 +131,11 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let config = Config::default();
+    let config = args.config.clone();
     let mut passed = 0u64;
     let mut failed = 0u64;
     for lowering in &args.lowerings {
-        match check_seeds(&tools, &config, args.seeds.clone(), *lowering, args.batch) {
+        match check_seeds(&tools, &config, args.seeds.clone(), *lowering, args.batch, args.keep_going) {
             Ok(summary) => {
                 passed += summary.checked;
                 let mut line =
@@ -115,7 +148,10 @@ fn main() {
                     );
                 }
                 println!("{line}");
-                if let Some(disagreement) = summary.disagreement {
+                if config.tensors {
+                    println!("lowering {}: {} of the programs have tensors", lowering.name(), summary.with_tensors);
+                }
+                for disagreement in summary.disagreements {
                     failed += 1;
                     let path = args.out.join(format!("difftest-seed-{}-{}.mlir", disagreement.seed, lowering.name()));
                     let _ = std::fs::create_dir_all(&args.out);

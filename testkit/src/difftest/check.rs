@@ -45,6 +45,10 @@
 //!   `<= MAX_SITOFP_DIVISOR`. Every float is therefore a multiple of 0.5 with
 //!   magnitude at most `MAX_FLOAT_CONSTANT + MAX_FLOAT_STEP * work`, which must
 //!   stay below `FLOAT_PRINT_LIMIT` so that `%g` prints it exactly.
+//! * **No UB in tensors**: `tensor.insert` / `tensor.extract` index with an
+//!   `index` constant below the static length; tensors hold `i32` and are
+//!   never printed whole (the generator extracts their elements). The fuel
+//!   guard's "constants" include dense tensor constants.
 //! * **Static work**: the returned [`StaticCost::work`] bounds the number of
 //!   ops plus terminators the interpreter executes (`Execution::steps`).
 
@@ -216,6 +220,17 @@ impl Checker<'_> {
         }
     }
 
+    /// No UB in tensor accesses: `index` is a visible `index` constant below
+    /// the length of `tensor_type`.
+    fn in_bounds(&self, index: ValueId, tensor_type: Type) -> Result<(), CheckError> {
+        let ty = self.use_value(index)?;
+        let len = i64::from(tensor_type.tensor_len().unwrap_or(0));
+        match self.int_constant(index) {
+            Some(i) if ty == Type::Index && (0..len).contains(&i) => Ok(()),
+            _ => Err(error(format!("tensor index {} is not a constant below {len}", name(index)))),
+        }
+    }
+
     fn float_constant(&self, v: ValueId) -> Option<f64> {
         match self.constants.get(v.0 as usize).copied().flatten()? {
             Constant::Float(x) => Some(x),
@@ -243,7 +258,7 @@ impl Checker<'_> {
                 let ty = self.type_of(*result)?;
                 match (*value, ty.int_width()) {
                     (Constant::Int(bits), Some(w)) if bits & !width_mask(w) == 0 => {}
-                    (Constant::Float(x), None) => check_float_constant(x, ty)?,
+                    (Constant::Float(x), None) if ty.is_float() => check_float_constant(x, ty)?,
                     _ => return Err(error(format!("constant {value:?} does not fit {}", name(*result)))),
                 }
                 self.define(*result)?;
@@ -325,8 +340,34 @@ impl Checker<'_> {
                 self.check_cast(*cast, *operand, from, to)?;
                 self.define(*result)?;
             }
+            Op::TensorConst { result, elements } => {
+                let ty = self.type_of(*result)?;
+                let fits = elements.iter().all(|b| b & !width_mask(32) == 0);
+                if ty.tensor_len() != Some(elements.len() as u32) || !fits {
+                    return Err(error(format!("dense constant does not fit {}", name(*result))));
+                }
+                self.define(*result)?;
+            }
+            Op::TensorInsert { result, scalar, tensor, index } => {
+                let (st, tt, ty) = (self.use_value(*scalar)?, self.use_value(*tensor)?, self.type_of(*result)?);
+                if st != Type::I32 || tt.tensor_len().is_none() || tt != ty {
+                    return Err(error("tensor.insert types are wrong".to_string()));
+                }
+                self.in_bounds(*index, tt)?;
+                self.define(*result)?;
+            }
+            Op::TensorExtract { result, tensor, index } => {
+                let (tt, ty) = (self.use_value(*tensor)?, self.type_of(*result)?);
+                if ty != Type::I32 || tt.tensor_len().is_none() {
+                    return Err(error("tensor.extract types are wrong".to_string()));
+                }
+                self.in_bounds(*index, tt)?;
+                self.define(*result)?;
+            }
             Op::Print { value } => {
-                self.use_value(*value)?;
+                if self.use_value(*value)?.tensor_len().is_some() {
+                    return Err(error(format!("vector.print of the tensor {}", name(*value))));
+                }
             }
             Op::If(if_op) => return self.if_op(if_op, mult),
             Op::Loop(loop_op) => return self.loop_op(loop_op, mult),
@@ -425,7 +466,7 @@ impl Checker<'_> {
                 && guard.condition == *out
                 && guard.results.is_empty()
                 && guard.else_block.is_none()
-                && guard.then_block.ops.iter().all(|o| matches!(o, Op::Const { .. }))
+                && guard.then_block.ops.iter().all(|o| matches!(o, Op::Const { .. } | Op::TensorConst { .. }))
                 && matches!(guard.then_block.terminator, Terminator::Break { target, .. } if target == op.token)
                 && *fuel_lhs == fuel.param
                 && one_rhs == one =>

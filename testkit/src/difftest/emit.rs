@@ -78,8 +78,8 @@ impl Emitter<'_> {
         self.out.push('\n');
     }
 
-    fn ty(&self, v: ValueId) -> &'static str {
-        self.program.type_of(v).map(Type::mlir_name).unwrap_or("!invalid")
+    fn ty(&self, v: ValueId) -> String {
+        self.program.type_of(v).map(Type::mlir_name).unwrap_or_else(|| "!invalid".into())
     }
 
     fn names(&self, values: &[ValueId]) -> String {
@@ -219,6 +219,27 @@ impl Emitter<'_> {
                     self.ty(*operand),
                     self.ty(*result)
                 );
+                self.line(depth, &text);
+            }
+            Op::TensorConst { result, elements } => {
+                let literals: Vec<String> = elements.iter().map(|b| sign_extend(*b, 32).to_string()).collect();
+                let text =
+                    format!("{} = arith.constant dense<[{}]> : {}", v(result), literals.join(", "), self.ty(*result));
+                self.line(depth, &text);
+            }
+            Op::TensorInsert { result, scalar, tensor, index } => {
+                let text = format!(
+                    "{} = tensor.insert {} into {}[{}] : {}",
+                    v(result),
+                    v(scalar),
+                    v(tensor),
+                    v(index),
+                    self.ty(*tensor)
+                );
+                self.line(depth, &text);
+            }
+            Op::TensorExtract { result, tensor, index } => {
+                let text = format!("{} = tensor.extract {}[{}] : {}", v(result), v(tensor), v(index), self.ty(*tensor));
                 self.line(depth, &text);
             }
             Op::Print { value } => {

@@ -34,6 +34,25 @@
 //! Conditions are derived from loop state (fuel, induction variables,
 //! iteration arguments and values computed from them) so that exits fire at
 //! varying iterations.
+//!
+//! # Tensor mode (`Config::tensors`)
+//! The same generator, not a sibling: tensors are one more value type
+//! (`tensor<Nxi32>`, N in 1..=4) that `random_type` draws (one draw in
+//! three), so they flow through every path scalars take — iteration
+//! arguments of `loom.loop` / `loom.for`, results of `loom.if` /
+//! `loom.scope`, operands of breaks and continues to any enclosing target
+//! (multi-level exits), `arith.select` — with no second copy of the
+//! control-flow generator to keep in step. On top of that, one arithmetic
+//! statement in three is a tensor access: `tensor.extract` from, or
+//! `tensor.insert` into, any visible tensor (often one captured from above
+//! the loop, still live after it: bufferization must copy it); evolving a
+//! loop-carried tensor is a `tensor.insert` of loop state. Constants are
+//! `arith.constant dense<[...]>`; a tensor result is printed by extracting
+//! every element. No UB: indices are `index` constants below the static
+//! length (`check` enforces it). With `tensors` off no draw changes, so a
+//! seed names the same scalar program as before tensor mode existed.
+//! Not generated: dynamic shapes (`tensor<?xi32>`), `tensor.empty` + fill,
+//! `tensor.from_elements`, non-constant indices.
 
 use super::check::{check, MAX_FUEL};
 use super::program::{
@@ -82,6 +101,9 @@ pub struct Config {
     pub float_printing: FloatPrinting,
     /// Allow `loom.for` without `iter_args` (scf.for-like syntax).
     pub for_without_iter_args: bool,
+    /// Tensor mode: `tensor<Nxi32>` values (see the module header). Off by
+    /// default, so that a seed names the same scalar program as before.
+    pub tensors: bool,
 }
 
 impl Default for Config {
@@ -100,10 +122,13 @@ impl Default for Config {
             trace_prints: true,
             float_printing: FloatPrinting::Direct,
             for_without_iter_args: true,
+            tensors: false,
         }
     }
 }
 
+/// Longest `tensor<Nxi32>` in tensor mode.
+const MAX_TENSOR_LEN: u64 = 4;
 /// Attempts (from derived seeds) before falling back to a loop-free program.
 const MAX_ATTEMPTS: u64 = 16;
 /// Work reserved per unit of multiplier when opening a region: the mandatory
@@ -242,6 +267,9 @@ impl<'c> Gen<'c> {
     }
 
     fn random_type(&mut self) -> Type {
+        if self.cfg.tensors && self.rng.chance(1, 3) {
+            return Type::TensorI32(self.rng.range_u64(1, MAX_TENSOR_LEN) as u32);
+        }
         self.weighted(&[
             (Type::I1, 2),
             (Type::I8, 1),
@@ -299,6 +327,12 @@ impl<'c> Gen<'c> {
     }
 
     fn random_constant(&mut self, ops: &mut Vec<Op>, ty: Type) -> ValueId {
+        if let Some(n) = ty.tensor_len() {
+            let elements = (0..n).map(|_| wrap_to_width(self.random_int_value(Type::I32), 32)).collect();
+            let result = self.fresh(ty);
+            self.is_const[result.0 as usize] = true;
+            return self.emit_def(ops, result, Op::TensorConst { result, elements });
+        }
         if ty.is_float() {
             let x = self.rng.range_i64(-16, 16) as f64 / 2.0;
             self.float_const(ops, ty, x)
@@ -351,6 +385,9 @@ impl<'c> Gen<'c> {
     // ----- arithmetic ----------------------------------------------------
 
     fn gen_arith(&mut self, ops: &mut Vec<Op>) {
+        if self.cfg.tensors && self.rng.chance(1, 3) {
+            return self.gen_tensor_access(ops);
+        }
         match self.rng.below(12) {
             0..=4 => {
                 self.gen_int_binary(ops);
@@ -559,6 +596,9 @@ impl<'c> Gen<'c> {
         if ty.is_float() {
             return self.float_step(ops, v);
         }
+        if ty.tensor_len().is_some() {
+            return self.tensor_insert(ops, v);
+        }
         if ty == Type::I1 {
             let c = self.gen_condition(ops);
             let result = self.fresh(Type::I1);
@@ -571,7 +611,56 @@ impl<'c> Gen<'c> {
         self.int_binary_with(ops, op, v)
     }
 
+    // ----- tensors -----------------------------------------------------------
+
+    /// A constant `index` in bounds of tensor `t`.
+    fn tensor_index(&mut self, ops: &mut Vec<Op>, t: ValueId) -> ValueId {
+        let len = self.ty(t).tensor_len().unwrap_or(1);
+        let i = self.rng.below(u64::from(len)) as i64;
+        self.int_const(ops, Type::Index, i)
+    }
+
+    /// `tensor.insert` of an `i32` (loop state preferred) into `t`.
+    fn tensor_insert(&mut self, ops: &mut Vec<Op>, t: ValueId) -> ValueId {
+        let scalar = self.pick_state(ops, Type::I32);
+        let index = self.tensor_index(ops, t);
+        let result = self.fresh(self.ty(t));
+        self.emit_def(ops, result, Op::TensorInsert { result, scalar, tensor: t, index })
+    }
+
+    /// `tensor.extract` from `t`.
+    fn tensor_extract(&mut self, ops: &mut Vec<Op>, t: ValueId) -> ValueId {
+        let index = self.tensor_index(ops, t);
+        let result = self.fresh(Type::I32);
+        self.emit_def(ops, result, Op::TensorExtract { result, tensor: t, index })
+    }
+
+    /// A tensor statement: read a visible tensor into the scalar state, or
+    /// write one — any visible tensor, so often one captured from above a
+    /// loop, which is still live afterwards (bufferization must copy it).
+    fn gen_tensor_access(&mut self, ops: &mut Vec<Op>) {
+        let tensors: Vec<ValueId> =
+            self.frames.iter().flatten().copied().filter(|v| self.ty(*v).tensor_len().is_some()).collect();
+        let Some(t) = self.rng.choose(&tensors).copied() else {
+            return;
+        };
+        if self.rng.chance(1, 2) {
+            self.tensor_extract(ops, t);
+        } else {
+            self.tensor_insert(ops, t);
+        }
+    }
+
     fn print_value(&mut self, ops: &mut Vec<Op>, value: ValueId) {
+        if let Some(len) = self.ty(value).tensor_len() {
+            for i in 0..len {
+                let index = self.int_const(ops, Type::Index, i64::from(i));
+                let result = self.fresh(Type::I32);
+                self.emit_def(ops, result, Op::TensorExtract { result, tensor: value, index });
+                self.emit(ops, Op::Print { value: result });
+            }
+            return;
+        }
         let value = if self.ty(value).is_float() && self.cfg.float_printing == FloatPrinting::ViaFpToSi {
             let result = self.fresh(Type::I64);
             self.emit_def(ops, result, Op::Cast { result, op: CastOp::FPToSI, operand: value })
@@ -1265,5 +1354,195 @@ mod tests {
         let p = generate(3, &flat);
         assert!(p.body.iter().all(|op| !matches!(op, Op::Loop(_) | Op::For(_) | Op::Scope(_) | Op::If(_))));
         assert!(check(&p).is_ok());
+    }
+
+    /// Tensor features of one program (see `tensor_features`).
+    #[derive(Debug, Default, Clone, Copy, PartialEq)]
+    struct TensorFeatures {
+        loop_iters: u32,
+        for_iters: u32,
+        if_results: u32,
+        scope_results: u32,
+        breaks: u32,
+        multi_level_breaks: u32,
+        continues: u32,
+        captured_writes: u32,
+        selects: u32,
+        inserts: u32,
+        extracts: u32,
+    }
+
+    impl TensorFeatures {
+        fn add(&mut self, o: TensorFeatures) {
+            let (a, b) = (self.as_array(), o.as_array());
+            let s: Vec<u32> = a.iter().zip(b).map(|(x, y)| x + y).collect();
+            *self = TensorFeatures::from_slice(&s);
+        }
+        fn as_array(&self) -> [u32; 11] {
+            [
+                self.loop_iters,
+                self.for_iters,
+                self.if_results,
+                self.scope_results,
+                self.breaks,
+                self.multi_level_breaks,
+                self.continues,
+                self.captured_writes,
+                self.selects,
+                self.inserts,
+                self.extracts,
+            ]
+        }
+        fn from_slice(s: &[u32]) -> TensorFeatures {
+            TensorFeatures {
+                loop_iters: s[0],
+                for_iters: s[1],
+                if_results: s[2],
+                scope_results: s[3],
+                breaks: s[4],
+                multi_level_breaks: s[5],
+                continues: s[6],
+                captured_writes: s[7],
+                selects: s[8],
+                inserts: s[9],
+                extracts: s[10],
+            }
+        }
+    }
+
+    /// Counts the tensor features of `p`. `loops` is the number of enclosing
+    /// loom.loop / loom.for ops; `depth_of[v]` the loop depth `v` was defined at.
+    fn tensor_features(p: &Program) -> TensorFeatures {
+        struct W<'p> {
+            p: &'p Program,
+            depth_of: Vec<u32>,
+            targets: Vec<TokenId>,
+            f: TensorFeatures,
+        }
+        impl W<'_> {
+            fn is_tensor(&self, v: ValueId) -> bool {
+                self.p.type_of(v).and_then(Type::tensor_len).is_some()
+            }
+            fn def(&mut self, v: ValueId, loops: u32) {
+                self.depth_of[v.0 as usize] = loops;
+            }
+            fn block(&mut self, b: &Block, loops: u32) {
+                self.ops(&b.ops, loops);
+                match &b.terminator {
+                    Terminator::Break { target, values } if values.iter().any(|v| self.is_tensor(*v)) => {
+                        self.f.breaks += 1;
+                        if self.targets.last() != Some(target) {
+                            self.f.multi_level_breaks += 1;
+                        }
+                    }
+                    Terminator::Continue { values, .. } if values.iter().any(|v| self.is_tensor(*v)) => {
+                        self.f.continues += 1;
+                    }
+                    _ => {}
+                }
+            }
+            fn ops(&mut self, ops: &[Op], loops: u32) {
+                for op in ops {
+                    match op {
+                        Op::Const { result, .. }
+                        | Op::IntBinary { result, .. }
+                        | Op::FloatBinary { result, .. }
+                        | Op::CmpI { result, .. }
+                        | Op::CmpF { result, .. }
+                        | Op::Cast { result, .. }
+                        | Op::TensorConst { result, .. } => self.def(*result, loops),
+                        Op::Select { result, .. } => {
+                            self.f.selects += u32::from(self.is_tensor(*result));
+                            self.def(*result, loops);
+                        }
+                        Op::TensorInsert { result, tensor, .. } => {
+                            self.f.inserts += 1;
+                            if self.depth_of[tensor.0 as usize] < loops {
+                                self.f.captured_writes += 1;
+                            }
+                            self.def(*result, loops);
+                        }
+                        Op::TensorExtract { result, .. } => {
+                            self.f.extracts += 1;
+                            self.def(*result, loops);
+                        }
+                        Op::Print { .. } => {}
+                        Op::If(i) => {
+                            self.f.if_results += u32::from(i.results.iter().any(|v| self.is_tensor(*v)));
+                            self.block(&i.then_block, loops);
+                            if let Some(e) = &i.else_block {
+                                self.block(e, loops);
+                            }
+                            i.results.iter().for_each(|v| self.def(*v, loops));
+                        }
+                        Op::Scope(sc) => {
+                            self.f.scope_results += u32::from(sc.results.iter().any(|v| self.is_tensor(*v)));
+                            self.targets.push(sc.token);
+                            self.block(&sc.body, loops);
+                            self.targets.pop();
+                            sc.results.iter().for_each(|v| self.def(*v, loops));
+                        }
+                        Op::Loop(l) => {
+                            self.f.loop_iters += u32::from(l.iter_args.iter().any(|a| self.is_tensor(a.param)));
+                            l.iter_args.iter().for_each(|a| self.def(a.param, loops + 1));
+                            self.targets.push(l.token);
+                            self.block(&l.body, loops + 1);
+                            self.targets.pop();
+                            l.results.iter().for_each(|v| self.def(*v, loops));
+                        }
+                        Op::For(fo) => {
+                            self.f.for_iters += u32::from(fo.iter_args.iter().any(|a| self.is_tensor(a.param)));
+                            fo.iter_args.iter().for_each(|a| self.def(a.param, loops + 1));
+                            self.def(fo.induction, loops + 1);
+                            self.targets.push(fo.token);
+                            self.block(&fo.body, loops + 1);
+                            self.targets.pop();
+                            fo.results.iter().for_each(|v| self.def(*v, loops));
+                        }
+                    }
+                }
+            }
+        }
+        let mut w = W { p, depth_of: vec![0; p.value_types.len()], targets: Vec::new(), f: TensorFeatures::default() };
+        w.ops(&p.body, 0);
+        w.f
+    }
+
+    #[test]
+    fn tensor_mode_programs_are_valid_terminating_and_bounded() {
+        let config = Config { tensors: true, ..Config::default() };
+        let mut total = TensorFeatures::default();
+        let mut with_tensors = 0;
+        for seed in 0..=1000u64 {
+            let (program, attempts) = generate_with_attempts(seed, &config);
+            assert!(attempts <= MAX_ATTEMPTS, "seed {seed}: fell back to a flat program");
+            let cost = check(&program).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let execution = run(&program, cost.work).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert!(execution.steps <= cost.work, "seed {seed}");
+            with_tensors += u32::from(program.value_types.iter().any(|t| t.tensor_len().is_some()));
+            total.add(tensor_features(&program));
+        }
+        assert!(with_tensors > 850, "{with_tensors}");
+        assert!(total.as_array().iter().all(|n| *n > 100), "{total:?}");
+        // The default configuration has no tensors at all.
+        for seed in 0..300u64 {
+            assert!(generate(seed, &Config::default()).value_types.iter().all(|t| t.tensor_len().is_none()));
+        }
+    }
+
+    #[test]
+    fn lit_seed_range_covers_every_tensor_feature() {
+        // test/Execution/differential-tensor.test runs `--tensors --seeds 0..LIT_SEEDS`:
+        // some seed of that range has each feature.
+        const LIT_SEEDS: u64 = 40;
+        let config = Config { tensors: true, ..Config::default() };
+        let mut covered = [false; 11];
+        for seed in 0..LIT_SEEDS {
+            let f = tensor_features(&generate(seed, &config));
+            for (c, n) in covered.iter_mut().zip(f.as_array()) {
+                *c |= n > 0;
+            }
+        }
+        assert!(covered.iter().all(|c| *c), "{covered:?}");
     }
 }

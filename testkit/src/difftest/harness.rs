@@ -21,14 +21,41 @@ pub enum Lowering {
     Cf,
     /// `loom-lower-to-scf`, then the upstream scf → cf → LLVM path.
     Scf,
+    /// Tensor programs, bufferized with the loom ops present (their
+    /// `BufferizableOpInterface` models), then lowered to scf, deallocated
+    /// and lowered to LLVM: the front-end pipeline of README's "Tensors,
+    /// buffers, inlining".
+    BufferizeLoom,
+    /// Bufferized and deallocated with the loom ops present (their
+    /// `BufferDeallocationOpInterface` models), then lowered to scf.
+    BufferizeLoomDealloc,
+    /// Bufferized and deallocated with the loom ops present, then lowered by
+    /// `loom-lower-to-llvm` directly (no scf): README's second pipeline.
+    BufferizeLoomCf,
+    /// Lowered to scf first, then bufferized by upstream's scf models,
+    /// deallocated and lowered to LLVM.
+    BufferizeScf,
 }
+
+/// Every tensor-program order, in the order `--tensors` runs them.
+pub const TENSOR_LOWERINGS: [Lowering; 4] =
+    [Lowering::BufferizeLoom, Lowering::BufferizeLoomDealloc, Lowering::BufferizeLoomCf, Lowering::BufferizeScf];
 
 impl Lowering {
     pub fn name(self) -> &'static str {
         match self {
             Lowering::Cf => "cf",
             Lowering::Scf => "scf",
+            Lowering::BufferizeLoom => "bufferize-loom",
+            Lowering::BufferizeLoomDealloc => "bufferize-loom-dealloc",
+            Lowering::BufferizeLoomCf => "bufferize-loom-cf",
+            Lowering::BufferizeScf => "bufferize-scf",
         }
+    }
+
+    /// The lowering called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Lowering> {
+        [Lowering::Cf, Lowering::Scf].into_iter().chain(TENSOR_LOWERINGS).find(|l| l.name() == name)
     }
 
     /// The `--pass-pipeline` for this lowering, with `tail` (upstream passes,
@@ -44,6 +71,26 @@ impl Lowering {
         let lowering = match self {
             Lowering::Cf => "loom-lower-to-cf",
             Lowering::Scf => "loom-lower-to-scf",
+            // Every order bufferizes with allow-return-allocs-from-loops:
+            // generated loops continue with tensors that are not equivalent
+            // to their iteration arguments (a constant, another tensor),
+            // which One-Shot Bufferize rejects without it, for scf as for loom.
+            Lowering::BufferizeLoom => concat!(
+                "loom-carry-captured-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},",
+                "loom-lower-to-scf,buffer-deallocation-pipeline,convert-linalg-to-loops,convert-bufferization-to-memref"
+            ),
+            Lowering::BufferizeLoomDealloc => concat!(
+                "loom-carry-captured-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},",
+                "buffer-deallocation-pipeline,loom-lower-to-scf,convert-linalg-to-loops,convert-bufferization-to-memref"
+            ),
+            Lowering::BufferizeLoomCf => concat!(
+                "loom-carry-captured-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},",
+                "buffer-deallocation-pipeline,convert-linalg-to-loops,convert-bufferization-to-memref"
+            ),
+            Lowering::BufferizeScf => concat!(
+                "loom-lower-to-scf,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},",
+                "buffer-deallocation-pipeline,convert-linalg-to-loops,convert-bufferization-to-memref"
+            ),
         };
         let passes: Vec<&str> = [lowering, tail, if to_llvm { "loom-lower-to-llvm" } else { "" }]
             .into_iter()
@@ -148,6 +195,7 @@ impl Disagreement {
 /// A generated program ready to run.
 struct Case {
     seed: u64,
+    has_tensors: bool,
     mlir: String,
     expected: Vec<String>,
 }
@@ -156,7 +204,8 @@ fn make_case(seed: u64, config: &Config) -> Result<Case, String> {
     let program = generate(seed, config);
     let expected =
         interpret(&program).map_err(|e| format!("seed {seed}: the interpreter rejected the program: {e:?}"))?;
-    Ok(Case { seed, mlir: emit_mlir(&program), expected })
+    let has_tensors = program.value_types.iter().any(|t| t.tensor_len().is_some());
+    Ok(Case { seed, has_tensors, mlir: emit_mlir(&program), expected })
 }
 
 /// The batch module: every case as `@p<seed>`, and a `@main` calling them.
@@ -295,22 +344,28 @@ pub struct Summary {
     /// upstream `canonicalize` alone does not terminate on their lowered IR
     /// (they ran with the tail less `canonicalize`).
     pub cse_only: Vec<u64>,
-    /// The first program that disagreed, if any (checking stops there).
-    pub disagreement: Option<Disagreement>,
+    /// The programs that disagreed: the first only (checking stops there),
+    /// or all of them with `keep_going`.
+    pub disagreements: Vec<Disagreement>,
+    /// Programs (among all checked) with at least one tensor value.
+    pub with_tensors: u64,
 }
 
-/// Checks `seeds` under `lowering` in batches of `batch` programs.
+/// Checks `seeds` under `lowering` in batches of `batch` programs; stops at
+/// the first disagreement unless `keep_going`.
 pub fn check_seeds(
     tools: &Tools,
     config: &Config,
     seeds: impl IntoIterator<Item = u64>,
     lowering: Lowering,
     batch: usize,
+    keep_going: bool,
 ) -> Result<Summary, String> {
     let seeds: Vec<u64> = seeds.into_iter().collect();
     let mut summary = Summary::default();
     for chunk in seeds.chunks(batch.max(1)) {
         let cases: Vec<Case> = chunk.iter().map(|&s| make_case(s, config)).collect::<Result<_, _>>()?;
+        summary.with_tensors += cases.iter().filter(|c| c.has_tensors).count() as u64;
         let tag = format!("batch-{}-{}", lowering.name(), chunk[0]);
         let outcome = execute(tools, lowering, &batch_module(&cases), &tag);
         let expected: Vec<String> = cases.iter().flat_map(|c| c.expected.iter().cloned()).collect();
@@ -321,6 +376,7 @@ pub fn check_seeds(
         // Run the programs one by one: name the first failing program, or
         // the ones upstream canonicalize does not terminate on.
         let fell_back_before = summary.cse_only.len();
+        let disagreed_before = summary.disagreements.len();
         for case in &cases {
             let tag = format!("seed-{}-{}", case.seed, lowering.name());
             match execute(tools, lowering, &case.mlir, &tag) {
@@ -331,7 +387,7 @@ pub fn check_seeds(
                     }
                 }
                 actual => {
-                    summary.disagreement = Some(Disagreement {
+                    summary.disagreements.push(Disagreement {
                         seed: case.seed,
                         lowering,
                         pipeline: lowering.pipeline(&tools.tail),
@@ -339,11 +395,13 @@ pub fn check_seeds(
                         expected: case.expected.clone(),
                         actual: actual.map(|(lines, _)| lines),
                     });
-                    return Ok(summary);
+                    if !keep_going {
+                        return Ok(summary);
+                    }
                 }
             }
         }
-        if summary.cse_only.len() == fell_back_before {
+        if summary.cse_only.len() == fell_back_before && summary.disagreements.len() == disagreed_before {
             return Err(format!(
                 "batch starting at seed {} disagreed but every program agreed alone: {}",
                 chunk[0],

@@ -48,6 +48,7 @@ use super::program::{
     IfOp, IntBinOp, LoopOp, Op, Program, ScopeOp, Terminator, TokenId, Type, ValueId,
 };
 use std::fmt;
+use std::rc::Rc;
 
 /// Step budget used by [`interpret`].
 pub const DEFAULT_STEP_LIMIT: u64 = 1_000_000;
@@ -151,20 +152,24 @@ pub fn format_float(x: f64) -> Result<String, InterpError> {
 }
 
 /// A runtime value.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 enum Val {
     /// Bit pattern zero-extended to 64 bits.
     Int(u64),
     F32(f32),
     F64(f64),
+    /// A `tensor<Nxi32>`: value semantics, so an immutable list of i32 bit
+    /// patterns; `tensor.insert` builds a new one and the operand's value
+    /// (still held by every other name for it) is unchanged.
+    Tensor(Rc<Vec<u64>>),
 }
 
 impl Val {
-    fn as_f64(self) -> Option<f64> {
-        match self {
+    fn as_f64(&self) -> Option<f64> {
+        match *self {
             Val::F32(x) => Some(f64::from(x)),
             Val::F64(x) => Some(x),
-            Val::Int(_) => None,
+            Val::Int(_) | Val::Tensor(_) => None,
         }
     }
 }
@@ -229,7 +234,7 @@ impl Machine<'_> {
     }
 
     fn get(&self, v: ValueId) -> Result<Val, InterpError> {
-        self.env.get(v.0 as usize).copied().flatten().ok_or(InterpError::UnknownValue(v))
+        self.env.get(v.0 as usize).cloned().flatten().ok_or(InterpError::UnknownValue(v))
     }
 
     fn get_all(&self, values: &[ValueId]) -> Result<Vec<Val>, InterpError> {
@@ -245,11 +250,28 @@ impl Machine<'_> {
         }
     }
 
+    /// A copy of the elements of tensor `v`.
+    fn tensor(&self, v: ValueId) -> Result<Vec<u64>, InterpError> {
+        match self.get(v)? {
+            Val::Tensor(elements) => Ok(elements.as_ref().clone()),
+            _ => Err(InterpError::TypeMismatch { value: v, expected: self.ty(v)? }),
+        }
+    }
+
+    /// The value of `index` as an in-bounds position of a tensor of `len`.
+    fn tensor_index(&self, index: ValueId, len: usize) -> Result<usize, InterpError> {
+        let (i, _) = self.int(index)?;
+        usize::try_from(i).ok().filter(|i| *i < len).ok_or_else(|| ub("tensor index out of bounds"))
+    }
+
     fn set(&mut self, v: ValueId, val: Val) -> Result<(), InterpError> {
         let ty = self.ty(v)?;
-        let conforms = match (val, ty) {
+        let conforms = match (&val, ty) {
             (Val::Int(bits), _) => ty.int_width().is_some_and(|w| bits & !width_mask(w) == 0),
             (Val::F32(_), Type::F32) | (Val::F64(_), Type::F64) => true,
+            (Val::Tensor(elements), Type::TensorI32(n)) => {
+                elements.len() == n as usize && elements.iter().all(|b| b & !width_mask(32) == 0)
+            }
             _ => false,
         };
         if !conforms {
@@ -355,6 +377,21 @@ impl Machine<'_> {
                 let val = self.cast(*cast, *operand, *result)?;
                 self.set(*result, val)?;
             }
+            Op::TensorConst { result, elements } => {
+                self.set(*result, Val::Tensor(Rc::new(elements.clone())))?;
+            }
+            Op::TensorInsert { result, scalar, tensor, index } => {
+                let (bits, _) = self.int(*scalar)?;
+                let mut elements = self.tensor(*tensor)?;
+                let i = self.tensor_index(*index, elements.len())?;
+                elements[i] = bits;
+                self.set(*result, Val::Tensor(Rc::new(elements)))?;
+            }
+            Op::TensorExtract { result, tensor, index } => {
+                let elements = self.tensor(*tensor)?;
+                let i = self.tensor_index(*index, elements.len())?;
+                self.set(*result, Val::Int(elements[i]))?;
+            }
             Op::Print { value } => {
                 let line = self.format(*value)?;
                 self.lines.push(line);
@@ -415,6 +452,7 @@ impl Machine<'_> {
             }
             (_, Val::F32(x)) => format_float(f64::from(x)),
             (_, Val::F64(x)) => format_float(x),
+            (_, Val::Tensor(_)) => Err(InterpError::TypeMismatch { value: v, expected: ty }),
         }
     }
 
@@ -970,5 +1008,66 @@ mod tests {
         assert_eq!(e.exits_past_targets, 0);
         // 1 acc + 3 bounds + 1 for op + 3 * (const, add, yield)
         assert_eq!(e.steps, 5 + 9);
+    }
+
+    #[test]
+    fn tensors_have_value_semantics_through_loops_and_exits() {
+        // t = [1, 2, 3]; u = for i in 0..3 iter(acc = t) { if i == 2 break acc;
+        //   acc' = insert i32(i*10) at i; also write t (captured) — unchanged };
+        // print u, t: t keeps its elements, u has the writes of iterations 0, 1.
+        let mut a = Asm::new();
+        let mut ops = Vec::new();
+        let t = a.tensor(&mut ops, &[1, 2, 3]);
+        let u = a.for_loop(&mut ops, Type::Index, (0, 3, 1), &[t], |a, body, token, i, p| {
+            let two = a.int(body, Type::Index, 2);
+            let last = a.cmp(body, Eq, i, two);
+            a.exit_if(body, last, Terminator::Break { target: token, values: vec![p[0]] });
+            let i32v = a.cast(body, CastOp::IndexCast, i, Type::I32);
+            let ten = a.int(body, Type::I32, 10);
+            let x = a.bin(body, Mul, i32v, ten);
+            let written = a.insert(body, x, t, 0);
+            let seen = a.extract(body, written, 0);
+            a.print(body, seen);
+            let next = a.insert(body, x, p[0], 1);
+            let again = a.insert(body, ten, next, 2);
+            Terminator::Yield(vec![again])
+        })[0];
+        for (tensor, i) in [(u, 0), (u, 1), (u, 2), (t, 0), (t, 1), (t, 2)] {
+            let e = a.extract(&mut ops, tensor, i);
+            a.print(&mut ops, e);
+        }
+        assert_eq!(lines(a, ops), strs(&["0", "10", "1", "10", "10", "1", "2", "3"]));
+    }
+
+    #[test]
+    fn tensor_select_and_scope_results_copy_nothing_back() {
+        let mut a = Asm::new();
+        let mut ops = Vec::new();
+        let t = a.tensor(&mut ops, &[-7]);
+        let r = a.scope(&mut ops, &[Type::TensorI32(1)], |a, body, s| {
+            let five = a.int(body, Type::I32, 5);
+            let w = a.insert(body, five, t, 0);
+            let yes = a.int(body, Type::I1, 1);
+            let result = a.b.value(Type::TensorI32(1));
+            body.push(Op::Select { result, condition: yes, on_true: w, on_false: t });
+            Terminator::Break { target: s, values: vec![result] }
+        })[0];
+        let (x, y) = (a.extract(&mut ops, r, 0), a.extract(&mut ops, t, 0));
+        a.print(&mut ops, x);
+        a.print(&mut ops, y);
+        assert_eq!(lines(a, ops), strs(&["5", "-7"]));
+    }
+
+    #[test]
+    fn tensor_index_out_of_bounds_is_rejected() {
+        // check rejects it statically; the interpreter reports UB, not a panic.
+        let mut a = Asm::new();
+        let mut ops = Vec::new();
+        let t = a.tensor(&mut ops, &[1, 2]);
+        let e = a.extract(&mut ops, t, 2);
+        a.print(&mut ops, e);
+        let program = a.finish(ops);
+        assert!(check(&program).is_err());
+        assert!(matches!(interpret(&program), Err(InterpError::UndefinedBehaviour(_))));
     }
 }

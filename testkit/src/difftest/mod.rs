@@ -16,6 +16,12 @@
 //!                       └──────interpret──▶ expected lines ◀──────── compare ────────┘
 //! ```
 //!
+//! In tensor mode ([`Config::tensors`]) programs also carry `tensor<Nxi32>`
+//! values, and the harness runs them through each bufferization order
+//! (one-shot-bufferize with the loom ops present or after
+//! `loom-lower-to-scf`, deallocation before or after it; see
+//! [`harness::Lowering`]); the interpreter gives tensors value semantics.
+//!
 //! Layout:
 //! * [`program`] — the AST (one [`program::Op`] per MLIR op) and the integer
 //!   encoding helpers;

@@ -36,19 +36,31 @@ pub enum Type {
     Index,
     F32,
     F64,
+    /// `tensor<Nxi32>` (tensor mode only): a value, not a buffer — every
+    /// `tensor.insert` makes a new tensor and leaves its operand unchanged.
+    TensorI32(u32),
 }
 
 impl Type {
     /// The MLIR spelling of the type.
-    pub fn mlir_name(self) -> &'static str {
+    pub fn mlir_name(self) -> String {
         match self {
-            Type::I1 => "i1",
-            Type::I8 => "i8",
-            Type::I32 => "i32",
-            Type::I64 => "i64",
-            Type::Index => "index",
-            Type::F32 => "f32",
-            Type::F64 => "f64",
+            Type::I1 => "i1".into(),
+            Type::I8 => "i8".into(),
+            Type::I32 => "i32".into(),
+            Type::I64 => "i64".into(),
+            Type::Index => "index".into(),
+            Type::F32 => "f32".into(),
+            Type::F64 => "f64".into(),
+            Type::TensorI32(n) => format!("tensor<{n}xi32>"),
+        }
+    }
+
+    /// The length of a `tensor<Nxi32>`; `None` for scalars.
+    pub fn tensor_len(self) -> Option<u32> {
+        match self {
+            Type::TensorI32(n) => Some(n),
+            _ => None,
         }
     }
 
@@ -59,7 +71,7 @@ impl Type {
             Type::I8 => Some(8),
             Type::I32 => Some(32),
             Type::I64 | Type::Index => Some(64),
-            Type::F32 | Type::F64 => None,
+            Type::F32 | Type::F64 | Type::TensorI32(_) => None,
         }
     }
 
@@ -426,6 +438,26 @@ pub enum Op {
         op: CastOp,
         operand: ValueId,
     },
+    /// `arith.constant dense<[...]> : tensor<Nxi32>`; `elements` are i32 bit
+    /// patterns (wrapped to 32 bits), as many as the result type's length.
+    TensorConst {
+        result: ValueId,
+        elements: Vec<u64>,
+    },
+    /// `tensor.insert %scalar into %tensor[%index]`: a new tensor equal to
+    /// `tensor` except at `index`, which must be a constant in bounds.
+    TensorInsert {
+        result: ValueId,
+        scalar: ValueId,
+        tensor: ValueId,
+        index: ValueId,
+    },
+    /// `tensor.extract %tensor[%index]`; `index` must be a constant in bounds.
+    TensorExtract {
+        result: ValueId,
+        tensor: ValueId,
+        index: ValueId,
+    },
     /// `vector.print` of a scalar (one output line).
     Print {
         value: ValueId,
@@ -518,7 +550,11 @@ mod tests {
     fn type_properties() {
         for ty in [Type::I1, Type::I8, Type::I32, Type::I64, Type::Index, Type::F32, Type::F64] {
             assert_ne!(ty.is_int(), ty.is_float());
+            assert_eq!(ty.tensor_len(), None);
         }
+        let t = Type::TensorI32(3);
+        assert!(!t.is_int() && !t.is_float());
+        assert_eq!((t.tensor_len(), t.mlir_name().as_str()), (Some(3), "tensor<3xi32>"));
         assert_eq!(Type::Index.int_width(), Some(64));
         assert_eq!(Type::F32.int_width(), None);
         assert_eq!(Type::Index.mlir_name(), "index");

@@ -86,6 +86,30 @@ impl Asm {
         ops.push(Op::Print { value });
     }
 
+    /// `arith.constant dense<elements> : tensor<Nxi32>`.
+    pub fn tensor(&mut self, ops: &mut Vec<Op>, elements: &[i32]) -> ValueId {
+        let result = self.b.value(Type::TensorI32(elements.len() as u32));
+        let elements = elements.iter().map(|x| wrap_to_width(i64::from(*x), 32)).collect();
+        ops.push(Op::TensorConst { result, elements });
+        result
+    }
+
+    /// `tensor.insert %scalar into %tensor[index]` with a fresh index constant.
+    pub fn insert(&mut self, ops: &mut Vec<Op>, scalar: ValueId, tensor: ValueId, index: i64) -> ValueId {
+        let index = self.int(ops, Type::Index, index);
+        let result = self.b.value(self.ty(tensor));
+        ops.push(Op::TensorInsert { result, scalar, tensor, index });
+        result
+    }
+
+    /// `tensor.extract %tensor[index]` with a fresh index constant.
+    pub fn extract(&mut self, ops: &mut Vec<Op>, tensor: ValueId, index: i64) -> ValueId {
+        let index = self.int(ops, Type::Index, index);
+        let result = self.b.value(Type::I32);
+        ops.push(Op::TensorExtract { result, tensor, index });
+        result
+    }
+
     /// `loom.if %cond { <terminator> }` (no results, implicit else).
     pub fn exit_if(&mut self, ops: &mut Vec<Op>, condition: ValueId, terminator: Terminator) {
         ops.push(Op::If(IfOp {
