@@ -590,8 +590,16 @@ struct LoopModel
                                                     LoopTy> {
   bool bufferizesToMemoryRead(Operation *op, OpOperand &operand,
                               const AnalysisState &state) const {
-    // The loop reads an init only through its iteration argument.
-    return state.isValueRead(iterArgs(op)[iterIndex(operand)]);
+    // The loop reads an init through its iteration argument; a loom.for
+    // that runs zero times also returns its inits as its results, so an
+    // init is read wherever its tied result is (without this an init copied
+    // out of place, e.g. a constant, was allocated but never filled: the
+    // differential tester's seed 682).
+    unsigned i = iterIndex(operand);
+    if (state.isValueRead(iterArgs(op)[i]))
+      return true;
+    return isa<ForOp>(op) && isTied(op, i) &&
+           state.isValueRead(op->getResult(i));
   }
 
   bool bufferizesToMemoryWrite(Operation *op, OpOperand &operand,

@@ -15,9 +15,10 @@
 // [state] + one slot group per outcome: no state for one outcome, an i1 for
 // two (true means the first outcome), an i32 outcome code otherwise (codes
 // are numbered once per pass run, so two i32 layouts agree on them). Slots
-// of outcomes that did not happen hold ub.poison, or for a tensor a value
-// of its type already at hand (see `placeholder`: bufferization cannot
-// handle a poison tensor).
+// of outcomes that did not happen hold ub.poison, or for a tensor or a
+// memref a value of its type already at hand (see `placeholder`:
+// bufferization cannot handle a poison tensor, deallocation would pass a
+// poison memref's pointer to its alias checks and to free()).
 //
 // Algorithm. After the exit check (only loom ops between an exit and a loom
 // target; otherwise fail with the IR untouched) and assume_range removal,
@@ -246,18 +247,21 @@ private:
   }
 
   /// The value of a slot that the outcome taken does not use: ub.poison,
-  /// except for a tensor, which bufferization must give a buffer (it has no
-  /// model for a poison tensor): then a value of the same type already at
-  /// hand, first among `candidates` (the values being packed), else the
-  /// nearest argument of an enclosing block (an iteration argument, a
-  /// function argument). Forwarding it costs nothing after bufferization (no
-  /// copy, no allocation) and its contents are never read. Only when no
-  /// such value exists (a tensor created in another branch) is a
-  /// tensor.empty made, with 0 for dynamic sizes, and only when the tensor
-  /// dialect is loaded (else ub.poison, as before).
+  /// except for a tensor or a memref. Bufferization must give a tensor a
+  /// buffer (it has no model for a poison tensor), and deallocation treats
+  /// a memref slot like any buffer (its run-time alias checks read the
+  /// pointer, and a poison one may reach free()). For those, a value of the
+  /// same type already at hand, first among `candidates` (the values being
+  /// packed), else the nearest argument of an enclosing block (an iteration
+  /// argument, a function argument). Forwarding it costs nothing (no copy,
+  /// no allocation) and its contents are never read. Only when no such
+  /// value exists (a value created in another branch) is a tensor.empty
+  /// made for a tensor, with 0 for dynamic sizes, and only when the tensor
+  /// dialect is loaded; a memref then stays ub.poison (deallocate before
+  /// this lowering in that case: ownership-based deallocation follows the
+  /// loom ops).
   Value placeholder(Location loc, Type type, ValueRange candidates) {
-    auto tensorType = dyn_cast<TensorType>(type);
-    if (!tensorType)
+    if (!isa<TensorType, BaseMemRefType>(type))
       return ub::PoisonOp::create(rewriter, loc, type);
     for (Value candidate : candidates)
       if (candidate.getType() == type)
