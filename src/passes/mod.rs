@@ -4,7 +4,8 @@
 //! by `loomRegisterPasses`; [`register_all`] registers both kinds by name.
 //! [`create`] makes any of them as a pass object (every name in
 //! [`arguments`]); the lowerings also have typed constructors
-//! ([`lower_to_scf`], [`lower_to_cf`], [`lower_to_llvm`]).
+//! ([`lower_to_scf`], [`lower_to_cf`], [`lower_to_llvm`]), and so does the
+//! pre-bufferization pass ([`carry_captured_tensors`]).
 
 mod facts_common;
 mod fold_loop_facts;
@@ -52,7 +53,8 @@ pub fn register_rust() {
 }
 
 /// The arguments of loom's C++ passes (cpp/lib/Passes/, tablegen/LoomPasses.td).
-const CPP_PASSES: &[&str] = &["loom-lower-to-cf", "loom-lower-to-scf", "loom-lower-to-llvm"];
+const CPP_PASSES: &[&str] =
+    &["loom-lower-to-cf", "loom-lower-to-scf", "loom-lower-to-llvm", "loom-carry-captured-tensors"];
 
 /// Every loom pass's argument (its name in pipelines), C++ and Rust: the
 /// `--loom-...` passes `loom-opt --help` lists. [`create`] makes each of
@@ -76,6 +78,7 @@ pub fn create(argument: &str) -> Option<Pass> {
         "loom-lower-to-cf" => Some(lower_to_cf(AssumeRange::Drop)),
         "loom-lower-to-scf" => Some(lower_to_scf(AssumeRange::Drop)),
         "loom-lower-to-llvm" => Some(lower_to_llvm(AssumeRange::Drop)),
+        "loom-carry-captured-tensors" => Some(carry_captured_tensors()),
         _ => RUST_PASSES.iter().find(|spec| spec.argument == argument).map(|spec| foreign::create(spec)),
     }
 }
@@ -167,4 +170,12 @@ pub fn lower_to_cf(assume_range: AssumeRange) -> Pass {
 pub fn lower_to_llvm(assume_range: AssumeRange) -> Pass {
     // SAFETY: as in `lower_to_scf`.
     unsafe { Pass::from_raw(ffi::loomCreateLowerToLLVMPass(assume_range.to_raw())) }
+}
+
+/// `loom-carry-captured-tensors`: tensors a loom loop captures and writes
+/// become iteration arguments (run before `one-shot-bufferize`).
+pub fn carry_captured_tensors() -> Pass {
+    // SAFETY: the C function takes nothing and returns a new, non-null pass
+    // that the caller owns.
+    unsafe { Pass::from_raw(ffi::loomCreateCarryCapturedTensorsPass()) }
 }

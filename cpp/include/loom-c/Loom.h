@@ -69,6 +69,10 @@ MLIR_CAPI_EXPORTED MlirPass loomCreateLowerToSCFPass(LoomAssumeRange assumeRange
 MLIR_CAPI_EXPORTED MlirPass loomCreateLowerToCFPass(LoomAssumeRange assumeRange);
 MLIR_CAPI_EXPORTED MlirPass loomCreateLowerToLLVMPass(LoomAssumeRange assumeRange);
 
+/* loom-carry-captured-tensors as a pass object (owned by the caller until
+ * added to a pass manager). */
+MLIR_CAPI_EXPORTED MlirPass loomCreateCarryCapturedTensorsPass(void);
+
 /* The loom pass named `argument` (any pass `loom-opt --help` lists as
  * `--loom-...`, C++ or Rust) with its default options, or a null pass for
  * any other name. (Implemented in Rust.) */

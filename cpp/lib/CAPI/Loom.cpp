@@ -77,6 +77,10 @@ extern "C" MlirPass loomCreateLowerToLLVMPass(LoomAssumeRange assumeRange) {
       assumeRange, [](const auto &o) { return loom::createLoomLowerToLLVM(o); });
 }
 
+extern "C" MlirPass loomCreateCarryCapturedTensorsPass() {
+  return wrap(loom::createLoomCarryCapturedTensors().release());
+}
+
 extern "C" MlirLogicalResult loomPassSetOptions(MlirPass pass,
                                                 MlirStringRef options,
                                                 MlirStringCallback onError,
