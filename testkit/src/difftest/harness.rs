@@ -23,11 +23,13 @@ pub enum Lowering {
     Scf,
     /// Tensor programs, bufferized with the loom ops present (their
     /// `BufferizableOpInterface` models), then lowered to scf, deallocated
-    /// and lowered to LLVM: the front-end pipeline of README's "Tensors,
-    /// buffers, inlining".
+    /// and lowered to LLVM. README advises against deallocating after
+    /// `loom-lower-to-scf` (a `ub.poison` memref slot may reach `free()`):
+    /// this order still finds such programs.
     BufferizeLoom,
     /// Bufferized and deallocated with the loom ops present (their
-    /// `BufferDeallocationOpInterface` models), then lowered to scf.
+    /// `BufferDeallocationOpInterface` models), then lowered to scf: the
+    /// front-end pipeline of README's "Tensors, buffers, inlining".
     BufferizeLoomDealloc,
     /// Bufferized and deallocated with the loom ops present, then lowered by
     /// `loom-lower-to-llvm` directly (no scf): README's second pipeline.
