@@ -25,7 +25,10 @@ demo: build
 # behaviour shows. examples/frontend, a crate of its own that depends on
 # loom as the README shows, is built, tested and run from a copy outside
 # the repository (scripts/check-frontend.sh).
+# CI builds from nothing, so incremental caches only cost disk (several
+# GiB over the two profiles and the test binaries): off for `make test`.
 test: export LOOM_WERROR = 1
+test: export CARGO_INCREMENTAL = 0
 test: deps
 	$(CARGO) fmt --check
 	cd plugin && $(CARGO) fmt --check
