@@ -93,7 +93,10 @@ def LoomLowerToSCF : Pass<"loom-lower-to-scf"> {
     An exit that leaves an op X for an enclosing target becomes extra
     results of X's replacement: a state (an `i1` when X can end in two ways,
     an `i32` outcome code otherwise) and the values forwarded by each kind of
-    exit (`ub.poison` when another outcome happened). The operations after X
+    exit (`ub.poison` when another outcome happened; for a tensor or a
+    memref a value of its type at hand, else an empty `tensor.empty` or a
+    zero-element stack buffer, so that bufferization and deallocation can
+    follow it). The operations after X
     in its block are moved into an `scf.if` on "X ended normally"; its else
     branch passes the exit on outward, until the exit reaches its target:
 
@@ -115,6 +118,7 @@ def LoomLowerToSCF : Pass<"loom-lower-to-scf"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::cf::ControlFlowDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::ub::UBDialect"];
   let options = [AssumeRangeOption];

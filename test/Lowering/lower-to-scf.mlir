@@ -360,3 +360,72 @@ func.func @for_break_without_values(%c: i1, %n: index) {
   }
   return
 }
+
+// -----
+
+// A memref exit slot with no memref of its type at hand on the path that
+// does not take the exit (the break forwards a buffer made in its branch):
+// it holds a zero-element stack buffer, made once per function and type at
+// the function's entry and viewed as the slot's type (never ub.poison,
+// whose pointer deallocation would read and free).
+// CHECK-LABEL: func.func @memref_made_in_branch(
+// CHECK-NEXT: %[[BUF:.*]] = memref.alloca() : memref<0xi32>
+// CHECK-NEXT: %[[EMPTY:.*]] = memref.reinterpret_cast %[[BUF]] to offset: [0], sizes: [7], strides: [1] : memref<0xi32> to memref<7xi32>
+// CHECK-NOT: memref.alloca
+// CHECK: scf.while
+// CHECK: memref.alloc() : memref<7xi32>
+// CHECK: scf.yield %true, %{{.*}}, %[[EMPTY]] : i1, i32, memref<7xi32>
+// CHECK-NOT: ub.poison : memref
+// CHECK: return
+func.func @memref_made_in_branch(%n: i32) -> (memref<7xi32>, memref<7xi32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = loom.loop token(%t) iter_args(%k = %c0) : (i32) -> (memref<7xi32>) {
+    %done = arith.cmpi sge, %k, %n : i32
+    loom.if %done {
+      %m = memref.alloc() : memref<7xi32>
+      loom.break %t, %m : memref<7xi32>
+    }
+    %k1 = arith.addi %k, %c1 : i32
+    loom.continue %t, %k1 : i32
+  }
+  %s = loom.loop token(%u) iter_args(%k = %c0) : (i32) -> (memref<7xi32>) {
+    %done = arith.cmpi sge, %k, %n : i32
+    loom.if %done {
+      %m = memref.alloc() : memref<7xi32>
+      loom.break %u, %m : memref<7xi32>
+    }
+    %k1 = arith.addi %k, %c1 : i32
+    loom.continue %u, %k1 : i32
+  }
+  return %r, %s : memref<7xi32>, memref<7xi32>
+}
+
+// -----
+
+// Dynamic sizes, strides and offset are 0 in the view; an unranked memref
+// is a memref.cast of the buffer.
+// CHECK-LABEL: func.func @memref_dynamic_layouts(
+// CHECK-DAG: %[[F:.*]] = memref.alloca() : memref<0xf32>
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: memref.reinterpret_cast %[[F]] to offset: [%[[C0]]], sizes: [%[[C0]], 3], strides: [%[[C0]], %[[C0]]] : memref<0xf32> to memref<?x3xf32, strided<[?, ?], offset: ?>>
+// CHECK-DAG: %[[I:.*]] = memref.alloca() : memref<0xi8>
+// CHECK-DAG: memref.cast %[[I]] : memref<0xi8> to memref<*xi8>
+// CHECK-NOT: ub.poison : memref
+// CHECK: return
+func.func @memref_dynamic_layouts(%n: i32, %a: memref<?x3xf32>, %b: memref<2xi8>)
+    -> (memref<?x3xf32, strided<[?, ?], offset: ?>>, memref<*xi8>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:2 = loom.loop token(%t) iter_args(%k = %c0) : (i32) -> (memref<?x3xf32, strided<[?, ?], offset: ?>>, memref<*xi8>) {
+    %done = arith.cmpi sge, %k, %n : i32
+    loom.if %done {
+      %v = memref.cast %a : memref<?x3xf32> to memref<?x3xf32, strided<[?, ?], offset: ?>>
+      %w = memref.cast %b : memref<2xi8> to memref<*xi8>
+      loom.break %t, %v, %w : memref<?x3xf32, strided<[?, ?], offset: ?>>, memref<*xi8>
+    }
+    %k1 = arith.addi %k, %c1 : i32
+    loom.continue %t, %k1 : i32
+  }
+  return %r#0, %r#1 : memref<?x3xf32, strided<[?, ?], offset: ?>>, memref<*xi8>
+}

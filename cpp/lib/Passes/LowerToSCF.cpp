@@ -16,9 +16,9 @@
 // two (true means the first outcome), an i32 outcome code otherwise (codes
 // are numbered once per pass run, so two i32 layouts agree on them). Slots
 // of outcomes that did not happen hold ub.poison, or for a tensor or a
-// memref a value of its type already at hand (see `placeholder`:
-// bufferization cannot handle a poison tensor, deallocation would pass a
-// poison memref's pointer to its alias checks and to free()).
+// memref a value of its type already at hand, else an empty one (see
+// `placeholder`: bufferization cannot handle a poison tensor, deallocation
+// would pass a poison memref's pointer to its alias checks and to free()).
 //
 // Algorithm. After the exit check (only loom ops between an exit and a loom
 // target; otherwise fail with the IR untouched) and assume_range removal,
@@ -95,6 +95,7 @@
 #include "loom/Dialect/LoomOps.h"
 #include "loom/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -255,11 +256,10 @@ private:
   /// packed), else the nearest argument of an enclosing block (an iteration
   /// argument, a function argument). Forwarding it costs nothing (no copy,
   /// no allocation) and its contents are never read. Only when no such
-  /// value exists (a value created in another branch) is a tensor.empty
-  /// made for a tensor, with 0 for dynamic sizes, and only when the tensor
-  /// dialect is loaded; a memref then stays ub.poison (deallocate before
-  /// this lowering in that case: ownership-based deallocation follows the
-  /// loom ops).
+  /// value exists (a value created in another branch) is one made: for a
+  /// tensor a tensor.empty, with 0 for dynamic sizes (only when the tensor
+  /// dialect is loaded), for a memref the function's empty stack buffer of
+  /// its type (`emptyBuffer`).
   Value placeholder(Location loc, Type type, ValueRange candidates) {
     if (!isa<TensorType, BaseMemRefType>(type))
       return ub::PoisonOp::create(rewriter, loc, type);
@@ -277,6 +277,8 @@ private:
         break;
       block = parent->getBlock();
     }
+    if (auto memref = dyn_cast<BaseMemRefType>(type))
+      return emptyBuffer(loc, memref);
     auto ranked = dyn_cast<RankedTensorType>(type);
     if (!ranked || !rewriter.getContext()->getLoadedDialect<tensor::TensorDialect>())
       return ub::PoisonOp::create(rewriter, loc, type);
@@ -286,6 +288,57 @@ private:
     return tensor::EmptyOp::create(rewriter, loc, ranked.getShape(),
                                    ranked.getElementType(), sizes,
                                    ranked.getEncoding());
+  }
+
+  /// A memref of `type` that holds no element and that nothing owns: a
+  /// `memref.alloca` of zero elements at the start of the enclosing
+  /// isolated-from-above op's entry block (so it dominates every use, and
+  /// costs one stack slot per function and type, off the hot path), viewed
+  /// as `type` by a `memref.reinterpret_cast` (0 for every dynamic size,
+  /// stride and offset) or a `memref.cast` for an unranked type.
+  /// Deallocation sees a stack buffer and never frees it. A layout that is
+  /// not strided has no such view: the slot stays ub.poison there.
+  Value emptyBuffer(Location loc, BaseMemRefType type) {
+    Operation *scope = rewriter.getInsertionBlock()->getParentOp();
+    while (scope && !scope->hasTrait<mlir::OpTrait::IsIsolatedFromAbove>())
+      scope = scope->getParentOp();
+    auto ranked = dyn_cast<MemRefType>(type);
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (!scope || scope->getNumRegions() == 0 || scope->getRegion(0).empty() ||
+        (ranked && failed(ranked.getStridesAndOffset(strides, offset))))
+      return ub::PoisonOp::create(rewriter, loc, type);
+    Block *entry = &scope->getRegion(0).front();
+    Value &cached = emptyBuffers[{entry, type}];
+    if (cached)
+      return cached;
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(entry);
+    auto storage = memref::AllocaOp::create(
+        rewriter, loc,
+        MemRefType::get({0}, type.getElementType(), MemRefLayoutAttrInterface(),
+                        type.getMemorySpace()));
+    if (!ranked) {
+      cached = memref::CastOp::create(rewriter, loc, type, storage);
+      return cached;
+    }
+    Value zero;
+    auto fold = [&](int64_t value) -> OpFoldResult {
+      if (!ShapedType::isDynamic(value))
+        return rewriter.getIndexAttr(value);
+      if (!zero)
+        zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      return zero;
+    };
+    SmallVector<OpFoldResult> sizes, strideValues;
+    for (int64_t size : ranked.getShape())
+      sizes.push_back(fold(size));
+    for (int64_t stride : strides)
+      strideValues.push_back(fold(stride));
+    cached = memref::ReinterpretCastOp::create(rewriter, loc, ranked, storage,
+                                               fold(offset), sizes,
+                                               strideValues);
+    return cached;
   }
 
   /// Packs `values` as outcome `o` of `layout`.
@@ -801,6 +854,8 @@ private:
   DenseMap<Operation *, SmallVector<Operation *, 2>> continueExits;
   /// Outcome codes for i32 states.
   DenseMap<void *, unsigned> codes;
+  /// The empty buffer made for each (function entry block, memref type).
+  DenseMap<std::pair<Block *, Type>, Value> emptyBuffers;
 };
 
 struct LowerToSCF : loom::impl::LoomLowerToSCFBase<LowerToSCF> {
