@@ -134,6 +134,7 @@ fn main() {
     let config = args.config.clone();
     let mut passed = 0u64;
     let mut failed = 0u64;
+    let mut upstream = 0u64;
     for lowering in &args.lowerings {
         match check_seeds(&tools, &config, args.seeds.clone(), *lowering, args.batch, args.keep_going) {
             Ok(summary) => {
@@ -150,6 +151,26 @@ fn main() {
                 println!("{line}");
                 if config.tensors {
                     println!("lowering {}: {} of the programs have tensors", lowering.name(), summary.with_tensors);
+                }
+                if !summary.upstream_inplace.is_empty() {
+                    upstream += summary.upstream_inplace.len() as u64;
+                    println!(
+                        "lowering {}: {} programs disagree only through upstream One-Shot Bufferize's in-place analysis (after loom-lower-to-scf; they agree with copy-before-write): seeds {:?}",
+                        lowering.name(),
+                        summary.upstream_inplace.len(),
+                        summary.upstream_inplace.iter().map(|d| d.seed).collect::<Vec<_>>()
+                    );
+                    let _ = std::fs::create_dir_all(&args.out);
+                    for disagreement in &summary.upstream_inplace {
+                        let path = args.out.join(format!(
+                            "difftest-seed-{}-{}-upstream.mlir",
+                            disagreement.seed,
+                            lowering.name()
+                        ));
+                        if let Err(e) = std::fs::write(&path, disagreement.reproducer()) {
+                            eprintln!("loom-difftest: cannot write {}: {e}", path.display());
+                        }
+                    }
                 }
                 for disagreement in summary.disagreements {
                     failed += 1;
@@ -180,6 +201,10 @@ fn main() {
     if failed == 0 {
         let _ = std::fs::remove_dir_all(args.out.join("work"));
     }
-    println!("difftest: {passed} passed, {failed} failed");
+    if upstream == 0 {
+        println!("difftest: {passed} passed, {failed} failed");
+    } else {
+        println!("difftest: {passed} passed, {failed} failed, {upstream} upstream (see above)");
+    }
     std::process::exit(if failed == 0 { 0 } else { 1 });
 }
