@@ -143,7 +143,7 @@ fn main() {
                     format!("lowering {}: {} programs agree with the interpreter", lowering.name(), summary.checked);
                 if !summary.cse_only.is_empty() {
                     line += &format!(
-                        " ({} ran without canonicalize: upstream canonicalize alone does not terminate on their lowered IR, llvm/llvm-project#159743; seeds {:?})",
+                        " ({} ran without canonicalize: upstream canonicalize alone fails on their lowered IR, by not terminating (llvm/llvm-project#159743) or with invalid IR; seeds {:?})",
                         summary.cse_only.len(),
                         summary.cse_only
                     );
