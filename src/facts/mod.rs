@@ -594,7 +594,9 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
         if signed.is_some() && signed != own {
             entries = None;
         }
-        if entries.is_some() {
+        // Stated entries (the number, or the expression) rest on what the
+        // enclosing counts rest on.
+        if entries.is_some() || loops[i].entries.is_some() {
             for a in inherited {
                 if !loops[i].assumptions.contains(&a) {
                     loops[i].assumptions.push(a);
