@@ -35,14 +35,21 @@ static const char *kSource =
     "  return %r : index\n"
     "}\n";
 
-/* A loop bounded by a buffer's size, stepping by 3: its exact count needs
- * the buffer-size assumption (an analysis option). */
+/* A loop bounded by a buffer's size, stepping by 3, written as an
+ * scf.while (its counter really wraps, unlike scf.for's): its exact count
+ * needs the buffer-size assumption (an analysis option). */
 static const char *kSymbolic =
     "func.func @thirds(%a: memref<?xi32>) {\n"
     "  %c0 = arith.constant 0 : index\n"
     "  %c3 = arith.constant 3 : index\n"
     "  %d = memref.dim %a, %c0 : memref<?xi32>\n"
-    "  scf.for %i = %c0 to %d step %c3 {\n"
+    "  %r = scf.while (%i = %c0) : (index) -> index {\n"
+    "    %more = arith.cmpi slt, %i, %d : index\n"
+    "    scf.condition(%more) %i : index\n"
+    "  } do {\n"
+    "  ^bb0(%x: index):\n"
+    "    %next = arith.addi %x, %c3 : index\n"
+    "    scf.yield %next : index\n"
     "  }\n"
     "  return\n"
     "}\n";

@@ -938,6 +938,91 @@ unsafe fn affine_form(e: MlirAffineExpr, dims: usize) -> Option<AffineForm> {
     }
 }
 
+/// One result of an affine map as an expression tree over the map's inputs
+/// (dims first, then symbols), for readers that go past linear forms:
+/// `floordiv`, `ceildiv` and `mod` by positive constants are kept as nodes
+/// (the lowering computes them on the wrapped value of their operand, so a
+/// reader must show that operand does not wrap). Multiplication is by a
+/// constant only (the map is affine).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum AffineTree {
+    Constant(i64),
+    Input(usize),
+    Add(Box<AffineTree>, Box<AffineTree>),
+    Scale(Box<AffineTree>, i64),
+    FloorDiv(Box<AffineTree>, i64),
+    CeilDiv(Box<AffineTree>, i64),
+    Mod(Box<AffineTree>, i64),
+}
+
+/// `e` as a tree over a map with `dims` dims (None: a product of two
+/// non-constants, or a division by a non-constant or non-positive value).
+///
+/// # Safety
+/// `e` must be a valid affine expression (owned by a live context).
+unsafe fn affine_tree(e: MlirAffineExpr, dims: usize) -> Option<AffineTree> {
+    // SAFETY: `e` is valid (the caller's contract), and so are the operands
+    // of a binary expression; each accessor is called on its kind.
+    unsafe {
+        if mlirAffineExprIsAConstant(e) {
+            return Some(AffineTree::Constant(mlirAffineConstantExprGetValue(e)));
+        }
+        if mlirAffineExprIsADim(e) {
+            return usize::try_from(mlirAffineDimExprGetPosition(e)).ok().map(AffineTree::Input);
+        }
+        if mlirAffineExprIsASymbol(e) {
+            return usize::try_from(mlirAffineSymbolExprGetPosition(e)).ok().map(|p| AffineTree::Input(p + dims));
+        }
+        if !mlirAffineExprIsABinary(e) {
+            return None;
+        }
+        let (l, r) = (mlirAffineBinaryOpExprGetLHS(e), mlirAffineBinaryOpExprGetRHS(e));
+        let (lt, rt) = (affine_tree(l, dims)?, affine_tree(r, dims)?);
+        if mlirAffineExprIsAAdd(e) {
+            return Some(AffineTree::Add(Box::new(lt), Box::new(rt)));
+        }
+        if mlirAffineExprIsAMul(e) {
+            return match (lt, rt) {
+                (AffineTree::Constant(k), t) | (t, AffineTree::Constant(k)) => Some(AffineTree::Scale(Box::new(t), k)),
+                _ => None,
+            };
+        }
+        let AffineTree::Constant(d) = rt else { return None };
+        if d <= 0 {
+            return None;
+        }
+        let node = if mlirAffineExprIsAFloorDiv(e) {
+            AffineTree::FloorDiv
+        } else if mlirAffineExprIsACeilDiv(e) {
+            AffineTree::CeilDiv
+        } else if mlirAffineExprIsAMod(e) {
+            AffineTree::Mod
+        } else {
+            return None;
+        };
+        Some(node(Box::new(lt), d))
+    }
+}
+
+/// The number of inputs of the affine map `attr` and each result as a tree
+/// (None for a result that is not affine by constants), or None when `attr`
+/// is not an affine map.
+pub(crate) fn affine_map_trees(attr: MlirAttribute) -> Option<(usize, Vec<Option<AffineTree>>)> {
+    // SAFETY: as for `affine_map_results`: `attr` is a valid attribute, the
+    // functions only read the uniqued map and its expressions, each called
+    // on the kind it is for.
+    unsafe {
+        if !mlirAttributeIsAAffineMap(attr) {
+            return None;
+        }
+        let map = mlirAffineMapAttrGetValue(attr);
+        let dims = usize::try_from(mlirAffineMapGetNumDims(map)).ok()?;
+        let inputs = usize::try_from(mlirAffineMapGetNumInputs(map)).ok()?;
+        let n = mlirAffineMapGetNumResults(map);
+        Some((inputs, (0..n).map(|i| affine_tree(mlirAffineMapGetResult(map, i), dims)).collect()))
+    }
+}
+
 /// The number of inputs of the affine map `attr` and each result as a
 /// linear form (None for a result that is not linear), or None when `attr`
 /// is not an affine map.

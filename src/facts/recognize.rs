@@ -33,11 +33,11 @@
 
 use super::bits::{carrier, const_bits, in_order, mask, smax, to_signed, MAX_WIDTH};
 use super::interval::Interval;
-use super::ir::{affine_map_results, int_attr, Blk, Def, ExitKind, Op, Val};
+use super::ir::{affine_map_trees, int_attr, Blk, Def, ExitKind, Op, Val};
 use super::predicate::Predicate;
 use super::ranges::Ranges;
 use super::semantics::{Extremum, IntOp};
-use super::symbolic::counts::{sym_facts, zero_facts, zero_trip, SymFacts, SymLoop, SymOutcome};
+use super::symbolic::counts::{sym_facts, zero_facts, zero_trip, PastBound, SymFacts, SymLoop, SymOutcome};
 use super::symbolic::expr::{Env, Expr};
 use super::symbolic::symbols::{Symbols, BUFFER_ASSUMPTION};
 use super::trip_count::{self, CounterSide, LoopInput, Shape};
@@ -247,7 +247,14 @@ fn counted_core<'a>(
         symbolic_core(
             ctx,
             op,
-            SymParts { width: l.width, predicate: l.predicate, side: l.side, shape: l.shape, step },
+            SymParts {
+                width: l.width,
+                predicate: l.predicate,
+                side: l.side,
+                shape: l.shape,
+                step,
+                past_bound: PastBound::Wraps,
+            },
             init,
             bound,
         ),
@@ -267,7 +274,7 @@ fn symbolic_for<'a>(
     // `lb >= ub` for every value of the symbols: no iteration, whatever
     // the step (as upstream's scf.for trip count says).
     let order = predicate.order().expect("ordered predicate");
-    let mut symbols = Symbols::new(ctx.ranges, op, width, order);
+    let mut symbols = Symbols::new(ctx.ranges, op, width, order, ctx.assume_buffers);
     let (lb_e, ub_e) = (symbols.expr(lb), symbols.expr(ub));
     symbolic_for_of(ctx, symbols, width, predicate, step, lb_e, ub_e)
 }
@@ -286,7 +293,8 @@ fn symbolic_for_of(
         if zero_trip(predicate, CounterSide::Lhs, lb_e, ub_e, &symbols.env) {
             if let Some(f) = zero_facts(lb_e) {
                 // A dynamic step is reported as 0 (the body never runs).
-                return (step.unwrap_or(0), symbolic(f, &symbols.env, Vec::new()));
+                let assumptions = if symbols.assumed { vec![BUFFER_ASSUMPTION] } else { Vec::new() };
+                return (step.unwrap_or(0), symbolic(f, &symbols.env, assumptions));
             }
         }
     }
@@ -294,7 +302,15 @@ fn symbolic_for_of(
         None => (0, Core::Unknown("the step is not a known constant (symbolic step)".into())),
         Some(s) if s <= 0 => (s, Core::Unknown(format!("the step {s} is not positive"))),
         Some(s) => {
-            let parts = SymParts { width, predicate, side: CounterSide::Lhs, shape: Shape::HeaderTested, step: s };
+            // scf.for, loom.for and affine.for: by their semantics.
+            let parts = SymParts {
+                width,
+                predicate,
+                side: CounterSide::Lhs,
+                shape: Shape::HeaderTested,
+                step: s,
+                past_bound: PastBound::Undefined,
+            };
             (s, symbolic_core_of(ctx, symbols, parts, lb_e, ub_e))
         }
     }
@@ -306,11 +322,12 @@ struct SymParts {
     side: CounterSide,
     shape: Shape,
     step: i128,
+    past_bound: PastBound,
 }
 
 fn symbolic_core<'a>(ctx: &Context<'_, '_, 'a>, op: Op<'a>, p: SymParts, init: Val<'a>, bound: Val<'a>) -> Core {
     let order = p.predicate.order().expect("ordered predicate");
-    let mut symbols = Symbols::new(ctx.ranges, op, p.width, order);
+    let mut symbols = Symbols::new(ctx.ranges, op, p.width, order, ctx.assume_buffers);
     let init = symbols.expr(init);
     // The bound is read only when the initial value is (its reading may
     // narrow the symbols' ranges).
@@ -337,7 +354,24 @@ fn symbolic_core_of(
         Ok(e) => e,
         Err(e) => return Core::Unknown(format!("the bound is not a constant or a symbol loom reads: {e}")),
     };
-    let l = SymLoop { width: p.width, predicate: p.predicate, side: p.side, shape: p.shape, step: p.step, init, bound };
+    let l = SymLoop {
+        width: p.width,
+        predicate: p.predicate,
+        side: p.side,
+        shape: p.shape,
+        step: p.step,
+        init,
+        bound,
+        past_bound: p.past_bound,
+    };
+    if symbols.assumed {
+        // The ends are exact only under the assumption: so are the facts.
+        return match symbols.env_with_buffer_assumption().map(|env| (sym_facts(&l, &env), env)) {
+            Some((SymOutcome::Exact(f), env)) => symbolic(*f, &env, vec![BUFFER_ASSUMPTION]),
+            Some((SymOutcome::Unknown(reason), _)) => Core::Unknown(format!("symbolic bound: {reason}")),
+            None => Core::Unknown("the bounds rest on the buffer-size assumption, which no size bounds".into()),
+        };
+    }
     let reason = match sym_facts(&l, &symbols.env) {
         SymOutcome::Exact(f) => return symbolic(*f, &symbols.env, Vec::new()),
         SymOutcome::Unknown(reason) => reason,
@@ -558,12 +592,13 @@ fn recognize_for<'a>(op: Op<'a>, iw: u32, is_loom: bool, ctx: &Context<'_, '_, '
 /// An `affine.for`: the loop `lower-affine` makes of it is an `scf.for`
 /// from the largest result of the lower bound map to the smallest result
 /// of the upper bound map (signed `iv < ub`) with the constant positive
-/// step, and it is counted as such. Each map result is read as the linear
-/// form `c + Σ k·operand` over the operands' expressions; `lower-affine`
-/// computes it with wrapping `muli`/`addi`, which is that value exactly
-/// when the value's range fits the index width (modular arithmetic: the
-/// intermediate products may wrap). A result with `floordiv`, `ceildiv`
-/// or `mod` is not read.
+/// step, and it is counted as such. Each map result is read by
+/// `Symbols::affine_map` over the operands' expressions: `lower-affine`
+/// computes sums and products by constants with wrapping `muli`/`addi`,
+/// which give the value exactly when its range fits the index width
+/// (modular arithmetic: the intermediate products may wrap), and a
+/// `floordiv`/`ceildiv`/`mod` on its operand's wrapped value, which must
+/// then fit too.
 fn recognize_affine_for<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result<Recognized<'a>, String> {
     let Some(body) = op.entry_block(0) else { return Err("the loop has an empty body".into()) };
     if body.num_args() == 0 {
@@ -577,9 +612,9 @@ fn recognize_affine_for<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> R
     if step <= 0 || step > smax(iw) {
         return Err(format!("the step {step} is not a positive {iw}-bit index"));
     }
-    let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| op.attr(m).and_then(affine_map_results));
+    let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| op.attr(m).and_then(affine_map_trees));
     let [Some((lb_inputs, lbs)), Some((_, ubs))] = maps else { return Err("the bound maps are not readable".into()) };
-    let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed);
+    let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed, ctx.assume_buffers);
     let lb_e = symbols.affine_map(op, &lbs, 0, Some(Extremum::Max));
     let ub_e =
         if lb_e.is_ok() { symbols.affine_map(op, &ubs, lb_inputs, Some(Extremum::Min)) } else { Err(String::new()) };

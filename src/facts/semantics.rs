@@ -280,6 +280,12 @@ impl<'a> IntOp<'a> {
     pub fn affine_map(op: Op<'a>) -> Option<(usize, Vec<Option<AffineForm>>)> {
         op.attr("map").and_then(super::ir::affine_map_results)
     }
+
+    /// The same map's results as trees (`floordiv`, `ceildiv` and `mod`
+    /// kept), for readers that handle them.
+    pub fn affine_map_trees(op: Op<'a>) -> Option<(usize, Vec<Option<super::ir::AffineTree>>)> {
+        op.attr("map").and_then(super::ir::affine_map_trees)
+    }
 }
 
 fn divide(op: Op<'_>, rounding: Rounding, order: Order) -> IntOp<'_> {

@@ -1,5 +1,5 @@
-// RUN: %loom-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(loom-report{format=text})' | FileCheck %s
-// RUN: %loom-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(lower-affine,loom-report{format=text})' | FileCheck %s
+// RUN: %loom-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(loom-report{format=text})' | FileCheck %s --check-prefixes=CHECK,AFFINE
+// RUN: %loom-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(lower-affine,loom-report{format=text})' | FileCheck %s --check-prefixes=CHECK,LOWERED
 
 // scf.for bounds from affine.apply / affine.min / affine.max and from sums
 // and differences of two symbols (issue 19, parts 2 and 3). A map result is
@@ -24,8 +24,9 @@ func.func @tiles(%a: memref<?xf32>) {
   // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: exact: body dim(%arg0, 0) ceildiv 4
   scf.for %i = %c0 to %d step %c4 {
     %ub = affine.min #tile(%i)[%d]
-    // The tile's end: min(%i + 4, D), exact (the outer count used the
-    // buffer-size assumption, listed).
+    // The tile's end: min(%i + 4, D), exact because %i + 4 cannot wrap:
+    // %i is below D, whose size the buffer-size assumption caps (listed;
+    // the outer count itself is exact by scf.for semantics).
     // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: exact: body max(0, min(dim(%arg0, 0), <argument 0 of scf.for at {{.*}}> + 4) - <argument 0 of scf.for at {{.*}}>), {{.*}}; assuming buffer-bytes-below-half-address-space
     scf.for %j = %i to %ub step %c1 {
       "test.use"(%j) : (index) -> ()
@@ -35,12 +36,63 @@ func.func @tiles(%a: memref<?xf32>) {
     scf.for %j = %c0 to %n step %c1 {
       "test.use"(%j) : (index) -> ()
     }
-    // Near miss: floordiv is not read.
+    // floordiv: floor(D / 2) = (D - 1) ceildiv 2 (after lower-affine the arith
+    // lower-affine expands it into is not read yet).
     %h = affine.apply #half()[%d]
-    // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: unknown: the bound is not a constant or a symbol loom reads
+    // AFFINE: symbolic-affine-bounds.mlir:[[@LINE+2]]:5: exact: body (dim(%arg0, 0) - 1) ceildiv 2, condition (dim(%arg0, 0) - 1) ceildiv 2 + 1
+    // LOWERED: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: unknown: the bound is not a constant or a symbol loom reads
     scf.for %j = %c0 to %h step %c1 {
       "test.use"(%j) : (index) -> ()
     }
+  }
+  return
+}
+
+// Near miss: the same tile under a loop to an arbitrary index %n: no
+// assumption caps %n, so %i + 4 may wrap (the outer count is still exact).
+func.func @tile_of_arg(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: exact: body max(0, %arg0 ceildiv 4)
+  scf.for %i = %c0 to %n step %c4 {
+    %ub = affine.min #tile(%i)[%n]
+    // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: unknown: the bound is not a constant or a symbol loom reads
+    scf.for %j = %i to %ub step %c1 {
+      "test.use"(%j) : (index) -> ()
+    }
+  }
+  return
+}
+
+// A peeled loop's split point (D floordiv 4) * 4 (scf-for-loop-peeling),
+// and D mod 4 (not read yet after lower-affine); near miss: ceildiv of an arbitrary index, which may be the
+// signed minimum (where lower-affine's ceildiv is wrong).
+#split = affine_map<()[s0] -> ((s0 floordiv 4) * 4)>
+#rem = affine_map<()[s0] -> (s0 mod 4)>
+#up = affine_map<()[s0] -> (s0 ceildiv 2)>
+func.func @divisions(%a: memref<?xf32>, %x: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  %s = affine.apply #split()[%d]
+  // AFFINE: symbolic-affine-bounds.mlir:[[@LINE+2]]:3: exact: body (dim(%arg0, 0) - 3) ceildiv 4, condition
+  // LOWERED: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: unknown: the bound is not a constant or a symbol loom reads
+  scf.for %i = %c0 to %s step %c4 {
+    "test.use"(%i) : (index) -> ()
+  }
+  %r = affine.apply #rem()[%d]
+  // AFFINE: symbolic-affine-bounds.mlir:[[@LINE+2]]:3: exact: body max(0, dim(%arg0, 0) - 4 * ((dim(%arg0, 0) - 3) ceildiv 4)), condition
+  // LOWERED: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: unknown: the bound is not a constant or a symbol loom reads
+  scf.for %i = %c0 to %r step %c1 {
+    "test.use"(%i) : (index) -> ()
+  }
+  %u = affine.apply #up()[%x]
+  // CHECK: symbolic-affine-bounds.mlir:[[@LINE+2]]:3: unknown: the bound is not a constant or a symbol loom reads
+  // AFFINE-SAME: an affine map's ceildiv operand may wrap at the index width (or be the signed minimum)
+  scf.for %i = %c0 to %u step %c1 {
+    "test.use"(%i) : (index) -> ()
   }
   return
 }

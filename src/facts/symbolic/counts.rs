@@ -33,6 +33,14 @@
 //! instead (tighter: `lb + 8 nsw` step 2). A failed proof gives
 //! [`SymOutcome::Unknown`] with the reason, never a count.
 //!
+//! `scf.for`, `loom.for` and `affine.for` ([`PastBound::Undefined`]): MLIR
+//! makes overflow of the one-past-the-last induction value undefined
+//! behaviour, so for their header-tested increasing `iv < ub` the last value
+//! needs no proof (every body value is below `L`, so it fits); the exit value
+//! `x0 + N·d` is then mathematical and may lie past `MAX`, as
+//! `trip_count::for_facts` reports it. Every other loop really wraps
+//! ([`PastBound::Wraps`]) and needs the proof.
+//!
 //! Before all that, a loop whose first test fails for every value of the
 //! leaves runs 0 times (whatever the step, even an unknown one: see
 //! [`zero_trip`]).
@@ -48,6 +56,18 @@ use super::expr::{Env, Expr};
 use crate::facts::predicate::Predicate;
 use crate::facts::trip_count::{order_limits, CounterSide, Shape};
 
+/// What the loop does where its last computed value would leave the
+/// order's range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PastBound {
+    /// It wraps (`scf.while`, `loom.loop`): the facts need the no-wrap proof.
+    Wraps,
+    /// Undefined behaviour (`scf.for`, `loom.for`, `affine.for`, whose
+    /// one-past-the-last induction value may not overflow): the facts hold
+    /// for every execution with defined behaviour.
+    Undefined,
+}
+
 /// A counted loop with symbolic ends.
 #[derive(Clone, Debug)]
 pub struct SymLoop {
@@ -60,6 +80,7 @@ pub struct SymLoop {
     pub step: i128,
     pub init: Expr,
     pub bound: Expr,
+    pub past_bound: PastBound,
 }
 
 /// Exact symbolic facts (values in the predicate's order).
@@ -191,7 +212,10 @@ fn facts(l: &SymLoop, env: &Env) -> Result<SymFacts, String> {
                 .is_some_and(|r| if increasing { r.hi <= limits.hi } else { r.lo >= limits.lo })
         }
     };
-    if !last_fits {
+    // The by-semantics case: header-tested, increasing, and the overflow
+    // of the value past the bound undefined.
+    let undefined_past = l.past_bound == PastBound::Undefined && l.shape == Shape::HeaderTested && increasing;
+    if !last_fits && !undefined_past {
         let what = match p {
             Predicate::Sle | Predicate::Ule | Predicate::Sge | Predicate::Uge if e == 1 => {
                 "the bound may be the type's extreme value, where the condition never fails"
@@ -224,7 +248,7 @@ mod tests {
     use super::super::expr::Leaf;
     use super::*;
     use crate::facts::interval::Interval;
-    use crate::facts::trip_count::{trip_facts, Facts, LoopInput};
+    use crate::facts::trip_count::{for_facts, trip_facts, Facts, LoopInput};
 
     /// Every claim of the symbolic core, evaluated at every point of its
     /// leaf ranges, equals the constant core's exact facts (widths 2 and 3:
@@ -256,6 +280,7 @@ mod tests {
                                         step,
                                         init: Expr::leaf(Leaf::Arg(0)),
                                         bound: Expr::leaf(Leaf::Arg(1)),
+                                        past_bound: PastBound::Wraps,
                                     };
                                     let SymOutcome::Exact(f) = sym_facts(&l, &env) else { continue };
                                     claims += 1;
@@ -323,7 +348,68 @@ mod tests {
             step,
             init,
             bound,
+            past_bound: PastBound::Wraps,
         }
+    }
+
+    /// By `scf.for` semantics ([`PastBound::Undefined`]): every claim,
+    /// evaluated at every point of its leaf ranges, equals
+    /// `trip_count::for_facts` (itself checked against simulation), widths
+    /// 2 and 3, both orders, every positive step and pair of leaf ranges.
+    #[test]
+    fn for_semantics_claims_match_for_facts_exhaustively() {
+        let mut claims = 0u64;
+        for width in 2..=3u32 {
+            for predicate in [Predicate::Slt, Predicate::Ult] {
+                let order = predicate.order().unwrap();
+                let limits = order_limits(width, order).unwrap();
+                let intervals: Vec<Interval> =
+                    (limits.lo..=limits.hi).flat_map(|a| (a..=limits.hi).map(move |b| Interval::new(a, b))).collect();
+                for step in 1..=limits.hi {
+                    for ir in &intervals {
+                        for br in &intervals {
+                            let env = env_with(&[(Leaf::Arg(0), ir.lo, ir.hi), (Leaf::Arg(1), br.lo, br.hi)]);
+                            let mut l = for_loop(width, Expr::leaf(Leaf::Arg(0)), Expr::leaf(Leaf::Arg(1)), step);
+                            l.predicate = predicate;
+                            l.past_bound = PastBound::Undefined;
+                            let SymOutcome::Exact(f) = sym_facts(&l, &env) else { continue };
+                            claims += 1;
+                            for x0 in ir.lo..=ir.hi {
+                                for b in br.lo..=br.hi {
+                                    let at = |e: &Expr| {
+                                        e.eval(&|leaf| match leaf {
+                                            Leaf::Arg(0) => Some(x0),
+                                            Leaf::Arg(1) => Some(b),
+                                            _ => None,
+                                        })
+                                        .expect("evaluates")
+                                    };
+                                    let Facts::Exact(c) = for_facts(width, order, x0, b, step) else {
+                                        panic!("for_facts is not exact for {l:?} x0={x0} b={b}")
+                                    };
+                                    let ctx = format!("{l:?} x0={x0} b={b}: {f:?} vs {c:?}");
+                                    assert_eq!(at(&f.body_count), c.body_count as i128, "{ctx}");
+                                    assert_eq!(at(&f.condition_count), c.condition_count as i128, "{ctx}");
+                                    assert_eq!(
+                                        (at(&f.condition.0), at(&f.condition.1)),
+                                        (c.condition.lo, c.condition.hi),
+                                        "{ctx}"
+                                    );
+                                    match c.body {
+                                        Some(body) => {
+                                            assert_eq!((at(&f.body.0), at(&f.body.1)), (body.lo, body.hi), "{ctx}")
+                                        }
+                                        None => assert!(at(&f.body.0) > at(&f.body.1), "{ctx}: body must be empty"),
+                                    }
+                                    assert_eq!(at(&f.exit), c.exit, "{ctx}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(claims > 1_000, "only {claims} claims were checked");
     }
 
     #[test]
@@ -353,6 +439,13 @@ mod tests {
             sym_facts(&for_loop(64, Expr::constant(0), d.clone(), 3), &env_with(&[(Leaf::Dim(0, 0), 0, smax)])),
             SymOutcome::Unknown(_)
         ));
+        // The same as an scf.for: D ceildiv 3, the exit value 3·(D ceildiv 3)
+        // being mathematical (past MAX only where the last increment's
+        // overflow would be undefined behaviour).
+        let mut by_semantics = for_loop(64, Expr::constant(0), d.clone(), 3);
+        by_semantics.past_bound = PastBound::Undefined;
+        let SymOutcome::Exact(f) = sym_facts(&by_semantics, &env_with(&[(Leaf::Dim(0, 0), 0, smax)])) else { panic!() };
+        assert_eq!(f.body_count.to_string(), "dim(%arg0, 0) ceildiv 3");
         // i < %n step 2 with %n unconstrained: not exact.
         assert!(matches!(sym_facts(&for_loop(64, Expr::constant(0), a1.clone(), 2), &env), SymOutcome::Unknown(_)));
         // i <= %n with %n possibly MAX: not exact.

@@ -8,7 +8,9 @@
 //! (`arith` and `index`); `minsi`/`maxsi` in the signed order and
 //! `minui`/`maxui` in the unsigned one; `extsi`/`extui`/`index_cast`/
 //! `index_castui` from narrower integers when the source's two readings
-//! agree or the cast matches the order; `loom.assume_range`.
+//! agree or the cast matches the order; `affine.apply`/`min`/`max` (sums,
+//! products by constants, `floordiv`/`ceildiv`/`mod` by positive
+//! constants: [`Symbols::affine_tree`]); `loom.assume_range`.
 //!
 //! Soundness: every expression equals the IR value read in the order for
 //! every execution that reaches the point asked about. An addition or
@@ -23,12 +25,20 @@
 //! the loop (its type, enclosing guards on it, `loom.assume_range`); a
 //! buffer size is `[0, SMAX]` (sizes are non-negative), and, under the
 //! buffer-size assumption ([`BUFFER_ASSUMPTION`]), at most
-//! `SMAX floordiv element bytes`.
+//! `SMAX floordiv element bytes`; the induction variable of an enclosing
+//! `scf.for` or `affine.for` is below that loop's upper bound, so under the assumption at
+//! most the bound's capped maximum less one.
+//!
+//! Where an operation fits the width only with those caps (an affine map's
+//! `%iv + 32` where `%iv` counts up to a buffer's size, say), the
+//! expression is exact only under the assumption, when it may be used:
+//! [`Symbols::assumed`] then says so, and every fact derived from the
+//! expressions must list the assumption.
 
 use super::expr::{Env, Expr, Leaf};
 use crate::facts::bits::{carrier, const_bits, in_order};
 use crate::facts::interval::Interval;
-use crate::facts::ir::{buffer_size_cap, shape_of, AffineForm, Def, Op, Val};
+use crate::facts::ir::{affine_map_trees, buffer_size_cap, shape_of, AffineTree, Def, Op, Val};
 use crate::facts::ranges::Ranges;
 use crate::facts::semantics::{AffineKind, Cast, Extremum, Flags, IntOp};
 use crate::facts::trip_count::{order_limits, Order};
@@ -45,13 +55,43 @@ pub struct Symbols<'q, 'r, 'a> {
     order: Order,
     /// Ranges of the leaves met so far.
     pub env: Env,
-    /// Size caps the buffer-size assumption gives, per dim leaf.
+    /// Size caps the buffer-size assumption gives, per leaf (buffer sizes,
+    /// enclosing loops' induction variables).
     caps: Vec<(Leaf, i128)>,
+    /// Whether the buffer-size assumption may be used to show that an
+    /// operation does not wrap.
+    assume: bool,
+    /// Whether an expression read so far is exact only under the
+    /// buffer-size assumption.
+    pub assumed: bool,
 }
 
 impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
-    pub fn new(ranges: &'q Ranges<'r, 'a>, at: Op<'a>, width: u32, order: Order) -> Self {
-        Symbols { ranges, at, width, order, env: Env::new(), caps: Vec::new() }
+    /// Reads values at `at`; `assume`: whether the buffer-size assumption
+    /// may be used (see [`Symbols::assumed`]).
+    pub fn new(ranges: &'q Ranges<'r, 'a>, at: Op<'a>, width: u32, order: Order, assume: bool) -> Self {
+        Symbols { ranges, at, width, order, env: Env::new(), caps: Vec::new(), assume, assumed: false }
+    }
+
+    /// Whether `e`'s values lie in the order's range at the width: with
+    /// the leaves' ranges, or else (when allowed) with the buffer-size
+    /// assumption's caps, which then sets [`Symbols::assumed`].
+    fn fits(&mut self, e: &Expr) -> bool {
+        let limits = self.limits(self.width);
+        self.fits_in(e, limits)
+    }
+
+    /// [`Symbols::fits`] for the range `limits`.
+    fn fits_in(&mut self, e: &Expr, limits: Interval) -> bool {
+        let inside = |r: Option<Interval>| r.is_some_and(|r| r.lo >= limits.lo && r.hi <= limits.hi);
+        if inside(e.range(&self.env)) {
+            return true;
+        }
+        if self.assume && inside(self.env_with_buffer_assumption().and_then(|env| e.range(&env))) {
+            self.assumed = true;
+            return true;
+        }
+        false
     }
 
     fn limits(&self, width: u32) -> Interval {
@@ -67,7 +107,11 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         let mut env = self.env.clone();
         for (leaf, cap) in &self.caps {
             let r = env.range_of(leaf).unwrap_or(Interval::new(0, *cap));
-            env.set(leaf.clone(), Interval::new(r.lo, r.hi.min(*cap)));
+            // A cap below the leaf's least value would leave it empty:
+            // not applying a cap is always sound.
+            if r.lo <= *cap {
+                env.set(leaf.clone(), Interval::new(r.lo, r.hi.min(*cap)));
+            }
         }
         Some(env)
     }
@@ -144,13 +188,13 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
                     }
                     return Ok(e);
                 }
-                match e.range(&self.env) {
-                    Some(r) if r.lo >= limits.lo && r.hi <= limits.hi => Ok(e),
-                    _ => Err(format!(
-                        "'{name}' may wrap in the {} order (no {flag} flag, and its operand's range allows it)",
-                        if signed { "signed" } else { "unsigned" }
-                    )),
+                if self.fits(&e) {
+                    return Ok(e);
                 }
+                Err(format!(
+                    "'{name}' may wrap in the {} order (no {flag} flag, and its operand's range allows it)",
+                    if signed { "signed" } else { "unsigned" }
+                ))
             }
             IntOp::Extremum { lhs, rhs, which, order } => {
                 if order != self.order {
@@ -165,7 +209,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             }
             IntOp::Cast { value, kind: kind @ (Cast::Signed | Cast::Unsigned) } => self.cast(value, kind, &name, depth),
             IntOp::Affine { kind } => {
-                let (_, results) = IntOp::affine_map(op).ok_or("its affine map is not readable")?;
+                let (_, results) = IntOp::affine_map_trees(op).ok_or("its affine map is not readable")?;
                 let which = match kind {
                     AffineKind::Apply => None,
                     AffineKind::Min => Some(Extremum::Min),
@@ -202,30 +246,27 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         if flags.read().in_order(self.order) {
             return Ok(e);
         }
-        let limits = self.limits(self.width);
-        match e.range(&self.env) {
-            Some(r) if r.lo >= limits.lo && r.hi <= limits.hi => Ok(e),
-            _ => Err(format!(
-                "'{name}' of two values may wrap in the {} order (no {} flag, and their ranges allow it)",
-                if self.order == Order::Signed { "signed" } else { "unsigned" },
-                if self.order == Order::Signed { "nsw" } else { "nuw" }
-            )),
+        if self.fits(&e) {
+            return Ok(e);
         }
+        Err(format!(
+            "'{name}' of two values may wrap in the {} order (no {} flag, and their ranges allow it)",
+            if self.order == Order::Signed { "signed" } else { "unsigned" },
+            if self.order == Order::Signed { "nsw" } else { "nuw" }
+        ))
     }
 
     /// The value an affine map gives over `op`'s operands from `first`
     /// on (dims, then symbols): its one result (`which` None, as
     /// `affine.apply`), or the min or max of its results. Each result is
-    /// read as the linear form `c + Σ k·operand` over the operands'
-    /// expressions, exact when its range fits the index width: the
-    /// lowering computes it with wrapping `muli`/`addi`, which give the
-    /// value modulo 2^width whatever the intermediate products. The
-    /// results compare signed (`minsi`/`maxsi`), so the loop's order must
-    /// be signed. Results with `floordiv`, `ceildiv` or `mod` are not read.
+    /// read as an expression over the operands' expressions (see
+    /// [`Symbols::affine_tree`]), exact when its range fits the index
+    /// width. The results compare signed (`minsi`/`maxsi`), so the loop's
+    /// order must be signed.
     pub fn affine_map(
         &mut self,
         op: Op<'a>,
-        results: &[Option<AffineForm>],
+        results: &[Option<AffineTree>],
         first: usize,
         which: Option<Extremum>,
     ) -> Result<Expr, String> {
@@ -235,7 +276,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
     fn affine_depth(
         &mut self,
         op: Op<'a>,
-        results: &[Option<AffineForm>],
+        results: &[Option<AffineTree>],
         first: usize,
         which: Option<Extremum>,
         depth: u32,
@@ -246,22 +287,12 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         if which.is_none() && results.len() != 1 {
             return Err(format!("'{}' has {} results", op.name_ref(), results.len()));
         }
-        let limits = self.limits(self.width);
         let mut value: Option<Expr> = None;
-        for form in results {
-            let form = form.as_ref().ok_or("an affine map result uses floordiv, ceildiv or mod")?;
-            let mut e = Expr::constant(form.constant as i128);
-            for &(input, k) in &form.terms {
-                if first + input >= op.num_operands() {
-                    return Err("an affine map operand is missing".into());
-                }
-                let x = self.expr_depth(op.operand(first + input), depth + 1)?;
-                let term = x.scale(k as i128).ok_or("the arithmetic overflows")?;
-                e = e.add(&term).ok_or("the arithmetic overflows")?;
-            }
-            match e.range(&self.env) {
-                Some(r) if r.lo >= limits.lo && r.hi <= limits.hi => {}
-                _ => return Err("an affine map result may wrap at the index width".into()),
+        for tree in results {
+            let tree = tree.as_ref().ok_or("an affine map result is not affine in constants")?;
+            let e = self.affine_tree(op, tree, first, depth)?;
+            if !self.fits(&e) {
+                return Err("an affine map result may wrap at the index width".into());
             }
             value = Some(match (value, which) {
                 (None, _) => e,
@@ -270,6 +301,61 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             });
         }
         value.ok_or_else(|| "an affine map has no result".into())
+    }
+
+    /// One map result over `op`'s operands from `first` on, as the
+    /// mathematical value. Sums and products by constants need no check
+    /// here: the lowering's wrapping `addi`/`muli` give the value modulo
+    /// 2^width, exact when the whole result fits (the caller checks). A
+    /// `floordiv`, `ceildiv` or `mod` by a positive constant divides its
+    /// operand's wrapped value, so that operand must fit; for `ceildiv` it
+    /// must not be the signed minimum either (lower-affine's `ceildiv`
+    /// negates a non-positive operand: `SMIN ceildiv 4` comes out
+    /// positive, seen by execution), so its range must lie in
+    /// `[SMIN + 1, SMAX]`. Then `a floordiv d = (a - d + 1) ceildiv d` and
+    /// `a mod d = a - d·(a floordiv d)`, exactly.
+    fn affine_tree(&mut self, op: Op<'a>, tree: &AffineTree, first: usize, depth: u32) -> Result<Expr, String> {
+        let overflow = || "the arithmetic overflows".to_string();
+        match tree {
+            AffineTree::Constant(c) => Ok(Expr::constant(i128::from(*c))),
+            AffineTree::Input(p) => {
+                if first + p >= op.num_operands() {
+                    return Err("an affine map operand is missing".into());
+                }
+                self.expr_depth(op.operand(first + p), depth + 1)
+            }
+            AffineTree::Add(a, b) => {
+                let x = self.affine_tree(op, a, first, depth)?;
+                let y = self.affine_tree(op, b, first, depth)?;
+                x.add(&y).ok_or_else(overflow)
+            }
+            AffineTree::Scale(a, k) => {
+                self.affine_tree(op, a, first, depth)?.scale(i128::from(*k)).ok_or_else(overflow)
+            }
+            AffineTree::FloorDiv(a, d) | AffineTree::CeilDiv(a, d) | AffineTree::Mod(a, d) => {
+                let x = self.affine_tree(op, a, first, depth)?;
+                let limits = self.limits(self.width);
+                let (room, what) = match tree {
+                    AffineTree::CeilDiv(..) => (Interval::new(limits.lo + 1, limits.hi), "ceildiv"),
+                    AffineTree::FloorDiv(..) => (limits, "floordiv"),
+                    _ => (limits, "mod"),
+                };
+                if !self.fits_in(&x, room) {
+                    return Err(format!(
+                        "an affine map's {what} operand may wrap at the index width{}",
+                        if what == "ceildiv" { " (or be the signed minimum)" } else { "" }
+                    ));
+                }
+                let d = i128::from(*d);
+                let floor = |x: &Expr, env: &Env| x.add_const(1 - d)?.ceildiv(d, env);
+                match tree {
+                    AffineTree::FloorDiv(..) => floor(&x, &self.env),
+                    AffineTree::CeilDiv(..) => x.ceildiv(d, &self.env),
+                    _ => floor(&x, &self.env).and_then(|q| x.sub(&q.scale(d)?)),
+                }
+                .ok_or_else(overflow)
+            }
+        }
     }
 
     /// `leaf` for the value `v`, its range (where the loop is, in the
@@ -295,7 +381,39 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             Some(o) => format!("the value loaded at {}", o.loc_string()),
             None => "a value".to_string(),
         };
-        self.ranged_leaf(Leaf::Opaque { id: v.id(), what }, v)
+        let leaf = Leaf::Opaque { id: v.id(), what };
+        if let (Some(outer), 0) = (owner, n) {
+            if let Some(cap) = self.induction_cap(outer) {
+                self.caps.push((leaf.clone(), cap));
+            }
+        }
+        self.ranged_leaf(leaf, v)
+    }
+
+    /// Under the buffer-size assumption, the largest value the induction
+    /// variable of the enclosing `scf.for` or `affine.for` `outer` takes in
+    /// its body: one less than the largest its upper bound (for
+    /// `affine.for`, the min of its upper-bound map's results) can be with
+    /// the caps, the body running only while `iv < ub`, signed. None when
+    /// the assumption may not be used, the loop compares unsigned, or the
+    /// bound is not read (or not capped: the leaf's own range is then as
+    /// good).
+    fn induction_cap(&self, outer: Op<'a>) -> Option<i128> {
+        if !self.assume || self.order != Order::Signed {
+            return None;
+        }
+        let mut bound = Symbols::new(self.ranges, outer, self.width, Order::Signed, true);
+        let ub = if outer.is("scf.for") && !outer.has_attr("unsignedCmp") && outer.num_operands() >= 3 {
+            bound.expr(outer.operand(1)).ok()?
+        } else if outer.is("affine.for") {
+            let (lb_inputs, _) = outer.attr("lowerBoundMap").and_then(affine_map_trees)?;
+            let (_, ubs) = outer.attr("upperBoundMap").and_then(affine_map_trees)?;
+            bound.affine_map(outer, &ubs, lb_inputs, Some(Extremum::Min)).ok()?
+        } else {
+            return None;
+        };
+        let env = bound.env_with_buffer_assumption()?;
+        Some(ub.range(&env)?.hi - 1)
     }
 
     fn dim(&mut self, memref: Val<'a>, index: Val<'a>) -> Result<Expr, String> {
@@ -327,11 +445,12 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         // Read the source at its own width in the loop's order: the value
         // is that reading when the cast extends in the same order, or when
         // the source's two readings agree (its range is in [0, SMAX]).
-        let mut inner = Symbols::new(self.ranges, self.at, src_width, self.order);
+        let mut inner = Symbols::new(self.ranges, self.at, src_width, self.order, self.assume);
         inner.env = self.env.clone();
         inner.caps = std::mem::take(&mut self.caps);
         let e = inner.expr_depth(src, depth + 1);
         self.caps = std::mem::take(&mut inner.caps);
+        self.assumed |= inner.assumed;
         let e = e?;
         if cast_order != self.order {
             let smax = order_limits(src_width, Order::Signed).expect("width").hi;
