@@ -501,8 +501,14 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                 match core {
                     Core::Unknown(reason) => (Status::Unknown { reason }, None, note),
                     Core::Symbolic { facts: f, condition, body, .. } => {
-                        let SymFacts { body_count, condition_count, condition: sym_condition, body: sym_body, exit } =
-                            *f;
+                        let SymFacts {
+                            body_count,
+                            condition_count,
+                            condition: sym_condition,
+                            body: sym_body,
+                            exit,
+                            ..
+                        } = *f;
                         let symbolic = SymCounter {
                             condition: sym_condition,
                             body: sym_body,

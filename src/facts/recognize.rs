@@ -393,7 +393,19 @@ fn symbolic(facts: SymFacts, env: &Env, assumptions: Vec<&'static str>) -> Core 
     let (Some(condition), Some(runs)) = (envelope(&facts.condition), range(&facts.body_count)) else {
         return Core::Unknown("the symbolic facts' ranges are unknown".into());
     };
-    let body = if runs.hi >= 1 { envelope(&facts.body) } else { None };
+    // Every body value keeps the loop's limit: the envelope is the tighter.
+    let within_limit = |b: Interval| match &facts.body_limit {
+        Some((limit, true)) => match range(limit) {
+            Some(r) => Interval::new(b.lo, b.hi.min(r.hi)),
+            None => b,
+        },
+        Some((limit, false)) => match range(limit) {
+            Some(r) => Interval::new(b.lo.max(r.lo), b.hi),
+            None => b,
+        },
+        None => b,
+    };
+    let body = if runs.hi >= 1 { envelope(&facts.body).map(within_limit) } else { None };
     Core::Symbolic { facts: Box::new(facts), condition, body, assumptions }
 }
 

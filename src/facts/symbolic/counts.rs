@@ -95,6 +95,13 @@ pub struct SymFacts {
     pub body: (Expr, Expr),
     /// The counter on the false edge.
     pub exit: Expr,
+    /// A bound every body value keeps, as (expression, whether it is an
+    /// upper bound): `L - 1` for an increasing counter tested `t < L`,
+    /// `L + 1` for a decreasing one (the body runs only after a test that
+    /// held). The `body` expressions imply it, but their numeric ranges,
+    /// taken term by term, can be far looser (`lb + 4·N - 4` with `lb` and
+    /// `N` both ranging): an envelope is the tighter of the two.
+    pub body_limit: Option<(Expr, bool)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,6 +135,7 @@ pub fn zero_facts(x0: &Expr) -> Option<SymFacts> {
         condition: (x0.clone(), x0.clone()),
         body: (x0.clone(), x0.add_const(-1)?),
         exit: x0.clone(),
+        body_limit: None,
     })
 }
 
@@ -240,7 +248,15 @@ fn facts(l: &SymLoop, env: &Env) -> Result<SymFacts, String> {
             (last_body, x0.clone())
         }
     };
-    Ok(SymFacts { condition_count: n.add_const(1).ok_or_else(overflow)?, body_count: n, condition, body, exit })
+    let body_limit = if increasing { limit.add_const(-1) } else { limit.add_const(1) }.map(|l| (l, increasing));
+    Ok(SymFacts {
+        condition_count: n.add_const(1).ok_or_else(overflow)?,
+        body_count: n,
+        condition,
+        body,
+        exit,
+        body_limit,
+    })
 }
 
 #[cfg(test)]
@@ -329,6 +345,16 @@ mod tests {
             None => assert!(at(&f.body.0) > at(&f.body.1), "{ctx}: body must be empty"),
         }
         assert_eq!(at(&f.exit), c.exit, "{ctx}");
+        check_body_limit(f, c.body, &at, &ctx);
+    }
+
+    /// Every body value keeps `body_limit`.
+    fn check_body_limit(f: &SymFacts, body: Option<Interval>, at: &dyn Fn(&Expr) -> i128, ctx: &str) {
+        match (&f.body_limit, body) {
+            (Some((limit, true)), Some(body)) => assert!(body.hi <= at(limit), "{ctx}: body above its limit"),
+            (Some((limit, false)), Some(body)) => assert!(body.lo >= at(limit), "{ctx}: body below its limit"),
+            _ => {}
+        }
     }
 
     fn env_with(ranges: &[(Leaf, i128, i128)]) -> Env {
@@ -402,6 +428,7 @@ mod tests {
                                         None => assert!(at(&f.body.0) > at(&f.body.1), "{ctx}: body must be empty"),
                                     }
                                     assert_eq!(at(&f.exit), c.exit, "{ctx}");
+                                    check_body_limit(&f, c.body, &at, &ctx);
                                 }
                             }
                         }

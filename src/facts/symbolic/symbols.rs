@@ -38,7 +38,7 @@
 use super::expr::{Env, Expr, Leaf};
 use crate::facts::bits::{carrier, const_bits, in_order};
 use crate::facts::interval::Interval;
-use crate::facts::ir::{affine_map_trees, buffer_size_cap, shape_of, AffineTree, Def, Op, Val};
+use crate::facts::ir::{affine_map_trees, buffer_size_cap, int_attr, shape_of, AffineTree, Def, Op, Val};
 use crate::facts::ranges::Ranges;
 use crate::facts::semantics::{AffineKind, Cast, Extremum, Flags, IntOp};
 use crate::facts::trip_count::{order_limits, Order};
@@ -387,7 +387,36 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
                 self.caps.push((leaf.clone(), cap));
             }
         }
-        self.ranged_leaf(leaf, v)
+        let e = self.ranged_leaf(leaf.clone(), v)?;
+        if let (Some(outer), 0) = (owner, n) {
+            if let Some(step) = self.for_step(outer) {
+                // Every body value is followed by `iv + step`, whose
+                // overflow is undefined behaviour for these loops (no exit
+                // crosses them): in a defined run, iv <= MAX - step.
+                let limits = self.limits(self.width);
+                self.env.narrow(&leaf, Interval::new(limits.lo, limits.hi - step));
+            }
+        }
+        Ok(e)
+    }
+
+    /// The constant positive step of `outer` when it is an `scf.for`
+    /// comparing signed (the loop's order here) or an `affine.for`, whose
+    /// induction variable is block argument 0 and may not overflow past
+    /// the bound (see [`PastBound`](super::counts::PastBound)).
+    fn for_step(&self, outer: Op<'a>) -> Option<i128> {
+        if self.order != Order::Signed {
+            return None;
+        }
+        let step = if outer.is("scf.for") && !outer.has_attr("unsignedCmp") && outer.num_operands() >= 3 {
+            in_order(const_bits(outer.operand(2), self.ranges.index_width)?, self.width, true)
+        } else if outer.is("affine.for") {
+            let (bits, width) = outer.attr("step").and_then(int_attr)?;
+            in_order(u128::from(bits), width, true)
+        } else {
+            return None;
+        };
+        (step > 0).then_some(step)
     }
 
     /// Under the buffer-size assumption, the largest value the induction
