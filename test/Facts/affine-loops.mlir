@@ -74,15 +74,14 @@ func.func @symbols(%n: index, %m: memref<?xf32>) {
 }
 
 // A tile as affine-loop-tile makes it: the outer loop is exact by its
-// semantics; the inner bound min(%i + 32, D) is exact under the
-// buffer-size assumption (listed), which keeps %i below D's cap and so
-// %i + 32 from wrapping.
+// semantics, and so is the inner bound min(%i + 32, D): %i + 32 is the
+// outer loop's own next value, which may not overflow (no assumption).
 func.func @tile(%m: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %d = memref.dim %m, %c0 : memref<?xf32>
   // CHECK: affine-loops.mlir:[[@LINE+1]]:3: exact: body dim(%arg0, 0) ceildiv 32, {{[^;]*}}; counter index signed step 32, {{[^;]*}}{{$}}
   affine.for %i = 0 to %d step 32 {
-    // CHECK: affine-loops.mlir:[[@LINE+1]]:5: exact: body max(0, min(dim(%arg0, 0), <argument 0 of {{(affine|scf)}}.for at {{.*}}> + 32) - <argument 0 of {{(affine|scf)}}.for at {{.*}}>), {{.*}}; assuming buffer-bytes-below-half-address-space
+    // CHECK: affine-loops.mlir:[[@LINE+1]]:5: exact: body max(0, min(dim(%arg0, 0), <argument 0 of {{(affine|scf)}}.for at {{.*}}> + 32) - <argument 0 of {{(affine|scf)}}.for at {{.*}}>), {{[^;]*}}; counter index signed step 1, {{[^;]*}}{{$}}
     affine.for %j = affine_map<(d0) -> (d0)>(%i) to min affine_map<(d0)[s0] -> (d0 + 32, s0)>(%i)[%d] {
       %v = affine.load %m[%j] : memref<?xf32>
     }

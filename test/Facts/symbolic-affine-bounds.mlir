@@ -14,6 +14,7 @@
 // CHECK-LABEL: loop details:
 
 #tile = affine_map<(d0)[s0] -> (d0 + 4, s0)>
+#wide = affine_map<(d0)[s0] -> (d0 + 8, s0)>
 #rest = affine_map<(d0)[s0] -> (-d0 + s0)>
 #half = affine_map<()[s0] -> (s0 floordiv 2)>
 func.func @tiles(%a: memref<?xf32>) {
@@ -24,11 +25,18 @@ func.func @tiles(%a: memref<?xf32>) {
   // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: exact: body dim(%arg0, 0) ceildiv 4
   scf.for %i = %c0 to %d step %c4 {
     %ub = affine.min #tile(%i)[%d]
-    // The tile's end: min(%i + 4, D), exact because %i + 4 cannot wrap:
-    // %i is below D, whose size the buffer-size assumption caps (listed;
-    // the outer count itself is exact by scf.for semantics).
-    // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: exact: body max(0, min(dim(%arg0, 0), <argument 0 of scf.for at {{.*}}> + 4) - <argument 0 of scf.for at {{.*}}>), {{.*}}; assuming buffer-bytes-below-half-address-space
+    // The tile's end: min(%i + 4, D), exact with no assumption: %i + 4 is
+    // the outer loop's next value, whose overflow is undefined behaviour
+    // for scf.for.
+    // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: exact: body max(0, min(dim(%arg0, 0), <argument 0 of scf.for at {{.*}}> + 4) - <argument 0 of scf.for at {{.*}}>), {{[^;]*}}; counter index signed step 1, {{[^;]*}}{{$}}
     scf.for %j = %i to %ub step %c1 {
+      "test.use"(%j) : (index) -> ()
+    }
+    // min(%i + 8, D) goes past the next value: exact because %i is below
+    // D, whose size the buffer-size assumption caps (listed).
+    %ub8 = affine.min #wide(%i)[%d]
+    // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: exact: body max(0, min(dim(%arg0, 0), <argument 0 of scf.for at {{.*}}> + 8) - <argument 0 of scf.for at {{.*}}>), {{.*}}; assuming buffer-bytes-below-half-address-space
+    scf.for %j = %i to %ub8 step %c1 {
       "test.use"(%j) : (index) -> ()
     }
     %n = affine.apply #rest(%i)[%d]
@@ -48,8 +56,9 @@ func.func @tiles(%a: memref<?xf32>) {
   return
 }
 
-// Near miss: the same tile under a loop to an arbitrary index %n: no
-// assumption caps %n, so %i + 4 may wrap (the outer count is still exact).
+// The same tiles under a loop to an arbitrary index %n: %i + 4 (the next
+// value) still fits; near miss: no assumption caps %n, so %i + 8 may wrap
+// (the outer count is still exact).
 func.func @tile_of_arg(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -57,8 +66,14 @@ func.func @tile_of_arg(%n: index) {
   // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: exact: body max(0, %arg0 ceildiv 4)
   scf.for %i = %c0 to %n step %c4 {
     %ub = affine.min #tile(%i)[%n]
-    // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: unknown: the bound is not a constant or a symbol loom reads
+    // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: exact: body max(0, min(%arg0, <argument 0 of scf.for at {{.*}}> + 4) - <argument 0 of scf.for at {{.*}}>)
     scf.for %j = %i to %ub step %c1 {
+      "test.use"(%j) : (index) -> ()
+    }
+    %ub8 = affine.min #wide(%i)[%n]
+    // CHECK: symbolic-affine-bounds.mlir:[[@LINE+2]]:5: unknown: the bound is not a constant or a symbol loom reads
+    // AFFINE-SAME: an affine map result may wrap at the index width
+    scf.for %j = %i to %ub8 step %c1 {
       "test.use"(%j) : (index) -> ()
     }
   }
@@ -87,6 +102,29 @@ func.func @divisions(%a: memref<?xf32>, %x: index) {
   // LOWERED: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: unknown: the bound is not a constant or a symbol loom reads
   scf.for %i = %c0 to %r step %c1 {
     "test.use"(%i) : (index) -> ()
+  }
+  // The peeled remainder loop from the split point to D, and the tile's
+  // size D - %i inside it: exact, because %i stays below D (the outer
+  // loop's limit; its envelope from the expressions alone went past SMAX).
+  // Near miss: from an arbitrary %x, which may be very negative, D - %i
+  // may wrap.
+  // AFFINE: symbolic-affine-bounds.mlir:[[@LINE+2]]:3: exact: body max(0, (dim(%arg0, 0) - 4 * ((dim(%arg0, 0) - 3) ceildiv 4)) ceildiv 4)
+  // LOWERED: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: unknown
+  scf.for %i = %s to %d step %c4 {
+    %size = affine.apply #rest(%i)[%d]
+    // AFFINE: symbolic-affine-bounds.mlir:[[@LINE+2]]:5: exact: body max(0, dim(%arg0, 0) - <argument 0 of scf.for at {{.*}}>)
+    // LOWERED: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: unknown
+    scf.for %j = %c0 to %size step %c1 {
+      "test.use"(%j) : (index) -> ()
+    }
+  }
+  // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: exact: body max(0, (dim(%arg0, 0) - %arg1) ceildiv 4)
+  scf.for %i = %x to %d step %c4 {
+    %size = affine.apply #rest(%i)[%d]
+    // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: unknown: the bound is not a constant or a symbol loom reads
+    scf.for %j = %c0 to %size step %c1 {
+      "test.use"(%j) : (index) -> ()
+    }
   }
   %u = affine.apply #up()[%x]
   // CHECK: symbolic-affine-bounds.mlir:[[@LINE+2]]:3: unknown: the bound is not a constant or a symbol loom reads
