@@ -1008,28 +1008,33 @@ unsafe fn affine_tree(e: MlirAffineExpr, dims: usize) -> Option<AffineTree> {
 /// (None for a result that is not affine by constants), or None when `attr`
 /// is not an affine map.
 pub(crate) fn affine_map_trees(attr: MlirAttribute) -> Option<(usize, Vec<Option<AffineTree>>)> {
-    // SAFETY: as for `affine_map_results`: `attr` is a valid attribute, the
-    // functions only read the uniqued map and its expressions, each called
-    // on the kind it is for.
-    unsafe {
-        if !mlirAttributeIsAAffineMap(attr) {
-            return None;
-        }
-        let map = mlirAffineMapAttrGetValue(attr);
-        let dims = usize::try_from(mlirAffineMapGetNumDims(map)).ok()?;
-        let inputs = usize::try_from(mlirAffineMapGetNumInputs(map)).ok()?;
-        let n = mlirAffineMapGetNumResults(map);
-        Some((inputs, (0..n).map(|i| affine_tree(mlirAffineMapGetResult(map, i), dims)).collect()))
-    }
+    // SAFETY: `affine_tree` meets `map_results`' contract: it reads only
+    // the valid expression it is given.
+    unsafe { map_results(attr, affine_tree) }
 }
 
 /// The number of inputs of the affine map `attr` and each result as a
 /// linear form (None for a result that is not linear), or None when `attr`
 /// is not an affine map.
 pub(crate) fn affine_map_results(attr: MlirAttribute) -> Option<(usize, Vec<Option<AffineForm>>)> {
-    // SAFETY: `attr` is a valid attribute (uniqued in a live context); the C
-    // functions only read the uniqued map and the expressions it owns, and
-    // each is called on the kind it is for (checked first).
+    // SAFETY: as for `affine_map_trees`, with `affine_form`.
+    unsafe { map_results(attr, affine_form) }
+}
+
+/// The number of inputs of the affine map `attr` and each result read by
+/// `read` (given the result and the map's number of dims).
+///
+/// # Safety
+/// `attr` must be a valid attribute (uniqued in a live context), and `read`
+/// must be safe to call on any valid affine expression.
+unsafe fn map_results<T>(
+    attr: MlirAttribute,
+    read: unsafe fn(MlirAffineExpr, usize) -> Option<T>,
+) -> Option<(usize, Vec<Option<T>>)> {
+    // SAFETY: `attr` is valid (the caller's contract); the C functions only
+    // read the uniqued map and the expressions it owns, the map accessors
+    // run only on an affine map attribute (checked first), and each result
+    // is a valid expression of that map, which `read` accepts.
     unsafe {
         if !mlirAttributeIsAAffineMap(attr) {
             return None;
@@ -1038,7 +1043,7 @@ pub(crate) fn affine_map_results(attr: MlirAttribute) -> Option<(usize, Vec<Opti
         let dims = usize::try_from(mlirAffineMapGetNumDims(map)).ok()?;
         let inputs = usize::try_from(mlirAffineMapGetNumInputs(map)).ok()?;
         let n = mlirAffineMapGetNumResults(map);
-        Some((inputs, (0..n).map(|i| affine_form(mlirAffineMapGetResult(map, i), dims)).collect()))
+        Some((inputs, (0..n).map(|i| read(mlirAffineMapGetResult(map, i), dims)).collect()))
     }
 }
 

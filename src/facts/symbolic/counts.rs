@@ -264,7 +264,7 @@ mod tests {
     use super::super::expr::Leaf;
     use super::*;
     use crate::facts::interval::Interval;
-    use crate::facts::trip_count::{for_facts, trip_facts, Facts, LoopInput};
+    use crate::facts::trip_count::{for_facts, trip_facts, Facts, LoopFacts, LoopInput};
 
     /// Every claim of the symbolic core, evaluated at every point of its
     /// leaf ranges, equals the constant core's exact facts (widths 2 and 3:
@@ -316,14 +316,6 @@ mod tests {
     }
 
     fn check_point(l: &SymLoop, f: &SymFacts, x0: i128, b: i128, raw_step: i128) {
-        let at = |e: &Expr| {
-            e.eval(&|leaf| match leaf {
-                Leaf::Arg(0) => Some(x0),
-                Leaf::Arg(1) => Some(b),
-                _ => None,
-            })
-            .expect("evaluates")
-        };
         let input = LoopInput {
             width: l.width,
             predicate: l.predicate,
@@ -335,6 +327,20 @@ mod tests {
         };
         let Facts::Exact(c) = trip_facts(&input) else {
             panic!("symbolic core claims {f:?} but the constant core says {:?} for {input:?}", trip_facts(&input));
+        };
+        same_facts(l, f, &c, x0, b);
+    }
+
+    /// `f` with `%arg0 = x0`, `%arg1 = b` equals the constant core's `c`,
+    /// and every body value keeps `f.body_limit`.
+    fn same_facts(l: &SymLoop, f: &SymFacts, c: &LoopFacts, x0: i128, b: i128) {
+        let at = |e: &Expr| {
+            e.eval(&|leaf| match leaf {
+                Leaf::Arg(0) => Some(x0),
+                Leaf::Arg(1) => Some(b),
+                _ => None,
+            })
+            .expect("evaluates")
         };
         let ctx = format!("{l:?} x0={x0} b={b}: {f:?} vs {c:?}");
         assert_eq!(at(&f.body_count), c.body_count as i128, "{ctx}");
@@ -402,33 +408,10 @@ mod tests {
                             claims += 1;
                             for x0 in ir.lo..=ir.hi {
                                 for b in br.lo..=br.hi {
-                                    let at = |e: &Expr| {
-                                        e.eval(&|leaf| match leaf {
-                                            Leaf::Arg(0) => Some(x0),
-                                            Leaf::Arg(1) => Some(b),
-                                            _ => None,
-                                        })
-                                        .expect("evaluates")
-                                    };
                                     let Facts::Exact(c) = for_facts(width, order, x0, b, step) else {
                                         panic!("for_facts is not exact for {l:?} x0={x0} b={b}")
                                     };
-                                    let ctx = format!("{l:?} x0={x0} b={b}: {f:?} vs {c:?}");
-                                    assert_eq!(at(&f.body_count), c.body_count as i128, "{ctx}");
-                                    assert_eq!(at(&f.condition_count), c.condition_count as i128, "{ctx}");
-                                    assert_eq!(
-                                        (at(&f.condition.0), at(&f.condition.1)),
-                                        (c.condition.lo, c.condition.hi),
-                                        "{ctx}"
-                                    );
-                                    match c.body {
-                                        Some(body) => {
-                                            assert_eq!((at(&f.body.0), at(&f.body.1)), (body.lo, body.hi), "{ctx}")
-                                        }
-                                        None => assert!(at(&f.body.0) > at(&f.body.1), "{ctx}: body must be empty"),
-                                    }
-                                    assert_eq!(at(&f.exit), c.exit, "{ctx}");
-                                    check_body_limit(&f, c.body, &at, &ctx);
+                                    same_facts(&l, &f, &c, x0, b);
                                 }
                             }
                         }
