@@ -24,7 +24,8 @@
 //! - nothing here decides a fact: each layer states what the meaning
 //!   implies in its own domain, under its own no-wrap conditions.
 
-use super::ir::{attr_string, int_attr, shape_of, subview_parts, AffineForm, Op, Part, Val};
+use super::ir::{attr_string, int_attr, shape_of, subview_parts, AffineForm, Def, Op, Part, Val};
+use super::predicate::Predicate;
 use super::trip_count::Order;
 
 /// The `overflow<...>` flags of an `arith` add, sub, mul or shl: the result
@@ -294,6 +295,101 @@ fn divide(op: Op<'_>, rounding: Rounding, order: Order) -> IntOp<'_> {
 
 fn extremum(op: Op<'_>, which: Extremum, order: Order) -> IntOp<'_> {
     IntOp::Extremum { lhs: op.operand(0), rhs: op.operand(1), which, order }
+}
+
+/// A division by a positive constant of an affine map, as `lower-affine`
+/// expands it into `arith` (see [`lowered_division`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Division {
+    Floor,
+    Ceil,
+    Mod,
+}
+
+/// `x floordiv d`, `x ceildiv d` or `x mod d` (`d > 0` a constant), when
+/// `op` is the `arith.select` that ends lower-affine's expansion of one
+/// (MLIR 22's AffineToStandard, seen in its output):
+/// - floordiv: `select(x < 0, -1 - q, q)`, `q = divsi(select(x < 0, -1 - x, x), d)`;
+/// - ceildiv: `select(x <= 0, 0 - q, q + 1)`, `q = divsi(select(x <= 0, 0 - x, x - 1), d)`;
+/// - mod: `select(r < 0, r + d, r)`, `r = remsi(x, d)`.
+///
+/// Both selects test the same condition value. `konst` reads a constant in
+/// the signed order. Anything else, a rewritten or partly folded
+/// expansion included, is None: the caller then reads the ops one by one.
+pub(crate) fn lowered_division<'a>(
+    op: Op<'a>,
+    konst: &dyn Fn(Val<'a>) -> Option<i128>,
+) -> Option<(Val<'a>, i128, Division)> {
+    let IntOp::Select { condition, if_true, if_false } = IntOp::of(op)? else { return None };
+    let test = defining(condition)?;
+    let predicate = test.compare_predicate()?;
+    if test.num_operands() != 2 || konst(test.operand(1)) != Some(0) {
+        return None;
+    }
+    let tested = test.operand(0);
+    let of = |v: Val<'a>| defining(v).and_then(IntOp::of);
+    // `q = divsi(select(condition, negative, positive), d)`.
+    let quotient = |q: Val<'a>| -> Option<(Val<'a>, Val<'a>, i128)> {
+        let Some(IntOp::Divide { value, divisor, rounding: Rounding::TowardZero, order: Order::Signed }) = of(q) else {
+            return None;
+        };
+        let d = konst(divisor).filter(|d| *d > 0)?;
+        let Some(IntOp::Select { condition: c, if_true: negative, if_false: positive }) = of(value) else {
+            return None;
+        };
+        (c == condition).then_some((negative, positive, d))
+    };
+    let sub = |v: Val<'a>| match of(v) {
+        Some(IntOp::Sub { lhs, rhs, .. }) => Some((lhs, rhs)),
+        _ => None,
+    };
+    let add = |v: Val<'a>| match of(v) {
+        Some(IntOp::Add { lhs, rhs, .. }) => Some((lhs, rhs)),
+        _ => None,
+    };
+    match predicate {
+        Predicate::Slt => {
+            // floordiv: -1 - q, else q.
+            if let Some((negative, positive, d)) = quotient(if_false) {
+                let (m1, q) = sub(if_true)?;
+                let (m1x, x) = sub(negative)?;
+                let ok =
+                    konst(m1) == Some(-1) && q == if_false && konst(m1x) == Some(-1) && x == tested && positive == x;
+                return ok.then_some((x, d, Division::Floor));
+            }
+            // mod: r + d, else r, with r = remsi(x, d).
+            let r = if_false;
+            let rem = defining(r).filter(|o| o.is("arith.remsi") && o.num_operands() == 2)?;
+            let d = konst(rem.operand(1)).filter(|d| *d > 0)?;
+            let (lhs, rhs) = add(if_true)?;
+            (tested == r && lhs == r && konst(rhs) == Some(d)).then_some((rem.operand(0), d, Division::Mod))
+        }
+        Predicate::Sle => {
+            // ceildiv: 0 - q, else q + 1.
+            let (zero, q) = sub(if_true)?;
+            let (q1, one) = add(if_false)?;
+            let (negative, positive, d) = quotient(q)?;
+            let (zero_x, x) = sub(negative)?;
+            let (x1, one_x) = sub(positive)?;
+            let ok = konst(zero) == Some(0)
+                && q1 == q
+                && konst(one) == Some(1)
+                && konst(zero_x) == Some(0)
+                && x == tested
+                && x1 == x
+                && konst(one_x) == Some(1);
+            ok.then_some((x, d, Division::Ceil))
+        }
+        _ => None,
+    }
+}
+
+/// The op whose result `v` is.
+fn defining(v: Val<'_>) -> Option<Op<'_>> {
+    match v.def() {
+        Def::Result(op) => Some(op),
+        Def::Arg(..) => None,
+    }
 }
 
 /// Which operands a result's poison comes from.

@@ -40,7 +40,7 @@ use crate::facts::bits::{carrier, const_bits, in_order};
 use crate::facts::interval::Interval;
 use crate::facts::ir::{affine_map_trees, buffer_size_cap, int_attr, shape_of, AffineTree, Def, Op, Val};
 use crate::facts::ranges::Ranges;
-use crate::facts::semantics::{AffineKind, Cast, Extremum, Flags, IntOp};
+use crate::facts::semantics::{lowered_division, AffineKind, Cast, Division, Extremum, Flags, IntOp};
 use crate::facts::trip_count::{order_limits, Order};
 
 /// The name reports give the buffer-size assumption.
@@ -147,6 +147,13 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         let sub = |s: &mut Self, x: Val<'a>| s.expr_depth(x, depth + 1);
         let konst = |x: Val<'a>| const_bits(x, self.ranges.index_width).map(|b| in_order(b, width, signed));
         let unread = || Err(format!("it is computed by '{name}', which symbolic facts do not read"));
+        if signed {
+            let signed_konst = |x: Val<'a>| const_bits(x, self.ranges.index_width).map(|b| in_order(b, width, true));
+            if let Some((x, d, kind)) = lowered_division(op, &signed_konst) {
+                let e = sub(self, x)?;
+                return self.division(e, d, kind);
+            }
+        }
         let Some(meaning) = IntOp::of(op) else {
             if op.is("memref.load") && !v.defined_inside(self.at) {
                 return self.opaque(v, Some(op), usize::MAX);
@@ -308,12 +315,8 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
     /// here: the lowering's wrapping `addi`/`muli` give the value modulo
     /// 2^width, exact when the whole result fits (the caller checks). A
     /// `floordiv`, `ceildiv` or `mod` by a positive constant divides its
-    /// operand's wrapped value, so that operand must fit; for `ceildiv` it
-    /// must not be the signed minimum either (lower-affine's `ceildiv`
-    /// negates a non-positive operand: `SMIN ceildiv 4` comes out
-    /// positive, seen by execution), so its range must lie in
-    /// `[SMIN + 1, SMAX]`. Then `a floordiv d = (a - d + 1) ceildiv d` and
-    /// `a mod d = a - d·(a floordiv d)`, exactly.
+    /// operand's wrapped value: see [`Symbols::division`], which also reads
+    /// lower-affine's `arith` expansion of one.
     fn affine_tree(&mut self, op: Op<'a>, tree: &AffineTree, first: usize, depth: u32) -> Result<Expr, String> {
         let overflow = || "the arithmetic overflows".to_string();
         match tree {
@@ -334,28 +337,42 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             }
             AffineTree::FloorDiv(a, d) | AffineTree::CeilDiv(a, d) | AffineTree::Mod(a, d) => {
                 let x = self.affine_tree(op, a, first, depth)?;
-                let limits = self.limits(self.width);
-                let (room, what) = match tree {
-                    AffineTree::CeilDiv(..) => (Interval::new(limits.lo + 1, limits.hi), "ceildiv"),
-                    AffineTree::FloorDiv(..) => (limits, "floordiv"),
-                    _ => (limits, "mod"),
+                let kind = match tree {
+                    AffineTree::FloorDiv(..) => Division::Floor,
+                    AffineTree::CeilDiv(..) => Division::Ceil,
+                    _ => Division::Mod,
                 };
-                if !self.fits_in(&x, room) {
-                    return Err(format!(
-                        "an affine map's {what} operand may wrap at the index width{}",
-                        if what == "ceildiv" { " (or be the signed minimum)" } else { "" }
-                    ));
-                }
-                let d = i128::from(*d);
-                let floor = |x: &Expr, env: &Env| x.add_const(1 - d)?.ceildiv(d, env);
-                match tree {
-                    AffineTree::FloorDiv(..) => floor(&x, &self.env),
-                    AffineTree::CeilDiv(..) => x.ceildiv(d, &self.env),
-                    _ => floor(&x, &self.env).and_then(|q| x.sub(&q.scale(d)?)),
-                }
-                .ok_or_else(overflow)
+                self.division(x, i128::from(*d), kind)
             }
         }
+    }
+
+    /// `x floordiv d`, `x ceildiv d` or `x mod d` (`d > 0`) as lower-affine
+    /// computes it: on `x`'s wrapped value, so `x` must fit; for `ceildiv`
+    /// it must not be the signed minimum either (lower-affine's `ceildiv`
+    /// negates a non-positive operand: `SMIN ceildiv 4` comes out
+    /// positive, seen by execution). Then `x floordiv d = (x - d + 1)
+    /// ceildiv d` and `x mod d = x - d·(x floordiv d)`, exactly.
+    fn division(&mut self, x: Expr, d: i128, kind: Division) -> Result<Expr, String> {
+        let limits = self.limits(self.width);
+        let (room, what) = match kind {
+            Division::Ceil => (Interval::new(limits.lo + 1, limits.hi), "ceildiv"),
+            Division::Floor => (limits, "floordiv"),
+            Division::Mod => (limits, "mod"),
+        };
+        if !self.fits_in(&x, room) {
+            return Err(format!(
+                "an affine map's {what} operand may wrap at the index width{}",
+                if kind == Division::Ceil { " (or be the signed minimum)" } else { "" }
+            ));
+        }
+        let floor = |x: &Expr, env: &Env| x.add_const(1 - d)?.ceildiv(d, env);
+        match kind {
+            Division::Floor => floor(&x, &self.env),
+            Division::Ceil => x.ceildiv(d, &self.env),
+            Division::Mod => floor(&x, &self.env).and_then(|q| x.sub(&q.scale(d)?)),
+        }
+        .ok_or_else(|| "the arithmetic overflows".to_string())
     }
 
     /// `leaf` for the value `v`, its range (where the loop is, in the
