@@ -430,8 +430,9 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             Size::Value(v) => Key::Value(v),
             Size::SameAs(source) => Key::Dim(source, k),
         });
-        if let Some(eq) = size.and_then(|key| self.key_lin(key)).and_then(|s| Self::equal(&d, &s)) {
-            let def = memref.defining_op().expect("a size stated by a defining op");
+        // `size_of` states sizes only of op results: the defining op is there.
+        let eq = size.and_then(|key| self.key_lin(key)).and_then(|s| Self::equal(&d, &s));
+        if let (Some(eq), Some(def)) = (eq, memref.defining_op()) {
             self.fact(Source::Definition(def), eq);
         }
         let cap = buffer_size_cap(memref.ty(), k, self.prover.ranges.index_width);

@@ -69,41 +69,25 @@ impl Lowering {
     /// The lowering, then `tail`, then (if `to_llvm`) the LLVM conversion,
     /// bufferizing (where the lowering does) as `analysis` says.
     fn stages(self, tail: &str, to_llvm: bool, analysis: Analysis) -> String {
-        let lowering = match self {
-            Lowering::Cf => "loom-lower-to-cf",
-            Lowering::Scf => "loom-lower-to-scf",
-            // Every order bufferizes with allow-return-allocs-from-loops:
-            // generated loops continue with tensors that are not equivalent
-            // to their iteration arguments (a constant, another tensor),
-            // which One-Shot Bufferize rejects without it, for scf as for loom.
-            Lowering::BufferizeLoom => concat!(
-                "loom-carry-captured-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},",
-                "loom-lower-to-scf,buffer-deallocation-pipeline,convert-linalg-to-loops,convert-bufferization-to-memref"
-            ),
-            Lowering::BufferizeLoomDealloc => concat!(
-                "loom-carry-captured-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},",
-                "buffer-deallocation-pipeline,loom-lower-to-scf,convert-linalg-to-loops,convert-bufferization-to-memref"
-            ),
-            Lowering::BufferizeLoomCf => concat!(
-                "loom-carry-captured-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},",
-                "buffer-deallocation-pipeline,convert-linalg-to-loops,convert-bufferization-to-memref"
-            ),
-            Lowering::BufferizeScf => concat!(
-                "loom-lower-to-scf,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},",
-                "buffer-deallocation-pipeline,convert-linalg-to-loops,convert-bufferization-to-memref"
-            ),
+        const CARRY: &str = "loom-carry-captured-tensors";
+        const TO_SCF: &str = "loom-lower-to-scf";
+        const DEALLOC: &str = "buffer-deallocation-pipeline";
+        const TO_MEMREF: &str = "convert-linalg-to-loops,convert-bufferization-to-memref";
+        let bufferize = analysis.one_shot_bufferize();
+        let lowering: Vec<&str> = match self {
+            Lowering::Cf => vec!["loom-lower-to-cf"],
+            Lowering::Scf => vec![TO_SCF],
+            Lowering::BufferizeLoom => vec![CARRY, bufferize, TO_SCF, DEALLOC, TO_MEMREF],
+            Lowering::BufferizeLoomDealloc => vec![CARRY, bufferize, DEALLOC, TO_SCF, TO_MEMREF],
+            Lowering::BufferizeLoomCf => vec![CARRY, bufferize, DEALLOC, TO_MEMREF],
+            Lowering::BufferizeScf => vec![TO_SCF, bufferize, DEALLOC, TO_MEMREF],
         };
-        let passes: Vec<&str> = [lowering, tail, if to_llvm { "loom-lower-to-llvm" } else { "" }]
+        let passes: Vec<&str> = lowering
             .into_iter()
+            .chain([tail, if to_llvm { "loom-lower-to-llvm" } else { "" }])
             .filter(|p| !p.is_empty())
             .collect();
-        let pipeline = format!("builtin.module({})", passes.join(","));
-        match analysis {
-            Analysis::InPlace => pipeline,
-            Analysis::CopyBeforeWrite => {
-                pipeline.replace("allow-return-allocs-from-loops}", "allow-return-allocs-from-loops copy-before-write}")
-            }
-        }
+        format!("builtin.module({})", passes.join(","))
     }
 }
 
@@ -116,6 +100,22 @@ enum Analysis {
     /// trivially faithful: used only to tell upstream's analysis apart from
     /// the IR it was given (see [`Summary::upstream_inplace`]).
     CopyBeforeWrite,
+}
+
+impl Analysis {
+    /// The One-Shot Bufferize pass every order runs, with
+    /// allow-return-allocs-from-loops: generated loops continue with
+    /// tensors that are not equivalent to their iteration arguments (a
+    /// constant, another tensor), which it rejects without it, for scf as
+    /// for loom.
+    fn one_shot_bufferize(self) -> &'static str {
+        match self {
+            Analysis::InPlace => "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops}",
+            Analysis::CopyBeforeWrite => {
+                "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops copy-before-write}"
+            }
+        }
+    }
 }
 
 /// The passes run after each lowering by default: upstream passes that walk
