@@ -30,7 +30,9 @@
 
 use melior::ir::Module;
 
-pub use crate::facts::schema::{AccessReport, AccessStatus, CounterReport, LoopReport, LoopStatus, Report};
+pub use crate::facts::schema::{
+    AccessReport, AccessStatus, CounterReport, DimensionReport, LoopReport, LoopStatus, Report,
+};
 use crate::facts::{self, bounds, ir::Op};
 
 /// Analysis options.

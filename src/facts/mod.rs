@@ -77,9 +77,11 @@ pub struct SymCounter {
 
 #[derive(Clone, Debug)]
 pub enum Status {
+    /// `condition_count` is None for a loop without a condition
+    /// (`scf.parallel`, `scf.forall`: see [`LoopRecord::dims`]).
     Exact {
         body_count: u128,
-        condition_count: u128,
+        condition_count: Option<u128>,
     },
     /// The body runs at most `max_body_count` times (early exits).
     AtMost {
@@ -92,7 +94,7 @@ pub enum Status {
     /// Exact counts as expressions over arguments and buffer sizes.
     SymbolicExact {
         body_count: Expr,
-        condition_count: Expr,
+        condition_count: Option<Expr>,
     },
     /// The body runs at most `max_body_count` times (early exits).
     SymbolicAtMost {
@@ -110,6 +112,10 @@ pub struct LoopRecord<'a> {
     pub depth: u32,
     pub status: Status,
     pub counter: Option<Counter>,
+    /// For a loop of several induction variables (`scf.parallel`,
+    /// `scf.forall`): each one's facts, in order, as the loop of the nest
+    /// it lowers to (then `status` is the product and `counter` is None).
+    pub dims: Vec<Dimension>,
     pub note: Option<&'static str>,
     /// Assumptions (options) the facts rely on, by their report names.
     pub assumptions: Vec<&'static str>,
@@ -125,13 +131,25 @@ pub struct LoopRecord<'a> {
     entries_signed: Option<bool>,
 }
 
+/// One induction variable of a multi-dimensional loop: its facts as the
+/// `scf.for` of the lowered nest (counts per entry of that loop).
+#[derive(Clone, Debug)]
+pub struct Dimension {
+    pub status: Status,
+    pub counter: Option<Counter>,
+}
+
 impl LoopRecord<'_> {
-    /// (body count, condition count) per entry as expressions, when exact.
-    fn count_exprs(&self) -> Option<(Expr, Expr)> {
+    /// (body count, condition count if the loop has a condition) per entry
+    /// as expressions, when exact.
+    fn count_exprs(&self) -> Option<(Expr, Option<Expr>)> {
         match &self.status {
             Status::Exact { body_count, condition_count } => Some((
                 Expr::constant(i128::try_from(*body_count).ok()?),
-                Expr::constant(i128::try_from(*condition_count).ok()?),
+                match condition_count {
+                    Some(c) => Some(Expr::constant(i128::try_from(*c).ok()?)),
+                    None => None,
+                },
             )),
             Status::SymbolicExact { body_count, condition_count } => {
                 Some((body_count.clone(), condition_count.clone()))
@@ -140,32 +158,47 @@ impl LoopRecord<'_> {
         }
     }
 
-    /// Symbolic (total body count, total condition count) per entry of the
-    /// function, when the counts are exact and the totals are not numbers.
-    pub fn symbolic_totals(&self) -> Option<(Expr, Expr)> {
+    /// Whether the loop's expressions read `%argN` in signed order (its
+    /// counter's order; every dimension of a multi-dimensional loop is
+    /// signed); None without a counter.
+    fn signed(&self) -> Option<bool> {
+        self.counter.as_ref().or_else(|| self.dims.first()?.counter.as_ref()).map(|c| c.signed)
+    }
+
+    /// Symbolic (total body count, total condition count if any) per entry
+    /// of the function, when the counts are exact and the totals are not
+    /// numbers.
+    pub fn symbolic_totals(&self) -> Option<(Expr, Option<Expr>)> {
         if self.totals().is_some() {
             return None;
         }
         let (b, c) = self.count_exprs()?;
-        if b.has_opaque() || c.has_opaque() {
+        if b.has_opaque() || c.as_ref().is_some_and(Expr::has_opaque) {
             // The count may differ from one entry to the next.
             return None;
         }
         let e = self.entries_expr.as_ref()?;
-        let own = self.counter.as_ref().map(|c| c.signed);
         // This loop's expressions read %argN in its own counter's order.
-        if self.entries_signed.is_some() && self.entries_signed != own {
+        if self.entries_signed.is_some() && self.entries_signed != self.signed() {
             return None;
         }
-        let (tb, tc) = (b.mul(e)?, c.mul(e)?);
-        (tb.as_constant().is_none() || tc.as_constant().is_none()).then_some((tb, tc))
+        let tb = b.mul(e)?;
+        let tc = match c {
+            Some(c) => Some(c.mul(e)?),
+            None => None,
+        };
+        (tb.as_constant().is_none() || tc.as_ref().is_some_and(|t| t.as_constant().is_none())).then_some((tb, tc))
     }
 
-    /// (total body count, total condition count) when both are exact.
-    pub fn totals(&self) -> Option<(u128, u128)> {
+    /// (total body count, total condition count if any) when exact.
+    pub fn totals(&self) -> Option<(u128, Option<u128>)> {
         match (&self.status, self.entries) {
             (Status::Exact { body_count, condition_count }, Some(e)) => {
-                Some((e.checked_mul(*body_count)?, e.checked_mul(*condition_count)?))
+                let tc = match condition_count {
+                    Some(c) => Some(e.checked_mul(*c)?),
+                    None => None,
+                };
+                Some((e.checked_mul(*body_count)?, tc))
             }
             _ => None,
         }
@@ -425,13 +458,121 @@ fn runs_per_entry<'a>(
         }
     }
     match &*parent.name_ref() {
-        "scf.while" => Some(if parent.region_index_of(inner)? == 0 { condition_count } else { body_count }),
-        "scf.for" | "loom.for" | "affine.for" => Some(body_count),
+        "scf.while" => {
+            if parent.region_index_of(inner)? == 0 {
+                condition_count
+            } else {
+                Some(body_count)
+            }
+        }
+        "scf.for" | "loom.for" | "affine.for" | "scf.parallel" | "scf.forall" => Some(body_count),
         "loom.loop" => {
             let guard = guard?;
-            Some(if guard.is_before(inner) { body_count } else { condition_count })
+            if guard.is_before(inner) {
+                Some(body_count)
+            } else {
+                condition_count
+            }
         }
         _ => None,
+    }
+}
+
+/// What recognition gave for one loop op.
+enum Recognitions<'a> {
+    One(Recognized<'a>),
+    /// One per induction variable (`scf.parallel`, `scf.forall`).
+    Dims(Vec<Recognized<'a>>),
+}
+
+/// Why a multi-dimensional loop's facts are per dimension.
+const DIMENSIONS_NOTE: &str =
+    "counted per dimension, as the nest of scf.for it lowers to (dimension 0 outermost); the body runs the product";
+
+/// The status and counter of one recognised loop (or dimension), with its
+/// value facts recorded in `facts` and the assumptions it used added to
+/// `assumptions`.
+fn record<'a>(
+    op: Op<'a>,
+    rec: Recognized<'a>,
+    iw: u32,
+    assumptions: &mut Vec<&'static str>,
+    facts: &mut HandleMap<Val<'a>, ValueFact<'a>>,
+    guards: &mut HandleMap<Op<'a>, Op<'a>>,
+) -> (Status, Option<Counter>, Option<&'static str>) {
+    if let Core::Symbolic { assumptions: used, .. } = &rec.core {
+        for a in used {
+            if !assumptions.contains(a) {
+                assumptions.push(a);
+            }
+        }
+    }
+    value_facts(&rec, iw, !assumptions.is_empty(), facts);
+    if let Some(g) = rec.roles.iter().find_map(|r| r.split_at) {
+        guards.insert(op, g);
+    }
+    // `rec` is consumed: its facts move into the record.
+    let Recognized { type_name, width, signed, step, core, at_most, note, .. } = rec;
+    let counter = |condition: Interval,
+                   body: Option<Interval>,
+                   exit: Option<i128>,
+                   symbolic: Option<Box<SymCounter>>| {
+        Counter { type_name, width, signed, step, condition, body, exit, symbolic }
+    };
+    match core {
+        Core::Unknown(reason) => (Status::Unknown { reason }, None, note),
+        Core::Symbolic { facts: f, condition, body, .. } => {
+            let SymFacts { body_count, condition_count, condition: sym_condition, body: sym_body, exit, .. } = *f;
+            let symbolic =
+                SymCounter { condition: sym_condition, body: sym_body, exit: at_most.is_none().then_some(exit) };
+            let status = match at_most {
+                None => Status::SymbolicExact { body_count, condition_count: Some(condition_count) },
+                Some(why) => Status::SymbolicAtMost { max_body_count: body_count, why },
+            };
+            (status, Some(counter(condition, body, None, Some(Box::new(symbolic)))), note)
+        }
+        Core::Exact { body_count, condition_count, condition, body, exit } => {
+            let exit = at_most.is_none().then_some(exit);
+            let status = match at_most {
+                None => Status::Exact { body_count, condition_count: Some(condition_count) },
+                Some(why) => Status::AtMost { max_body_count: body_count, why },
+            };
+            (status, Some(counter(condition, body, exit, None)), note)
+        }
+    }
+}
+
+/// A multi-dimensional loop's status: exact (the product of the body
+/// counts, no condition) when every dimension is exact.
+fn product_of(dims: &[Dimension]) -> Status {
+    let mut number: Option<u128> = Some(1);
+    let mut expr = Expr::constant(1);
+    for (n, d) in dims.iter().enumerate() {
+        let count = match &d.status {
+            Status::Exact { body_count, .. } => {
+                number = number.and_then(|p| p.checked_mul(*body_count));
+                i128::try_from(*body_count).ok().map(Expr::constant)
+            }
+            Status::SymbolicExact { body_count, .. } => {
+                number = None;
+                Some(body_count.clone())
+            }
+            Status::Unknown { reason } => {
+                return Status::Unknown { reason: format!("induction variable {n}: {reason}") }
+            }
+            _ => None,
+        };
+        match count.and_then(|c| expr.mul(&c)) {
+            Some(e) => expr = e,
+            None => {
+                return Status::Unknown { reason: "the product of the dimensions' counts is not expressible".into() }
+            }
+        }
+    }
+    // A product that folds to a number (a dimension with no iteration) is one.
+    match number.or_else(|| expr.as_constant().and_then(|c| u128::try_from(c).ok())) {
+        Some(body_count) => Status::Exact { body_count, condition_count: None },
+        None => Status::SymbolicExact { body_count: expr, condition_count: None },
     }
 }
 
@@ -461,6 +602,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
         }
         let scope = &mut scopes[s];
         let iw = scope.index_width;
+        let multi = recognize::is_multi_dimensional(op);
         let mut assumptions = Vec::new();
         let recognized = match &scope.opaque {
             Some(why) => Err(why.clone()),
@@ -469,66 +611,32 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                 // facts of enclosing loops (analysed first: pre-order).
                 let ranges = Ranges::new(&scope.facts, iw);
                 let ctx = recognize::Context { ranges: &ranges, assume_buffers };
-                let rec = recognize::recognize(op, iw, &ctx);
+                let rec = if multi {
+                    recognize::recognize_dims(op, iw, &ctx).map(Recognitions::Dims)
+                } else {
+                    recognize::recognize(op, iw, &ctx).map(Recognitions::One)
+                };
                 if ranges.assumption_reads() > 0 {
                     assumptions.push(BUFFER_ASSUMPTION);
                 }
                 rec
             }
         };
-        let (status, counter, note) = match recognized {
-            Err(reason) => (Status::Unknown { reason }, None, None),
-            Ok(rec) => {
-                if let Core::Symbolic { assumptions: used, .. } = &rec.core {
-                    for a in used {
-                        if !assumptions.contains(a) {
-                            assumptions.push(a);
-                        }
-                    }
-                }
-                value_facts(&rec, iw, !assumptions.is_empty(), &mut scope.facts);
-                if let Some(g) = rec.roles.iter().find_map(|r| r.split_at) {
-                    guards.insert(op, g);
-                }
-                // `rec` is consumed: its facts move into the record.
-                let Recognized { type_name, width, signed, step, core, at_most, note, .. } = rec;
-                let counter = |condition: Interval,
-                               body: Option<Interval>,
-                               exit: Option<i128>,
-                               symbolic: Option<Box<SymCounter>>| {
-                    Counter { type_name, width, signed, step, condition, body, exit, symbolic }
-                };
-                match core {
-                    Core::Unknown(reason) => (Status::Unknown { reason }, None, note),
-                    Core::Symbolic { facts: f, condition, body, .. } => {
-                        let SymFacts {
-                            body_count,
-                            condition_count,
-                            condition: sym_condition,
-                            body: sym_body,
-                            exit,
-                            ..
-                        } = *f;
-                        let symbolic = SymCounter {
-                            condition: sym_condition,
-                            body: sym_body,
-                            exit: at_most.is_none().then_some(exit),
-                        };
-                        let status = match at_most {
-                            None => Status::SymbolicExact { body_count, condition_count },
-                            Some(why) => Status::SymbolicAtMost { max_body_count: body_count, why },
-                        };
-                        (status, Some(counter(condition, body, None, Some(Box::new(symbolic)))), note)
-                    }
-                    Core::Exact { body_count, condition_count, condition, body, exit } => {
-                        let exit = at_most.is_none().then_some(exit);
-                        let status = match at_most {
-                            None => Status::Exact { body_count, condition_count },
-                            Some(why) => Status::AtMost { max_body_count: body_count, why },
-                        };
-                        (status, Some(counter(condition, body, exit, None)), note)
-                    }
-                }
+        let (status, counter, note, dims) = match recognized {
+            Err(reason) => (Status::Unknown { reason }, None, None, Vec::new()),
+            Ok(Recognitions::One(rec)) => {
+                let (status, counter, note) = record(op, rec, iw, &mut assumptions, &mut scope.facts, &mut guards);
+                (status, counter, note, Vec::new())
+            }
+            Ok(Recognitions::Dims(recs)) => {
+                let dims: Vec<Dimension> = recs
+                    .into_iter()
+                    .map(|rec| {
+                        let (status, counter, _) = record(op, rec, iw, &mut assumptions, &mut scope.facts, &mut guards);
+                        Dimension { status, counter }
+                    })
+                    .collect();
+                (product_of(&dims), None, Some(DIMENSIONS_NOTE), dims)
             }
         };
         if matches!(status, Status::Unknown { .. }) {
@@ -543,6 +651,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
             depth: op.loop_depth(),
             status,
             counter,
+            dims,
             note,
             assumptions,
             entries: None,
@@ -577,7 +686,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                     if f.as_constant().is_some() {
                         return true;
                     }
-                    let order = loops[p].counter.as_ref().map(|c| c.signed);
+                    let order = loops[p].signed();
                     let agrees = signed.is_none() || signed == order;
                     signed = signed.or(order);
                     agrees
@@ -596,7 +705,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
         loops[i].entries = entries.as_ref().and_then(|e| u128::try_from(e.as_constant()?).ok());
         // A loop's expressions read %argN in its own order: symbolic entries
         // read in another order are not stated for it.
-        let own = loops[i].counter.as_ref().map(|c| c.signed);
+        let own = loops[i].signed();
         if signed.is_some() && signed != own {
             entries = None;
         }

@@ -33,7 +33,7 @@
 
 use super::bits::{carrier, const_bits, in_order, mask, smax, to_signed, MAX_WIDTH};
 use super::interval::Interval;
-use super::ir::{affine_map_trees, int_attr, Blk, Def, ExitKind, Op, Val};
+use super::ir::{affine_map_trees, int_attr, loop_dimension, Blk, Def, ExitKind, Op, Part, Val};
 use super::predicate::Predicate;
 use super::ranges::Ranges;
 use super::semantics::{Extremum, IntOp};
@@ -419,6 +419,86 @@ pub fn recognize<'a>(op: Op<'a>, index_width: u32, ctx: &Context<'_, '_, 'a>) ->
         "affine.for" => recognize_affine_for(op, index_width, ctx),
         other => Err(format!("'{other}' loops are not analysed")),
     }
+}
+
+/// Whether `op` is a loop of several independent dimensions, recognised
+/// by [`recognize_dims`] rather than [`recognize`].
+pub fn is_multi_dimensional(op: Op<'_>) -> bool {
+    op.is("scf.parallel") || op.is("scf.forall")
+}
+
+/// An `scf.parallel` or `scf.forall`, one [`Recognized`] per induction
+/// variable in order. Each dimension is read as the `scf.for` it becomes
+/// when the op is lowered to a nest of loops (`convert-scf-to-cf` for
+/// `scf.parallel`, `scf-forall-to-for` for `scf.forall`: dimension 0
+/// outermost), with that loop's semantics: signed `lb <= iv < ub`, the
+/// step positive (both ops' verifiers reject a constant step below 1; a
+/// dynamic one must be a known constant), overflow of the final induction
+/// value undefined. The bounds are operands of the op, so no dimension's
+/// count depends on another's induction variable: the body runs the
+/// product of the counts, and dimension k's loop is entered the product
+/// of the counts before it.
+pub fn recognize_dims<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result<Vec<Recognized<'a>>, String> {
+    let Some(body) = op.entry_block(0) else { return Err("the loop has an empty body".into()) };
+    if let Some(exit) = early_exits(op, &mut Vec::new()) {
+        return Err(exit);
+    }
+    let mut dims = Vec::new();
+    for n in 0..body.num_args() {
+        // scf.forall's region also has its shared outputs as arguments.
+        let Some((lb, ub, st)) = loop_dimension(op, n) else { break };
+        let iv = body.arg(n);
+        if carrier(iv, iw).is_none_or(|t| t.width() != iw) {
+            return Err(format!("induction variable {n} is not an index"));
+        }
+        let constant = |p: Part<'a>| match p {
+            Part::Static(c) => Some(c as i128),
+            Part::Dynamic(v) => const_bits(v, iw).map(|b| to_signed(b, iw)),
+        };
+        for (p, name) in [(lb, "lower bound"), (ub, "upper bound"), (st, "step")] {
+            if let Part::Dynamic(v) = p {
+                if const_bits(v, iw).is_none() && v.defined_inside(op) {
+                    return Err(format!("the {name} of induction variable {n} is not loop-invariant"));
+                }
+            }
+        }
+        let step = constant(st);
+        let core = match (constant(lb), constant(ub), step) {
+            (_, _, Some(s)) if s <= 0 || s > smax(iw) => {
+                Core::Unknown(format!("the step {s} of induction variable {n} is not a positive {iw}-bit index"))
+            }
+            (Some(l), Some(u), Some(s)) => {
+                let core_step = if l >= u { 1 } else { s };
+                to_core(trip_count::for_facts(iw, trip_count::Order::Signed, l, u, core_step))
+            }
+            _ => {
+                let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed, ctx.assume_buffers);
+                let mut read = |p: Part<'a>| match p {
+                    Part::Static(c) => Ok(Expr::constant(c as i128)),
+                    Part::Dynamic(v) => symbols.expr(v),
+                };
+                let (lb_e, ub_e) = (read(lb), read(ub));
+                symbolic_for_of(ctx, symbols, iw, Predicate::Slt, step, lb_e, ub_e).1
+            }
+        };
+        if let Core::Unknown(reason) = &core {
+            return Err(format!("induction variable {n}: {reason}"));
+        }
+        dims.push(Recognized {
+            type_name: "index".into(),
+            width: iw,
+            signed: true,
+            step: step.unwrap_or(0),
+            core,
+            at_most: None,
+            note: None,
+            roles: vec![Role { value: iv, observed: Observed::Body, offset: 0, split_at: None }],
+        });
+    }
+    if dims.is_empty() {
+        return Err("the loop's bounds are not readable".into());
+    }
+    Ok(dims)
 }
 
 /// Loom exits nested in `op` that leave it early: breaks targeting `op` or

@@ -66,33 +66,58 @@ pub fn summary(l: &LoopRecord) -> String {
         }
         s
     };
-    let mut s = match &l.status {
-        Status::Exact { body_count, condition_count } => {
-            format!("exact: body {body_count}, condition {condition_count}")
-        }
-        Status::AtMost { max_body_count, why } => format!("at_most: body <= {max_body_count} ({why})"),
-        Status::Unknown { reason } => return format!("unknown: {reason}"),
-        Status::SymbolicExact { body_count, condition_count } => {
-            format!("exact: body {body_count}, condition {condition_count}")
-        }
-        Status::SymbolicAtMost { max_body_count, why } => format!("at_most: body <= {max_body_count} ({why})"),
+    let mut s = match (&l.status, counts(&l.status)) {
+        (Status::Unknown { reason }, _) => return format!("unknown: {reason}"),
+        (_, counts) => counts.unwrap_or_default(),
     };
     if let Some(e) = &l.entries_expr {
         s.push_str(&format!(", entries {e}"));
     }
     if let Some((tb, tc)) = l.totals() {
-        s.push_str(&format!(", total body {tb}, total condition {tc}"));
+        s.push_str(&format!(", total body {tb}{}", condition(tc.as_ref(), ", total condition ")));
     }
     if let Some((tb, tc)) = l.symbolic_totals() {
-        s.push_str(&format!(", total body {tb}, total condition {tc}"));
+        s.push_str(&format!(", total body {tb}{}", condition(tc.as_ref(), ", total condition ")));
     }
     if let Some(c) = &l.counter {
         s.push_str(&format!("; counter {}", counter(c)));
+    }
+    for (k, d) in l.dims.iter().enumerate() {
+        s.push_str(&format!("; dimension {k}: {}", counts(&d.status).unwrap_or_default()));
+        if let Some(c) = &d.counter {
+            s.push_str(&format!(", counter {}", counter(c)));
+        }
     }
     if !l.assumptions.is_empty() {
         s.push_str(&format!("; assuming {}", l.assumptions.join(", ")));
     }
     s
+}
+
+/// `exact: body B, condition C` / `at_most: body <= B (why)`; None when
+/// unknown.
+fn counts(status: &Status) -> Option<String> {
+    Some(match status {
+        Status::Exact { body_count, condition_count } => {
+            format!("exact: body {body_count}{}", condition(condition_count.as_ref(), ", condition "))
+        }
+        Status::AtMost { max_body_count, why } => format!("at_most: body <= {max_body_count} ({why})"),
+        Status::Unknown { .. } => return None,
+        Status::SymbolicExact { body_count, condition_count } => {
+            format!("exact: body {body_count}{}", condition(condition_count.as_ref(), ", condition "))
+        }
+        Status::SymbolicAtMost { max_body_count, why } => format!("at_most: body <= {max_body_count} ({why})"),
+    })
+}
+
+/// `label` and the count, or nothing for a loop without a condition.
+fn condition(count: Option<&impl std::fmt::Display>, label: &str) -> String {
+    count.map_or(String::new(), |c| format!("{label}{c}"))
+}
+
+/// A table cell: the count, or `-` for a loop without a condition.
+fn cell(count: Option<&impl std::fmt::Display>) -> String {
+    count.map_or("-".into(), |c| c.to_string())
 }
 
 /// The human-readable report.
@@ -115,18 +140,18 @@ pub fn text(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> S
     for l in loops {
         let (status, body, cond) = match &l.status {
             Status::Exact { body_count, condition_count } => {
-                ("exact", body_count.to_string(), condition_count.to_string())
+                ("exact", body_count.to_string(), cell(condition_count.as_ref()))
             }
             Status::AtMost { max_body_count, .. } => ("at_most", format!("<= {max_body_count}"), "-".into()),
             Status::Unknown { .. } => ("unknown", "-".into(), "-".into()),
             Status::SymbolicExact { body_count, condition_count } => {
-                ("exact", body_count.to_string(), condition_count.to_string())
+                ("exact", body_count.to_string(), cell(condition_count.as_ref()))
             }
             Status::SymbolicAtMost { max_body_count, .. } => ("at_most", format!("<= {max_body_count}"), "-".into()),
         };
         let (tb, tc) = match (l.totals(), l.symbolic_totals()) {
-            (Some((a, b)), _) => (a.to_string(), b.to_string()),
-            (None, Some((a, b))) => (a.to_string(), b.to_string()),
+            (Some((a, b)), _) => (a.to_string(), cell(b.as_ref())),
+            (None, Some((a, b))) => (a.to_string(), cell(b.as_ref())),
             (None, None) => ("-".into(), "-".into()),
         };
         rows.push(vec![

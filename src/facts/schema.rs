@@ -95,6 +95,30 @@ pub struct LoopReport {
     /// `"buffer-bytes-below-half-address-space"`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assumptions: Vec<String>,
+    /// v2: for a loop of several induction variables (`scf.parallel`,
+    /// `scf.forall`), each one's facts in order, as the `scf.for` of the
+    /// nest the loop lowers to (dimension 0 outermost; its counts are per
+    /// entry of that `scf.for`). The loop's own `body_count` is then their
+    /// product, it has no `condition_count` and no `counter`. Present when
+    /// the loop is not `unknown`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dims: Vec<DimensionReport>,
+}
+
+/// One induction variable of a multi-dimensional loop.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DimensionReport {
+    pub status: LoopStatus,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body_count: Option<u128>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition_count: Option<u128>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body_count_expr: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition_count_expr: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter: Option<CounterReport>,
 }
 
 /// The counter's facts, in the comparison's order.
@@ -176,66 +200,123 @@ impl LoopReport {
             total_body_count_expr: None,
             total_condition_count_expr: None,
             assumptions: l.assumptions.iter().map(|a| a.to_string()).collect(),
+            dims: Vec::new(),
         };
-        match &l.status {
-            Status::Exact { body_count, condition_count } => {
-                r.status = LoopStatus::Exact;
-                r.body_count = Some(*body_count);
-                r.condition_count = Some(*condition_count);
-            }
-            Status::AtMost { max_body_count, why } => {
-                r.status = LoopStatus::AtMost;
-                r.max_body_count = Some(*max_body_count);
-                r.reason = Some(why.clone());
-            }
-            Status::Unknown { reason } => r.reason = Some(reason.clone()),
-            Status::SymbolicExact { body_count, condition_count } => {
-                r.status = LoopStatus::Exact;
-                (r.body_count, r.body_count_expr) = count_or_expr(body_count);
-                (r.condition_count, r.condition_count_expr) = count_or_expr(condition_count);
-            }
-            Status::SymbolicAtMost { max_body_count, why } => {
-                r.status = LoopStatus::AtMost;
-                (r.max_body_count, r.max_body_count_expr) = count_or_expr(max_body_count);
-                r.reason = Some(why.clone());
-            }
-        }
+        let counts = Counts::of(&l.status);
+        (r.status, r.body_count, r.body_count_expr, r.condition_count, r.condition_count_expr) =
+            (counts.status, counts.body, counts.body_expr, counts.condition, counts.condition_expr);
+        (r.max_body_count, r.max_body_count_expr, r.reason) = (counts.max_body, counts.max_body_expr, counts.reason);
         if let Some((tb, tc)) = l.totals() {
             r.total_body_count = Some(tb);
-            r.total_condition_count = Some(tc);
+            r.total_condition_count = tc;
         }
         if let Some((tb, tc)) = l.symbolic_totals() {
             (r.total_body_count, r.total_body_count_expr) = count_or_expr(&tb);
-            (r.total_condition_count, r.total_condition_count_expr) = count_or_expr(&tc);
+            if let Some(tc) = tc {
+                (r.total_condition_count, r.total_condition_count_expr) = count_or_expr(&tc);
+            }
         }
-        // A counter whose ranges name a value the grammar cannot has no
-        // report entry: its numeric ranges would be bounds, not exact, with
-        // nothing saying so.
-        let expressible = |c: &&Counter| {
-            c.symbolic
-                .as_ref()
-                .is_none_or(|s| ![&s.condition.0, &s.condition.1, &s.body.0, &s.body.1].iter().any(|e| e.has_opaque()))
-        };
         if r.status != LoopStatus::Unknown {
-            r.counter = l.counter.as_ref().filter(expressible).map(|c| CounterReport {
-                type_name: c.type_name.clone(),
-                width: c.width,
-                signed: c.signed,
-                step: c.step,
-                condition: c.condition.pair(),
-                body: c.body.map(Interval::pair),
-                condition_expr: c.symbolic.as_ref().and_then(|s| pair_if_symbolic(&s.condition)),
-                body_expr: c.symbolic.as_ref().and_then(|s| pair_if_symbolic(&s.body)),
-                exit: c.exit.or_else(|| c.symbolic.as_ref()?.exit.as_ref()?.as_constant()),
-                exit_expr: c
-                    .symbolic
-                    .as_ref()
-                    .and_then(|s| s.exit.as_ref().filter(|e| e.as_constant().is_none() && !e.has_opaque()))
-                    .map(|e| e.text()),
-            });
+            r.counter = l.counter.as_ref().and_then(CounterReport::from_counter);
             r.note = l.note.map(str::to_owned);
+            r.dims = l
+                .dims
+                .iter()
+                .map(|d| {
+                    let c = Counts::of(&d.status);
+                    DimensionReport {
+                        status: c.status,
+                        body_count: c.body,
+                        condition_count: c.condition,
+                        body_count_expr: c.body_expr,
+                        condition_count_expr: c.condition_expr,
+                        counter: d.counter.as_ref().and_then(CounterReport::from_counter),
+                    }
+                })
+                .collect();
         }
         r
+    }
+}
+
+/// A status's counts as report fields.
+struct Counts {
+    status: LoopStatus,
+    body: Option<u128>,
+    body_expr: Option<String>,
+    condition: Option<u128>,
+    condition_expr: Option<String>,
+    max_body: Option<u128>,
+    max_body_expr: Option<String>,
+    reason: Option<String>,
+}
+
+impl Counts {
+    fn of(status: &Status) -> Counts {
+        let mut c = Counts {
+            status: LoopStatus::Unknown,
+            body: None,
+            body_expr: None,
+            condition: None,
+            condition_expr: None,
+            max_body: None,
+            max_body_expr: None,
+            reason: None,
+        };
+        match status {
+            Status::Exact { body_count, condition_count } => {
+                c.status = LoopStatus::Exact;
+                c.body = Some(*body_count);
+                c.condition = *condition_count;
+            }
+            Status::AtMost { max_body_count, why } => {
+                c.status = LoopStatus::AtMost;
+                c.max_body = Some(*max_body_count);
+                c.reason = Some(why.clone());
+            }
+            Status::Unknown { reason } => c.reason = Some(reason.clone()),
+            Status::SymbolicExact { body_count, condition_count } => {
+                c.status = LoopStatus::Exact;
+                (c.body, c.body_expr) = count_or_expr(body_count);
+                if let Some(cc) = condition_count {
+                    (c.condition, c.condition_expr) = count_or_expr(cc);
+                }
+            }
+            Status::SymbolicAtMost { max_body_count, why } => {
+                c.status = LoopStatus::AtMost;
+                (c.max_body, c.max_body_expr) = count_or_expr(max_body_count);
+                c.reason = Some(why.clone());
+            }
+        }
+        c
+    }
+}
+
+impl CounterReport {
+    /// The report entry of a counter; None when its ranges name a value
+    /// the grammar cannot (its numeric ranges would be bounds, not exact,
+    /// with nothing saying so).
+    fn from_counter(c: &Counter) -> Option<CounterReport> {
+        let expressible = c
+            .symbolic
+            .as_ref()
+            .is_none_or(|s| ![&s.condition.0, &s.condition.1, &s.body.0, &s.body.1].iter().any(|e| e.has_opaque()));
+        expressible.then(|| CounterReport {
+            type_name: c.type_name.clone(),
+            width: c.width,
+            signed: c.signed,
+            step: c.step,
+            condition: c.condition.pair(),
+            body: c.body.map(Interval::pair),
+            condition_expr: c.symbolic.as_ref().and_then(|s| pair_if_symbolic(&s.condition)),
+            body_expr: c.symbolic.as_ref().and_then(|s| pair_if_symbolic(&s.body)),
+            exit: c.exit.or_else(|| c.symbolic.as_ref()?.exit.as_ref()?.as_constant()),
+            exit_expr: c
+                .symbolic
+                .as_ref()
+                .and_then(|s| s.exit.as_ref().filter(|e| e.as_constant().is_none() && !e.has_opaque()))
+                .map(|e| e.text()),
+        })
     }
 }
 
@@ -410,6 +491,7 @@ mod tests {
                 total_body_count_expr: None,
                 total_condition_count_expr: None,
                 assumptions: Vec::new(),
+                dims: Vec::new(),
             }],
             accesses: vec![AccessReport {
                 function: "f".into(),

@@ -1707,6 +1707,7 @@ fn worked_claims(case: &Case, entries: u128, proven: bool) -> (LoopReport, Acces
         total_body_count_expr: None,
         total_condition_count_expr: None,
         assumptions: Vec::new(),
+        dims: Vec::new(),
     };
     let a = AccessReport {
         function: l.function.clone(),
