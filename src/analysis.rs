@@ -49,11 +49,34 @@ pub struct Options {
     /// access whose proof did, lists it in the report
     /// (`assumptions: ["buffer-bytes-below-half-address-space"]`).
     pub assume_buffer_bytes_below_half_address_space: bool,
+    /// Whether proofs may assume that every dimension of every buffer,
+    /// times its element size, is below half the address space. The
+    /// previous assumption gives that only when the other dimensions are
+    /// static and non-empty: an empty `memref<0x?xf32>` may have any size
+    /// in its dynamic dimension. This one bounds each dimension of a
+    /// multi-dimensional dynamic buffer (`memref<?x?xf32>`) on its own.
+    /// Default on; listed like the previous one
+    /// (`"buffer-dims-below-half-address-space"`) wherever it was used.
+    pub assume_buffer_dims_below_half_address_space: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { index_bitwidth: 64, assume_buffer_bytes_below_half_address_space: true }
+        Options {
+            index_bitwidth: 64,
+            assume_buffer_bytes_below_half_address_space: true,
+            assume_buffer_dims_below_half_address_space: true,
+        }
+    }
+}
+
+impl Options {
+    /// The assumptions the options allow.
+    pub(crate) fn assumptions(&self) -> crate::facts::assumptions::Assumptions {
+        crate::facts::assumptions::Assumptions::allowed(
+            self.assume_buffer_bytes_below_half_address_space,
+            self.assume_buffer_dims_below_half_address_space,
+        )
     }
 }
 

@@ -69,6 +69,7 @@ fn defaults() -> ffi::LoomAnalysisOptions {
     ffi::LoomAnalysisOptions {
         indexBitwidth: d.index_bitwidth,
         assumeBufferBytesBelowHalfAddressSpace: d.assume_buffer_bytes_below_half_address_space,
+        assumeBufferDimsBelowHalfAddressSpace: d.assume_buffer_dims_below_half_address_space,
     }
 }
 
@@ -135,6 +136,7 @@ fn analyze_report(
     let options = Options {
         index_bitwidth,
         assume_buffer_bytes_below_half_address_space: options.assumeBufferBytesBelowHalfAddressSpace,
+        assume_buffer_dims_below_half_address_space: options.assumeBufferDimsBelowHalfAddressSpace,
     };
     std::panic::catch_unwind(|| {
         // SAFETY: `op` is non-null (checked above) and, by loomAnalyzeReport's

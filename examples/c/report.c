@@ -54,12 +54,13 @@ static const char *kSymbolic =
     "  return\n"
     "}\n";
 
-/* The text report of `source` with or without the buffer-size assumption. */
+/* The text report of `source` with or without the buffer-size assumptions. */
 static void report_symbolic(MlirContext ctx, bool assume) {
   MlirModule m =
       mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kSymbolic));
   LoomAnalysisOptions options = loomAnalysisOptionsGetDefault();
   options.assumeBufferBytesBelowHalfAddressSpace = assume;
+  options.assumeBufferDimsBelowHalfAddressSpace = assume;
   char *text = NULL;
   if (mlirLogicalResultIsFailure(loomAnalyzeReportWithOptions(
           mlirModuleGetOperation(m), options, LoomReportFormatText, &text)))

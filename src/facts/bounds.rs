@@ -56,7 +56,7 @@ use super::ranges::Range;
 use super::relational::explain::Names;
 use super::relational::linear::{FactSet, Lin};
 use super::relational::{Prover, Query};
-use super::symbolic::symbols::BUFFER_ASSUMPTION;
+use super::assumptions::Assumptions;
 
 /// What is known of vscale's largest value where an access runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -569,9 +569,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
 
     /// The assumptions and (with `explain`) facts of a proof.
     fn record_proof(&self, access: &mut Access<'a>, query: &Query<'_, '_, '_, 'a>, used: FactSet) {
-        if query.uses_assumption(used) && !access.assumptions.contains(&BUFFER_ASSUMPTION) {
-            access.assumptions.push(BUFFER_ASSUMPTION);
-        }
+        query.uses_assumption(used).add_to(&mut access.assumptions);
         if self.explain {
             access.facts = Names::new(query).facts(used);
         }
@@ -604,7 +602,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         let mut failures = Vec::new();
         let mut query: Option<Query<'_, '_, '_, 'a>> = None;
         let mut used = FactSet::default();
-        let mut numeric_assumed = false;
+        let mut numeric_assumed = Assumptions::NONE;
         for (dim, size) in shape.iter().enumerate() {
             let index = op.operand(layout.indices[dim]);
             let extent = extents[dim];
@@ -626,9 +624,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             if ok {
                 // The ranges may rest on loop facts that used the
                 // buffer-size assumption.
-                if self.prover.assume_buffers && ranges.relies_on_assumption(index) {
-                    numeric_assumed = true;
-                }
+                numeric_assumed |= ranges.assumptions_of(index).intersect(self.prover.allowed);
                 continue;
             }
             let relational = covered.map(|covered| {
@@ -688,8 +684,8 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             })));
         }
         let mut a = access(failures);
-        if a.proven() && numeric_assumed {
-            a.assumptions.push(BUFFER_ASSUMPTION);
+        if a.proven() {
+            numeric_assumed.add_to(&mut a.assumptions);
         }
         if let (true, Some(q)) = (a.proven(), &query) {
             self.record_proof(&mut a, q, used);

@@ -36,6 +36,7 @@ use melior::ir::operation::{OperationLike, OperationRefMut};
 use melior::ir::Location;
 use mlir_sys::*;
 
+use super::assumptions::Assumptions;
 use super::predicate::Predicate;
 use crate::ffi;
 use crate::strings::{string_from_ref, string_ref};
@@ -693,14 +694,22 @@ pub(crate) fn element_type(ty: MlirType) -> Option<MlirType> {
 }
 
 /// The largest size dimension `k` of a memref of type `ty` can have under
-/// the buffer-size assumption (the elements a view covers occupy fewer
-/// than 2^(w-1) bytes): `(2^(w-1) - 1) floordiv element bytes`, when that
-/// follows: the dimension's stride is a static value of at least 1 (so
-/// its elements are distinct addresses) and every other dimension is a
-/// static size of at least 1 (a view with an empty dimension has no
-/// elements, whatever its other sizes). None otherwise: a stride-0 or
-/// dynamic-stride view may have any size.
-pub(crate) fn buffer_size_cap(ty: MlirType, k: usize, index_width: u32) -> Option<i128> {
+/// the buffer-size assumptions `allowed`, with the one it rests on:
+/// `(2^(w-1) - 1) floordiv element bytes`, when either the dimension's
+/// stride is a static value of at least 1 (so its elements are distinct
+/// addresses), every other dimension is a static size of at least 1 (a
+/// view with an empty dimension has no elements, whatever its other
+/// sizes) and the buffer's bytes are assumed below 2^(w-1); or each
+/// dimension's bytes are assumed below it and the stride is static and
+/// at least 1 or the layout is the identity (row-major: its dynamic
+/// strides are products of sizes). None otherwise: a stride-0 view
+/// (broadcast) or a view with a dynamic stride may have any size.
+pub(crate) fn buffer_size_cap(
+    ty: MlirType,
+    k: usize,
+    index_width: u32,
+    allowed: Assumptions,
+) -> Option<(i128, Assumptions)> {
     let shape = shape_of(ty)?;
     if k >= shape.len() || !is_memref(ty) {
         return None;
@@ -711,11 +720,24 @@ pub(crate) fn buffer_size_cap(ty: MlirType, k: usize, index_width: u32) -> Optio
     // and a memref); `strides` has one slot per dimension, as the C API
     // writes, and `offset` is a live local.
     let ok = unsafe { mlirMemRefTypeGetStridesAndOffset(ty, strides.as_mut_ptr(), &mut offset) };
-    if ok.value == 0 || strides[k] < 1 {
+    if ok.value == 0 {
         return None;
     }
+    // SAFETY: `ty` is a live memref type (checked above); the layout map is
+    // uniqued in its context.
+    let identity = unsafe { mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(ty)) };
     let others_nonempty = shape.iter().enumerate().all(|(j, d)| j == k || d.is_some_and(|d| d >= 1));
-    others_nonempty.then(|| super::bits::smax(index_width) / element_bytes(ty, index_width))
+    let rests_on = if strides[k] >= 1 && others_nonempty && allowed.contains(Assumptions::BUFFER_BYTES) {
+        Assumptions::BUFFER_BYTES
+    } else if (strides[k] >= 1 || identity) && allowed.contains(Assumptions::BUFFER_DIMS) {
+        // An identity layout's dynamic stride (the product of the later
+        // sizes) is 0 only when the buffer is empty: the case the
+        // assumption speaks of.
+        Assumptions::BUFFER_DIMS
+    } else {
+        return None;
+    };
+    Some((super::bits::smax(index_width) / element_bytes(ty, index_width), rests_on))
 }
 
 /// Bytes per element of a memref type (at least 1: a smaller element gives

@@ -23,6 +23,7 @@
 //! Claims are never guesses: whatever is not proven is `unknown` with the
 //! reason, and counts that are only upper bounds are `at_most`.
 
+pub(crate) mod assumptions;
 pub(crate) mod bits;
 pub(crate) mod bounds;
 pub(crate) mod interval;
@@ -46,7 +47,7 @@ use ranges::{Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
 use symbolic::counts::SymFacts;
 use symbolic::expr::Expr;
-use symbolic::symbols::BUFFER_ASSUMPTION;
+use assumptions::Assumptions;
 
 /// Counter facts of a loop, in the comparison's order.
 #[derive(Clone, Debug)]
@@ -260,8 +261,8 @@ pub struct Analysis<'a> {
     /// Index width at the analysed root (DLTI entry or the option); nested
     /// scopes may have others (each loop's counter says its width).
     pub index_width: u32,
-    /// Whether proofs may use the buffer-size assumption (an option).
-    assume_buffers: bool,
+    /// The assumptions proofs may use (options).
+    allowed: Assumptions,
 }
 
 impl<'a> Analysis<'a> {
@@ -278,7 +279,7 @@ impl<'a> Analysis<'a> {
     /// Relational proofs over a scope, from `ranges` (see
     /// [`Scope::ranges`]) and the options.
     pub(crate) fn prover<'r, 'f>(&self, ranges: &'r Ranges<'f, 'a>) -> relational::Prover<'r, 'f, 'a> {
-        relational::Prover::new(ranges, self.assume_buffers)
+        relational::Prover::new(ranges, self.allowed)
     }
 
     /// Every memory access under the root in program order, with its bounds
@@ -380,12 +381,12 @@ fn shifted(span: Interval, offset: u128, width: u32, signed: bool) -> Option<Ran
 /// That is the loop's own width (a loop is recognised at its scope's
 /// width); should they ever differ, a range of the loop's width says
 /// nothing at the query width (full), while "never observed" (a body that
-/// never runs) holds at any width. `assumes_buffers`: the facts rest on the
-/// buffer-size assumption.
+/// never runs) holds at any width. `assumes`: the assumptions the facts
+/// rest on.
 fn value_facts<'a>(
     rec: &Recognized<'a>,
     index_width: u32,
-    assumes_buffers: bool,
+    assumes: Assumptions,
     facts: &mut HandleMap<Val<'a>, ValueFact<'a>>,
 ) {
     // Symbolic loops contribute their numeric envelopes (bounds valid for
@@ -412,7 +413,7 @@ fn value_facts<'a>(
         };
         let Some(range) = span(role.observed) else { continue };
         let after_guard = role.split_at.map(|g| Box::new((g, span(Observed::Body).flatten())));
-        facts.insert(role.value, ValueFact { range, after_guard, assumes_buffers });
+        facts.insert(role.value, ValueFact { range, after_guard, assumes });
     }
 }
 
@@ -496,18 +497,14 @@ fn record<'a>(
     op: Op<'a>,
     rec: Recognized<'a>,
     iw: u32,
-    assumptions: &mut Vec<&'static str>,
+    assumptions: &mut Assumptions,
     facts: &mut HandleMap<Val<'a>, ValueFact<'a>>,
     guards: &mut HandleMap<Op<'a>, Op<'a>>,
 ) -> (Status, Option<Counter>, Option<&'static str>) {
     if let Core::Symbolic { assumptions: used, .. } = &rec.core {
-        for a in used {
-            if !assumptions.contains(a) {
-                assumptions.push(a);
-            }
-        }
+        *assumptions |= *used;
     }
-    value_facts(&rec, iw, !assumptions.is_empty(), facts);
+    value_facts(&rec, iw, *assumptions, facts);
     if let Some(g) = rec.roles.iter().find_map(|r| r.split_at) {
         guards.insert(op, g);
     }
@@ -592,7 +589,7 @@ fn product_of(dims: &[Dimension]) -> Status {
 pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
     let fallback = options.index_bitwidth.clamp(1, bits::MAX_WIDTH);
     let index_width = index_bitwidth(root, fallback);
-    let assume_buffers = options.assume_buffer_bytes_below_half_address_space;
+    let allowed = options.assumptions();
     let (mut scopes, borders) = find_scopes(root, index_width, fallback);
     let mut loops = Vec::new();
     let mut guards: HandleMap<Op<'a>, Op<'a>> = HandleMap::default();
@@ -603,22 +600,20 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
         let scope = &mut scopes[s];
         let iw = scope.index_width;
         let multi = recognize::is_multi_dimensional(op);
-        let mut assumptions = Vec::new();
+        let mut assumptions = Assumptions::NONE;
         let recognized = match &scope.opaque {
             Some(why) => Err(why.clone()),
             None => {
                 // Symbols' ranges: from types, guards, assumptions and the
                 // facts of enclosing loops (analysed first: pre-order).
                 let ranges = Ranges::new(&scope.facts, iw);
-                let ctx = recognize::Context { ranges: &ranges, assume_buffers };
+                let ctx = recognize::Context { ranges: &ranges, allowed };
                 let rec = if multi {
                     recognize::recognize_dims(op, iw, &ctx).map(Recognitions::Dims)
                 } else {
                     recognize::recognize(op, iw, &ctx).map(Recognitions::One)
                 };
-                if ranges.assumption_reads() > 0 {
-                    assumptions.push(BUFFER_ASSUMPTION);
-                }
+                assumptions |= ranges.assumptions_read();
                 rec
             }
         };
@@ -641,7 +636,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
         };
         if matches!(status, Status::Unknown { .. }) {
             // No claim, so nothing rests on an assumption.
-            assumptions.clear();
+            assumptions = Assumptions::NONE;
         }
         loops.push(LoopRecord {
             op,
@@ -653,7 +648,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
             counter,
             dims,
             note,
-            assumptions,
+            assumptions: assumptions.names().collect(),
             entries: None,
             entries_expr: None,
             entries_signed: None,
@@ -721,5 +716,5 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
         loops[i].entries_expr = entries;
         loops[i].entries_signed = signed;
     }
-    Analysis { scopes, borders, loops, index_width, assume_buffers }
+    Analysis { scopes, borders, loops, index_width, allowed }
 }

@@ -19,6 +19,7 @@
 
 use std::cell::Cell;
 
+use super::assumptions::Assumptions;
 use super::bits::{carrier, const_bits, in_order, mask, smax, smin, to_signed, MAX_WIDTH};
 use super::interval::Interval;
 use super::ir::{shape_of, Def, HandleMap, Op, Val};
@@ -291,17 +292,17 @@ pub struct ValueFact<'a> {
     /// Counted loom.loop counter: (guard, range after the guard). Boxed:
     /// rare, and there is one fact per counter value of every loop.
     pub after_guard: Option<Box<(Op<'a>, Option<Range>)>>,
-    /// The loop's facts used the buffer-size assumption (an option).
-    pub assumes_buffers: bool,
+    /// The assumptions (options) the loop's facts used.
+    pub assumes: Assumptions,
 }
 
 /// Range queries over a module whose loops have been analysed.
 pub struct Ranges<'f, 'a> {
     facts: &'f HandleMap<Val<'a>, ValueFact<'a>>,
     pub index_width: u32,
-    /// How many times queries read a loop fact that rests on the
-    /// buffer-size assumption (see [`Ranges::assumption_reads`]).
-    assumed: Cell<u64>,
+    /// The assumptions of the loop facts queries read (see
+    /// [`Ranges::assumptions_read`]).
+    assumed: Cell<Assumptions>,
 }
 
 const MAX_DEPTH: u32 = 24;
@@ -309,14 +310,12 @@ const MAX_DEPTH: u32 = 24;
 impl<'f, 'a> Ranges<'f, 'a> {
     /// Queries over `facts`, with `index` read at `index_width` bits.
     pub fn new(facts: &'f HandleMap<Val<'a>, ValueFact<'a>>, index_width: u32) -> Ranges<'f, 'a> {
-        Ranges { facts, index_width, assumed: Cell::new(0) }
+        Ranges { facts, index_width, assumed: Cell::new(Assumptions::NONE) }
     }
 
-    /// How many times queries so far read a loop fact that rests on the
-    /// buffer-size assumption: a claim whose queries changed it rests on the
-    /// assumption too. A count, not a flag, so nested claims can each take
-    /// their own reading without resetting another's.
-    pub fn assumption_reads(&self) -> u64 {
+    /// The assumptions of the loop facts queries so far read: a claim made
+    /// from these queries rests on them too.
+    pub fn assumptions_read(&self) -> Assumptions {
         self.assumed.get()
     }
 
@@ -333,9 +332,7 @@ impl<'f, 'a> Ranges<'f, 'a> {
         }
         let mut r = if depth > MAX_DEPTH { Range::full(width) } else { self.defined(v, width, depth) };
         if let Some(fact) = self.facts.get(&v) {
-            if fact.assumes_buffers {
-                self.assumed.set(self.assumed.get() + 1);
-            }
+            self.assumed.set(self.assumed.get() | fact.assumes);
             let observed = match fact.after_guard.as_deref() {
                 Some((guard, after)) => {
                     let block = guard.block();
@@ -388,19 +385,22 @@ impl<'f, 'a> Ranges<'f, 'a> {
         r.constrain(pred, c)
     }
 
-    /// Whether `v`'s range (what [`Ranges::at`] reads: its loop facts and
-    /// those of the values it is computed from) rests on loop facts that
-    /// used the buffer-size assumption. Conservative: any operand counts.
-    pub fn relies_on_assumption(&self, v: Val<'a>) -> bool {
+    /// The assumptions `v`'s range (what [`Ranges::at`] reads: its loop
+    /// facts and those of the values it is computed from) may rest on: the
+    /// loop facts' assumptions. Conservative: any operand counts, and past
+    /// the walk's limit every assumption does (callers keep those that are
+    /// allowed).
+    pub fn assumptions_of(&self, v: Val<'a>) -> Assumptions {
         let mut work = vec![(v, 0u32)];
         let mut seen = 0usize;
+        let mut found = Assumptions::NONE;
         while let Some((v, depth)) = work.pop() {
             seen += 1;
             if seen > 256 {
-                return true;
+                return Assumptions::ALL;
             }
-            if self.facts.get(&v).is_some_and(|f| f.assumes_buffers) {
-                return true;
+            if let Some(f) = self.facts.get(&v) {
+                found |= f.assumes;
             }
             if depth >= MAX_DEPTH {
                 continue;
@@ -409,7 +409,7 @@ impl<'f, 'a> Ranges<'f, 'a> {
                 work.extend((0..op.num_operands()).map(|i| (op.operand(i), depth + 1)));
             }
         }
-        false
+        found
     }
 
     /// The range of `v` from its definition (at the defining op).

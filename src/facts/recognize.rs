@@ -39,7 +39,8 @@ use super::ranges::Ranges;
 use super::semantics::{Extremum, IntOp};
 use super::symbolic::counts::{sym_facts, zero_facts, zero_trip, PastBound, SymFacts, SymLoop, SymOutcome};
 use super::symbolic::expr::{Env, Expr};
-use super::symbolic::symbols::{Symbols, BUFFER_ASSUMPTION};
+use super::assumptions::Assumptions;
+use super::symbolic::symbols::Symbols;
 use super::trip_count::{self, CounterSide, LoopInput, Shape};
 
 /// Which range of the facts a value observes.
@@ -80,7 +81,7 @@ pub enum Core {
         facts: Box<SymFacts>,
         condition: Interval,
         body: Option<Interval>,
-        assumptions: Vec<&'static str>,
+        assumptions: Assumptions,
     },
     Unknown(String),
 }
@@ -214,8 +215,8 @@ fn to_core(facts: trip_count::Facts) -> Core {
 /// ranges (at the loop's index width) and the analysis options.
 pub struct Context<'q, 'r, 'a> {
     pub ranges: &'q Ranges<'r, 'a>,
-    /// Whether the buffer-size assumption may be used (see `symbolic`).
-    pub assume_buffers: bool,
+    /// The buffer-size assumptions that may be used (see `symbolic`).
+    pub allowed: Assumptions,
 }
 
 /// A condition-controlled counted loop, before its ends are read.
@@ -274,7 +275,7 @@ fn symbolic_for<'a>(
     // `lb >= ub` for every value of the symbols: no iteration, whatever
     // the step (as upstream's scf.for trip count says).
     let order = predicate.order().expect("ordered predicate");
-    let mut symbols = Symbols::new(ctx.ranges, op, width, order, ctx.assume_buffers);
+    let mut symbols = Symbols::new(ctx.ranges, op, width, order, ctx.allowed);
     let (lb_e, ub_e) = (symbols.expr(lb), symbols.expr(ub));
     symbolic_for_of(ctx, symbols, width, predicate, step, lb_e, ub_e)
 }
@@ -293,7 +294,7 @@ fn symbolic_for_of(
         if zero_trip(predicate, CounterSide::Lhs, lb_e, ub_e, &symbols.env) {
             if let Some(f) = zero_facts(lb_e) {
                 // A dynamic step is reported as 0 (the body never runs).
-                let assumptions = if symbols.assumed { vec![BUFFER_ASSUMPTION] } else { Vec::new() };
+                let assumptions = symbols.assumed;
                 return (step.unwrap_or(0), symbolic(f, &symbols.env, assumptions));
             }
         }
@@ -327,7 +328,7 @@ struct SymParts {
 
 fn symbolic_core<'a>(ctx: &Context<'_, '_, 'a>, op: Op<'a>, p: SymParts, init: Val<'a>, bound: Val<'a>) -> Core {
     let order = p.predicate.order().expect("ordered predicate");
-    let mut symbols = Symbols::new(ctx.ranges, op, p.width, order, ctx.assume_buffers);
+    let mut symbols = Symbols::new(ctx.ranges, op, p.width, order, ctx.allowed);
     let init = symbols.expr(init);
     // The bound is read only when the initial value is (its reading may
     // narrow the symbols' ranges).
@@ -364,22 +365,24 @@ fn symbolic_core_of(
         bound,
         past_bound: p.past_bound,
     };
-    if symbols.assumed {
-        // The ends are exact only under the assumption: so are the facts.
+    if !symbols.assumed.is_empty() {
+        // The ends are exact only under the assumption: so are the facts
+        // (which rest on every cap the environment applies).
+        let rests_on = symbols.assumed | symbols.cap_assumptions();
         return match symbols.env_with_buffer_assumption().map(|env| (sym_facts(&l, &env), env)) {
-            Some((SymOutcome::Exact(f), env)) => symbolic(*f, &env, vec![BUFFER_ASSUMPTION]),
+            Some((SymOutcome::Exact(f), env)) => symbolic(*f, &env, rests_on),
             Some((SymOutcome::Unknown(reason), _)) => Core::Unknown(format!("symbolic bound: {reason}")),
             None => Core::Unknown("the bounds rest on the buffer-size assumption, which no size bounds".into()),
         };
     }
     let reason = match sym_facts(&l, &symbols.env) {
-        SymOutcome::Exact(f) => return symbolic(*f, &symbols.env, Vec::new()),
+        SymOutcome::Exact(f) => return symbolic(*f, &symbols.env, Assumptions::NONE),
         SymOutcome::Unknown(reason) => reason,
     };
-    if ctx.assume_buffers {
+    if !ctx.allowed.is_empty() {
         if let Some(env) = symbols.env_with_buffer_assumption() {
             if let SymOutcome::Exact(f) = sym_facts(&l, &env) {
-                return symbolic(*f, &env, vec![BUFFER_ASSUMPTION]);
+                return symbolic(*f, &env, symbols.cap_assumptions());
             }
         }
     }
@@ -387,7 +390,7 @@ fn symbolic_core_of(
 }
 
 /// Symbolic facts with their numeric envelopes.
-fn symbolic(facts: SymFacts, env: &Env, assumptions: Vec<&'static str>) -> Core {
+fn symbolic(facts: SymFacts, env: &Env, assumptions: Assumptions) -> Core {
     let range = |e: &Expr| e.range(env);
     let envelope = |(lo, hi): &(Expr, Expr)| Some(Interval::new(range(lo)?.lo, range(hi)?.hi));
     let (Some(condition), Some(runs)) = (envelope(&facts.condition), range(&facts.body_count)) else {
@@ -472,7 +475,7 @@ pub fn recognize_dims<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Res
                 to_core(trip_count::for_facts(iw, trip_count::Order::Signed, l, u, core_step))
             }
             _ => {
-                let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed, ctx.assume_buffers);
+                let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed, ctx.allowed);
                 let mut read = |p: Part<'a>| match p {
                     Part::Static(c) => Ok(Expr::constant(c as i128)),
                     Part::Dynamic(v) => symbols.expr(v),
@@ -706,7 +709,7 @@ fn recognize_affine_for<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> R
     }
     let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| op.attr(m).and_then(affine_map_trees));
     let [Some((lb_inputs, lbs)), Some((_, ubs))] = maps else { return Err("the bound maps are not readable".into()) };
-    let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed, ctx.assume_buffers);
+    let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed, ctx.allowed);
     let lb_e = symbols.affine_map(op, &lbs, 0, Some(Extremum::Max));
     let ub_e =
         if lb_e.is_ok() { symbols.affine_map(op, &ubs, lb_inputs, Some(Extremum::Min)) } else { Err(String::new()) };

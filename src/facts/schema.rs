@@ -10,7 +10,9 @@
 //! argument value), and the `*_expr` fields carry values that are symbolic
 //! expressions (grammar: `facts::symbolic::expr`), present only then, plus
 //! `assumptions` (options a loop's facts, or an access's proof, relied
-//! on).
+//! on), and `dims` for loops of several induction variables (`scf.parallel`,
+//! `scf.forall`: their `body_count` is the product of the dimensions' and
+//! they have no `condition_count`, `total_condition_count` or `counter`).
 //! Counts are `u128` and counter values `i128`: a 64-bit loop can run its
 //! condition 2^64 times, and unsigned counter values reach 2^64 - 1. JSON
 //! numbers are written exactly (serde_json writes 128-bit integers as

@@ -18,6 +18,7 @@ pub fn analysis_options(options: &Options) -> AnalysisOptions {
     AnalysisOptions {
         index_bitwidth: options.unsigned(INDEX_BITWIDTH.name),
         assume_buffer_bytes_below_half_address_space: options.flag(ASSUME_BUFFER_BYTES.name),
+        assume_buffer_dims_below_half_address_space: options.flag(ASSUME_BUFFER_DIMS.name),
     }
 }
 
@@ -26,6 +27,15 @@ pub fn analysis_options(options: &Options) -> AnalysisOptions {
 pub const ASSUME_BUFFER_BYTES: PassOption = PassOption {
     name: "assume-buffer-bytes-below-half-address-space",
     description: "Assume every buffer occupies less than half the address space, bounding sizes of positive-stride dimensions (listed in reports where used)",
+    default: "true",
+    kind: OptionKind::Flag,
+};
+
+/// The `assume-buffer-dims-below-half-address-space` option (see
+/// `analysis::Options`).
+pub const ASSUME_BUFFER_DIMS: PassOption = PassOption {
+    name: "assume-buffer-dims-below-half-address-space",
+    description: "Assume every dimension of every buffer, times its element size, is below half the address space, bounding each dimension of multi-dimensional dynamic buffers (listed in reports where used)",
     default: "true",
     kind: OptionKind::Flag,
 };

@@ -26,7 +26,7 @@
 
 use melior::ir::operation::OperationRefMut;
 
-use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, INDEX_BITWIDTH};
+use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, ASSUME_BUFFER_DIMS, INDEX_BITWIDTH};
 use super::foreign::{Options, PassFailure, PassSpec};
 use crate::facts::bits::const_bits;
 use crate::facts::ir::{walk_preorder, Rewriter};
@@ -38,7 +38,7 @@ pub static SPEC: PassSpec = PassSpec {
     argument: "loom-fold-loop-facts",
     description: "Fold comparisons and selects decided by loop facts",
     op_name: "",
-    options: &[INDEX_BITWIDTH, ASSUME_BUFFER_BYTES],
+    options: &[INDEX_BITWIDTH, ASSUME_BUFFER_BYTES, ASSUME_BUFFER_DIMS],
     run,
 };
 

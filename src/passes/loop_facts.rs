@@ -18,7 +18,7 @@
 
 use melior::ir::operation::OperationRefMut;
 
-use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, INDEX_BITWIDTH};
+use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, ASSUME_BUFFER_DIMS, INDEX_BITWIDTH};
 use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::diagnostics::{emit, emit_remark, remarks_enabled, RemarkKind, Severity};
 use crate::facts::schema::{LoopReport, LoopStatus};
@@ -37,6 +37,7 @@ pub static SPEC: PassSpec = PassSpec {
         },
         INDEX_BITWIDTH,
         ASSUME_BUFFER_BYTES,
+        ASSUME_BUFFER_DIMS,
     ],
     run,
 };

@@ -12,7 +12,7 @@ use std::io::{BufWriter, Write};
 
 use melior::ir::operation::OperationRefMut;
 
-use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, INDEX_BITWIDTH};
+use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, ASSUME_BUFFER_DIMS, INDEX_BITWIDTH};
 use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::analysis::Computed;
 use crate::facts::ir::Op;
@@ -36,6 +36,7 @@ pub static SPEC: PassSpec = PassSpec {
         },
         INDEX_BITWIDTH,
         ASSUME_BUFFER_BYTES,
+        ASSUME_BUFFER_DIMS,
     ],
     run,
 };

@@ -1,6 +1,6 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{output=%t.json})' -o /dev/null
 // RUN: FileCheck %s --input-file=%t.json
-// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{output=%t.off.json assume-buffer-bytes-below-half-address-space=false})' -o /dev/null
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{output=%t.off.json assume-buffer-bytes-below-half-address-space=false assume-buffer-dims-below-half-address-space=false})' -o /dev/null
 // RUN: FileCheck %s --check-prefix=OFF --input-file=%t.off.json
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{output=%t.txt format=text})' -o /dev/null
 // RUN: FileCheck %s --check-prefix=TEXT --input-file=%t.txt

@@ -2,7 +2,7 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{output=%t.json})' -o /dev/null
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{format=text})' -o /dev/null | FileCheck %s --check-prefix=TEXT
-// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{assume-buffer-bytes-below-half-address-space=false})' -o /dev/null | FileCheck %s --check-prefix=NOASSUME
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{assume-buffer-bytes-below-half-address-space=false assume-buffer-dims-below-half-address-space=false})' -o /dev/null | FileCheck %s --check-prefix=NOASSUME
 
 // Symbolic counts (issue 11): the worked cases of symbolic-facts.md and the
 // classes upstream's scf.for trip count answers. Expressions read %argN in

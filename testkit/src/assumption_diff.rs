@@ -29,7 +29,8 @@ use loom::analysis::{AccessReport, AccessStatus, LoopReport, LoopStatus, Report}
 
 /// The `loom-report` options that turn every assumption off (see
 /// `src/analysis.rs` `Options` and `loom-opt --help`).
-pub const ASSUMPTIONS_OFF: &str = "assume-buffer-bytes-below-half-address-space=false";
+pub const ASSUMPTIONS_OFF: &str =
+    "assume-buffer-bytes-below-half-address-space=false assume-buffer-dims-below-half-address-space=false";
 
 /// What the comparison of two reports found.
 #[derive(Clone, Debug, Default)]

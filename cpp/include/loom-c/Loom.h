@@ -229,9 +229,14 @@ typedef struct LoomAnalysisOptions {
    * of dimensions with a static stride >= 1); reports list it where a
    * proof used it. */
   bool assumeBufferBytesBelowHalfAddressSpace;
+  /* assume-buffer-dims-below-half-address-space: proofs may assume every
+   * dimension of every buffer, times its element size, is below half the
+   * address space (bounding each dimension of a multi-dimensional dynamic
+   * buffer on its own); reports list it where a proof used it. */
+  bool assumeBufferDimsBelowHalfAddressSpace;
 } LoomAnalysisOptions;
 
-/* The defaults: index width 64, the buffer-size assumption on. */
+/* The defaults: index width 64, both buffer-size assumptions on. */
 MLIR_CAPI_EXPORTED LoomAnalysisOptions loomAnalysisOptionsGetDefault(void);
 
 /* loomAnalyzeReport with every analysis option (same result contract). */

@@ -104,7 +104,7 @@ impl<'q, 'r, 'f, 'a, 'b> Names<'q, 'r, 'f, 'a, 'b> {
         // bounds say little about why a relation fails).
         let mut known: Vec<usize> = (0..query.facts.len())
             .filter(|&i| atoms.iter().any(|&a| mentions(i, a)))
-            .filter(|&i| !matches!(query.facts[i].source, Source::DimNonNegative | Source::BufferAssumption))
+            .filter(|&i| !matches!(query.facts[i].source, Source::DimNonNegative | Source::BufferAssumption(_)))
             .collect();
         known.sort_by_key(|&i| !atoms.iter().any(|&a| relates(i, a)));
         known.truncate(4);
@@ -148,6 +148,6 @@ fn describe(source: &Source<'_>) -> String {
         Source::WhileForward(op) => format!("forwarded by {} at {}", op.name(), op.loc_string()),
         Source::Invariant(op) => format!("inductive invariant of {} at {}", op.name(), op.loc_string()),
         Source::DimNonNegative => "sizes are non-negative".into(),
-        Source::BufferAssumption => crate::facts::symbolic::symbols::BUFFER_ASSUMPTION.into(),
+        Source::BufferAssumption(a) => a.names().collect::<Vec<_>>().join(", "),
     }
 }

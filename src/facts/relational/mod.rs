@@ -35,6 +35,7 @@ pub(crate) mod linear;
 mod query;
 mod solver;
 
+use crate::facts::assumptions::Assumptions;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
@@ -85,7 +86,7 @@ pub(crate) enum Source<'a> {
     /// Sizes are non-negative.
     DimNonNegative,
     /// The buffer-size assumption (an option).
-    BufferAssumption,
+    BufferAssumption(Assumptions),
 }
 
 /// `constant + Σ k × key >= 0`, independent of any query (a loop
@@ -102,7 +103,7 @@ type Carried<'a> = (Vec<(Val<'a>, Val<'a>)>, Vec<(Op<'a>, Vec<Val<'a>>)>);
 
 /// A loop's invariants, and whether their proofs rest on the buffer-size
 /// assumption.
-type Invariants<'a> = (Vec<Template<'a>>, bool);
+type Invariants<'a> = (Vec<Template<'a>>, Assumptions);
 
 enum InvariantState<'a> {
     /// Being checked: the current candidates (the induction hypothesis).
@@ -122,7 +123,8 @@ const MAX_CANDIDATES: usize = 48;
 /// Relational proofs over one analysed root.
 pub(crate) struct Prover<'r, 'f, 'a> {
     pub(crate) ranges: &'r Ranges<'f, 'a>,
-    pub(crate) assume_buffers: bool,
+    /// The assumptions (options) proofs may use.
+    pub(crate) allowed: Assumptions,
     invariants: RefCell<HashMap<Op<'a>, InvariantState<'a>>>,
     /// Nesting of sub-proofs (invariant checks, no-wrap proofs).
     depth: Cell<u32>,
@@ -132,10 +134,10 @@ pub(crate) struct Prover<'r, 'f, 'a> {
 }
 
 impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
-    pub(crate) fn new(ranges: &'r Ranges<'f, 'a>, assume_buffers: bool) -> Self {
+    pub(crate) fn new(ranges: &'r Ranges<'f, 'a>, allowed: Assumptions) -> Self {
         Prover {
             ranges,
-            assume_buffers,
+            allowed,
             invariants: RefCell::new(HashMap::new()),
             depth: Cell::new(0),
             hypotheses: Cell::new(0),
@@ -214,8 +216,8 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
     }
 
     /// Whether `t` with the carried values replaced (`subst`) holds at `at`:
-    /// Some(whether the proof rests on the buffer-size assumption), or None.
-    fn holds_at(&self, at: Op<'a>, t: &Template<'a>, subst: &HashMap<Val<'a>, Val<'a>>) -> Option<bool> {
+    /// Some(the assumptions the proof rests on), or None.
+    fn holds_at(&self, at: Op<'a>, t: &Template<'a>, subst: &HashMap<Val<'a>, Val<'a>>) -> Option<Assumptions> {
         let mut q = Query::new(self, at);
         let mut lin = Lin::constant(t.constant);
         for &(key, k) in &t.terms {
@@ -232,13 +234,13 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
     /// Whether the value `build` states (over the operands of `op`, a w-bit
     /// integer operation) lies in the signed w-bit range wherever `op`
     /// runs: then the operation does not wrap and its result is that value.
-    /// Some(whether the proof rests on the buffer-size assumption), or None.
+    /// Some(the assumptions the proof rests on), or None.
     pub(crate) fn no_wrap(
         &self,
         op: Op<'a>,
         w: u32,
         build: &dyn Fn(&mut Query<'_, 'r, 'f, 'a>) -> Option<Lin>,
-    ) -> Option<bool> {
+    ) -> Option<Assumptions> {
         if self.depth.get() >= MAX_INVARIANT_DEPTH {
             return None;
         }
@@ -264,17 +266,17 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
             None => {}
         }
         if self.depth.get() >= MAX_INVARIANT_DEPTH {
-            return (Vec::new(), false);
+            return (Vec::new(), Assumptions::NONE);
         }
-        let Some((args, nexts)) = Self::carried(loop_op) else { return (Vec::new(), false) };
+        let Some((args, nexts)) = Self::carried(loop_op) else { return (Vec::new(), Assumptions::NONE) };
         self.depth.set(self.depth.get() + 1);
         self.hypotheses.set(self.hypotheses.get() + 1);
         let entry: HashMap<Val<'a>, Val<'a>> = args.iter().copied().collect();
-        let assumed = Cell::new(false);
+        let assumed = Cell::new(Assumptions::NONE);
         let holds = |at: Op<'a>, t: &Template<'a>, subst: &HashMap<Val<'a>, Val<'a>>| match self.holds_at(at, t, subst)
         {
             Some(used) => {
-                assumed.set(assumed.get() || used);
+                assumed.set(assumed.get() | used);
                 true
             }
             None => false,
@@ -303,7 +305,7 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         // not be inductive).
         let converged = matches!(self.invariants.borrow().get(&loop_op),
             Some(InvariantState::Checking((c, _))) if c.len() == current.len());
-        let result = if converged { (current, assumed.get()) } else { (Vec::new(), false) };
+        let result = if converged { (current, assumed.get()) } else { (Vec::new(), Assumptions::NONE) };
         self.depth.set(self.depth.get() - 1);
         self.hypotheses.set(self.hypotheses.get() - 1);
         if self.hypotheses.get() == 0 {

@@ -39,6 +39,7 @@ use std::collections::{HashMap, HashSet};
 use super::linear::{Atom, Constraint, FactSet, Lin};
 use super::solver::refute;
 use super::{int_width, Key, Prover, Source};
+use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
 use crate::facts::ir::{
     affine_map_results, buffer_size_cap, loop_dimension, shape_of, AffineForm, Def, ExitKind, Op, Part, Val,
@@ -67,7 +68,8 @@ pub(crate) struct Fact<'a> {
     pub(crate) lins: Vec<Lin>,
     /// The fact rests on the buffer-size assumption (a sub-proof or loop
     /// facts used it).
-    pub(crate) assumes_buffers: bool,
+    /// The assumptions (options) the fact rests on.
+    pub(crate) assumes: Assumptions,
 }
 
 /// Facts at one program point.
@@ -184,39 +186,39 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
 
     /// Records a fact (left out past the fact budget).
     fn fact(&mut self, source: Source<'a>, lins: Vec<Lin>) {
-        self.fact_with(source, lins, false);
+        self.fact_with(source, lins, Assumptions::NONE);
     }
 
     /// Records a fact that may rest on the buffer-size assumption.
-    fn fact_with(&mut self, source: Source<'a>, lins: Vec<Lin>, assumes_buffers: bool) {
+    fn fact_with(&mut self, source: Source<'a>, lins: Vec<Lin>, assumes: Assumptions) {
         let id = self.facts.len();
         if id >= FactSet::CAPACITY || lins.is_empty() {
             return;
         }
         let why = FactSet::single(id);
         self.base.extend(lins.iter().map(|l| Constraint { lin: l.clone(), why }));
-        self.facts.push(Fact { source, lins, assumes_buffers });
+        self.facts.push(Fact { source, lins, assumes });
     }
 
-    /// Whether a proof from the facts `used` rests on the buffer-size
-    /// assumption.
-    pub(crate) fn uses_assumption(&self, used: FactSet) -> bool {
-        used.facts().any(|i| {
-            self.facts.get(i).is_some_and(|f| f.assumes_buffers || matches!(f.source, Source::BufferAssumption))
+    /// The assumptions a proof from the facts `used` rests on.
+    pub(crate) fn uses_assumption(&self, used: FactSet) -> Assumptions {
+        used.facts().filter_map(|i| self.facts.get(i)).fold(Assumptions::NONE, |a, f| match f.source {
+            Source::BufferAssumption(b) => a | f.assumes | b,
+            _ => a | f.assumes,
         })
     }
 
     /// Records a disjunction: one fact, a case split if it has more than
     /// one alternative.
     fn assume(&mut self, source: Source<'a>, dnf: Dnf) {
-        self.assume_with(source, dnf, false);
+        self.assume_with(source, dnf, Assumptions::NONE);
     }
 
     /// A disjunction that may rest on the buffer-size assumption.
-    fn assume_with(&mut self, source: Source<'a>, dnf: Dnf, assumes_buffers: bool) {
+    fn assume_with(&mut self, source: Source<'a>, dnf: Dnf, assumes: Assumptions) {
         match dnf.len() {
-            0 => self.fact_with(source, vec![Lin::constant(-1)], assumes_buffers),
-            1 => self.fact_with(source, dnf.into_iter().next().unwrap_or_default(), assumes_buffers),
+            0 => self.fact_with(source, vec![Lin::constant(-1)], assumes),
+            1 => self.fact_with(source, dnf.into_iter().next().unwrap_or_default(), assumes),
             _ => {
                 let id = self.facts.len();
                 if id >= FactSet::CAPACITY || self.choices.len() >= MAX_CHOICES {
@@ -226,7 +228,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 let alternatives =
                     dnf.iter().map(|conj| conj.iter().map(|l| Constraint { lin: l.clone(), why }).collect()).collect();
                 self.choices.push(alternatives);
-                self.facts.push(Fact { source, lins: Vec::new(), assumes_buffers });
+                self.facts.push(Fact { source, lins: Vec::new(), assumes });
             }
         }
     }
@@ -362,7 +364,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// defined outside `if_op`: itself, or an exact `addi`/`subi` of a
     /// constant to such a value (exact where it runs, which is in the
     /// branch: the form is used only in that branch's alternative).
-    fn outside_form(&mut self, if_op: Op<'a>, y: Val<'a>, depth: u32, assumed: &mut bool) -> Option<Lin> {
+    fn outside_form(&mut self, if_op: Op<'a>, y: Val<'a>, depth: u32, assumed: &mut Assumptions) -> Option<Lin> {
         if !y.defined_inside(if_op) || const_bits(y, self.prover.ranges.index_width).is_some() {
             return self.value(y);
         }
@@ -435,10 +437,11 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         if let (Some(eq), Some(def)) = (eq, memref.defining_op()) {
             self.fact(Source::Definition(def), eq);
         }
-        let cap = buffer_size_cap(memref.ty(), k, self.prover.ranges.index_width);
-        if let (true, Some(cap)) = (self.prover.assume_buffers, cap) {
+        if let Some((cap, rests_on)) =
+            buffer_size_cap(memref.ty(), k, self.prover.ranges.index_width, self.prover.allowed)
+        {
             if let Some(l) = Lin::constant(cap).minus(&d) {
-                self.fact(Source::BufferAssumption, vec![l]);
+                self.fact(Source::BufferAssumption(rests_on), vec![l]);
             }
         }
     }
@@ -448,7 +451,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let x = Lin::atom(a);
         // Its range where the query's op runs.
         if let Some(r) = self.prover.ranges.at(v, self.at) {
-            let assumes = self.prover.assume_buffers && self.prover.ranges.relies_on_assumption(v);
+            let assumes = self.prover.ranges.assumptions_of(v).intersect(self.prover.allowed);
             if r.is_empty() {
                 self.fact_with(Source::Range(v), vec![Lin::constant(-1)], assumes);
                 return;
@@ -492,7 +495,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// the sum of the positive extremes at most SMAX (a sub-sum before a
     /// multiplication by k lies within the same bounds, as |k| >= 1). With
     /// whether those ranges rest on the buffer-size assumption.
-    fn affine_value(&mut self, op: Op<'a>, first: usize, form: &AffineForm) -> Option<(Lin, bool)> {
+    fn affine_value(&mut self, op: Op<'a>, first: usize, form: &AffineForm) -> Option<(Lin, Assumptions)> {
         let w = self.prover.ranges.index_width;
         if form.terms.iter().any(|&(p, _)| first + p >= op.num_operands()) {
             return None;
@@ -500,7 +503,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let c0 = form.constant as i128;
         let mut lin = Lin::constant(c0);
         let (mut low, mut high) = (Some(c0.min(0)), Some(c0.max(0)));
-        let mut assumes = false;
+        let mut assumes = Assumptions::NONE;
         let trivial = form.as_input().is_some() || form.terms.is_empty();
         for &(p, c) in &form.terms {
             let x = op.operand(first + p);
@@ -515,7 +518,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     let (lo, hi) = a.zip(b).map_or((None, None), |(a, b)| (Some(a.min(b)), Some(a.max(b))));
                     low = low.zip(lo).and_then(|(s, t)| s.checked_add(t.min(0)));
                     high = high.zip(hi).and_then(|(s, t)| s.checked_add(t.max(0)));
-                    assumes |= self.prover.assume_buffers && self.prover.ranges.relies_on_assumption(x);
+                    assumes |= self.prover.ranges.assumptions_of(x).intersect(self.prover.allowed);
                 }
                 None => (low, high) = (None, None),
             }
@@ -534,7 +537,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         if parts.len() > 3 {
             return None;
         }
-        let mut assumes = false;
+        let mut assumes = Assumptions::NONE;
         for subset in 1..(1u32 << parts.len()) {
             let chosen: Vec<(Option<usize>, i128)> =
                 parts.iter().enumerate().filter(|(i, _)| subset & (1 << i) != 0).map(|(_, p)| *p).collect();
@@ -565,7 +568,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| for_op.attr(m).and_then(affine_map_results));
         let [Some((lb_inputs, lbs)), Some((_, ubs))] = maps else { return };
         let mut lins = Vec::new();
-        let mut assumed = false;
+        let mut assumed = Assumptions::NONE;
         for (results, first, upper) in [(lbs, 0, false), (ubs, lb_inputs, true)] {
             for form in results.iter().flatten() {
                 let Some((bound, assumes)) = self.affine_value(for_op, first, form) else { continue };
@@ -698,15 +701,16 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let nonneg = |q: &Self, x: Val<'a>| q.prover.ranges.at(x, op).is_some_and(|r| r.s.lo >= 0);
         // The ranges read above may rest on loop facts that used the
         // buffer-size assumption; so may a no-wrap sub-proof (below).
-        let def_assumes =
-            self.prover.assume_buffers && (0..n).any(|i| self.prover.ranges.relies_on_assumption(op.operand(i)));
-        let source_assumes = |extra: bool| def_assumes || extra;
+        let def_assumes = (0..n)
+            .fold(Assumptions::NONE, |a, i| a | self.prover.ranges.assumptions_of(op.operand(i)))
+            .intersect(self.prover.allowed);
+        let source_assumes = |extra: Assumptions| def_assumes | extra;
         match meaning {
             Some(IntOp::Add { lhs, rhs, .. }) | Some(IntOp::Sub { lhs, rhs, .. }) => {
                 let sub = matches!(meaning, Some(IntOp::Sub { .. }));
                 let combine = |a: Lin, b: Lin| if sub { a.minus(&b) } else { a.plus(&b) };
                 let exact = if nsw || fits(self, lhs, rhs, &|a, b| if sub { a - b } else { a + b }) {
-                    Some(false)
+                    Some(Assumptions::NONE)
                 } else {
                     self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| combine(q.value(lhs)?, q.value(rhs)?))
                 };
@@ -733,7 +737,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     c
                 };
                 let exact = if nsw || fits(self, lhs, rhs, &|a, b| if shift { a * c } else { a * b }) {
-                    Some(false)
+                    Some(Assumptions::NONE)
                 } else {
                     self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| q.value(x)?.scaled(c))
                 };
@@ -863,7 +867,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 // and the yielded value when it has a form outside the if.
                 let Some(r) = result_index(op, value) else { return };
                 let mut sides = Vec::new();
-                let mut assumed = false;
+                let mut assumed = Assumptions::NONE;
                 for (region, taken) in [(0, true), (1, false)] {
                     let Some(y) = yielded(op, region, r) else { return };
                     let cond = self.condition(op.operand(0), taken, 0);
@@ -877,7 +881,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     }
                     sides.push(conj);
                 }
-                self.assume_with(source, sides, def_assumes || assumed);
+                self.assume_with(source, sides, def_assumes | assumed);
             }
             Some(IntOp::Affine { kind }) => {
                 let Some((_, results)) = IntOp::affine_map(op) else { return };

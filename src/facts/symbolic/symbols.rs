@@ -24,8 +24,9 @@
 //! Ranges of leaves: an argument's range comes from the range queries at
 //! the loop (its type, enclosing guards on it, `loom.assume_range`); a
 //! buffer size is `[0, SMAX]` (sizes are non-negative), and, under the
-//! buffer-size assumption ([`BUFFER_ASSUMPTION`]), at most
-//! `SMAX floordiv element bytes`; the induction variable of an enclosing
+//! buffer-size assumptions ([`Assumptions`]: of the buffer's bytes when its
+//! other dimensions are non-empty static sizes, else of each dimension), at
+//! most `SMAX floordiv element bytes`; the induction variable of an enclosing
 //! `scf.for` or `affine.for` is below that loop's upper bound, so under the assumption at
 //! most the bound's capped maximum less one.
 //!
@@ -36,15 +37,13 @@
 //! expressions must list the assumption.
 
 use super::expr::{Env, Expr, Leaf};
+use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{carrier, const_bits, in_order};
 use crate::facts::interval::Interval;
 use crate::facts::ir::{affine_map_trees, buffer_size_cap, int_attr, shape_of, AffineTree, Def, Op, Val};
 use crate::facts::ranges::Ranges;
 use crate::facts::semantics::{lowered_division, AffineKind, Cast, Division, Extremum, Flags, IntOp};
 use crate::facts::trip_count::{order_limits, Order};
-
-/// The name reports give the buffer-size assumption.
-pub const BUFFER_ASSUMPTION: &str = "buffer-bytes-below-half-address-space";
 
 /// Expressions for the values of one loop, in one order and width.
 pub struct Symbols<'q, 'r, 'a> {
@@ -57,20 +56,21 @@ pub struct Symbols<'q, 'r, 'a> {
     pub env: Env,
     /// Size caps the buffer-size assumption gives, per leaf (buffer sizes,
     /// enclosing loops' induction variables).
-    caps: Vec<(Leaf, i128)>,
+    /// Each with the assumption it rests on.
+    caps: Vec<(Leaf, i128, Assumptions)>,
     /// Whether the buffer-size assumption may be used to show that an
     /// operation does not wrap.
-    assume: bool,
+    assume: Assumptions,
     /// Whether an expression read so far is exact only under the
     /// buffer-size assumption.
-    pub assumed: bool,
+    pub assumed: Assumptions,
 }
 
 impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
-    /// Reads values at `at`; `assume`: whether the buffer-size assumption
+    /// Reads values at `at`; `assume`: the buffer-size assumptions that
     /// may be used (see [`Symbols::assumed`]).
-    pub fn new(ranges: &'q Ranges<'r, 'a>, at: Op<'a>, width: u32, order: Order, assume: bool) -> Self {
-        Symbols { ranges, at, width, order, env: Env::new(), caps: Vec::new(), assume, assumed: false }
+    pub fn new(ranges: &'q Ranges<'r, 'a>, at: Op<'a>, width: u32, order: Order, assume: Assumptions) -> Self {
+        Symbols { ranges, at, width, order, env: Env::new(), caps: Vec::new(), assume, assumed: Assumptions::NONE }
     }
 
     /// Whether `e`'s values lie in the order's range at the width: with
@@ -87,8 +87,8 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         if inside(e.range(&self.env)) {
             return true;
         }
-        if self.assume && inside(self.env_with_buffer_assumption().and_then(|env| e.range(&env))) {
-            self.assumed = true;
+        if !self.assume.is_empty() && inside(self.env_with_buffer_assumption().and_then(|env| e.range(&env))) {
+            self.assumed |= self.cap_assumptions();
             return true;
         }
         false
@@ -98,6 +98,12 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         order_limits(width, self.order).expect("supported width")
     }
 
+    /// The assumptions the caps met so far rest on (what a fact that the
+    /// environment with the caps shows must list).
+    pub fn cap_assumptions(&self) -> Assumptions {
+        self.caps.iter().fold(Assumptions::NONE, |a, (_, _, c)| a | *c)
+    }
+
     /// The leaf environment with the buffer-size assumption applied (None:
     /// no buffer size was met, so the assumption cannot help).
     pub fn env_with_buffer_assumption(&self) -> Option<Env> {
@@ -105,7 +111,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             return None;
         }
         let mut env = self.env.clone();
-        for (leaf, cap) in &self.caps {
+        for (leaf, cap, _) in &self.caps {
             let r = env.range_of(leaf).unwrap_or(Interval::new(0, *cap));
             // A cap below the leaf's least value would leave it empty:
             // not applying a cap is always sound.
@@ -400,8 +406,8 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         };
         let leaf = Leaf::Opaque { id: v.id(), what };
         if let (Some(outer), 0) = (owner, n) {
-            if let Some(cap) = self.induction_cap(outer) {
-                self.caps.push((leaf.clone(), cap));
+            if let Some((cap, rests_on)) = self.induction_cap(outer) {
+                self.caps.push((leaf.clone(), cap, rests_on));
             }
         }
         let e = self.ranged_leaf(leaf.clone(), v)?;
@@ -444,11 +450,11 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
     /// the assumption may not be used, the loop compares unsigned, or the
     /// bound is not read (or not capped: the leaf's own range is then as
     /// good).
-    fn induction_cap(&self, outer: Op<'a>) -> Option<i128> {
-        if !self.assume || self.order != Order::Signed {
+    fn induction_cap(&self, outer: Op<'a>) -> Option<(i128, Assumptions)> {
+        if self.assume.is_empty() || self.order != Order::Signed {
             return None;
         }
-        let mut bound = Symbols::new(self.ranges, outer, self.width, Order::Signed, true);
+        let mut bound = Symbols::new(self.ranges, outer, self.width, Order::Signed, self.assume);
         let ub = if outer.is("scf.for") && !outer.has_attr("unsignedCmp") && outer.num_operands() >= 3 {
             bound.expr(outer.operand(1)).ok()?
         } else if outer.is("affine.for") {
@@ -459,7 +465,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             return None;
         };
         let env = bound.env_with_buffer_assumption()?;
-        Some(ub.range(&env)?.hi - 1)
+        Some((ub.range(&env)?.hi - 1, bound.cap_assumptions() | bound.assumed))
     }
 
     fn dim(&mut self, memref: Val<'a>, index: Val<'a>) -> Result<Expr, String> {
@@ -474,8 +480,8 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         // Sizes are non-negative index values.
         let smax = order_limits(self.ranges.index_width, Order::Signed).expect("index width").hi;
         self.env.set(leaf.clone(), Interval::new(0, smax));
-        if let Some(cap) = buffer_size_cap(memref.ty(), k, self.ranges.index_width) {
-            self.caps.push((leaf.clone(), cap));
+        if let Some((cap, rests_on)) = buffer_size_cap(memref.ty(), k, self.ranges.index_width, self.assume) {
+            self.caps.push((leaf.clone(), cap, rests_on));
         }
         Ok(Expr::leaf(leaf))
     }
