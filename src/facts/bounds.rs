@@ -48,6 +48,7 @@
 //! - A dimension of size 0 has no valid index; a rank-0 memref has no
 //!   index, and its access is always in bounds.
 
+use super::assumptions::Assumptions;
 use super::ir::{
     affine_map_results, attr_string, element_type, is_memref, is_scalable_dim, may_access_memref, shape_of,
     subview_parts, type_string, Op, Part, Val,
@@ -56,7 +57,6 @@ use super::ranges::Range;
 use super::relational::explain::Names;
 use super::relational::linear::{FactSet, Lin};
 use super::relational::{Prover, Query};
-use super::assumptions::Assumptions;
 
 /// What is known of vscale's largest value where an access runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -567,6 +567,77 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         access
     }
 
+    /// An `affine.load`/`affine.store` whose map results are not all its
+    /// operands (`%a[%i + %j]`, `%a[%i * 2 + 1]`): each result, read as
+    /// the linear form `lower-affine` computes exactly (no partial sum
+    /// wraps, see `Query::affine_value`), must satisfy `0 <= r` and
+    /// `r + 1 <= dim`. A result with `floordiv`/`ceildiv`/`mod` is not read.
+    fn check_affine_map(&self, op: Op<'a>) -> Access<'a> {
+        let mut access = Access::new(op, Vec::new());
+        let memref_pos = usize::from(op.is("affine.store"));
+        let first = memref_pos + 1;
+        let memref = (memref_pos < op.num_operands()).then(|| op.operand(memref_pos)).filter(|m| is_memref(m.ty()));
+        let map = op.attr("map").and_then(affine_map_results);
+        let (Some(memref), Some((_, results))) = (memref, map) else {
+            access.failures.push(Failure::NotModelled);
+            return access;
+        };
+        if shape_of(memref.ty()).map(|s| s.len()) != Some(results.len()) {
+            access.failures.push(Failure::NotModelled);
+            return access;
+        }
+        let mut query = Query::new(self.prover, op);
+        for i in first..op.num_operands() {
+            query.require_defined(op.operand(i));
+        }
+        let mut used = FactSet::default();
+        let mut numeric = Assumptions::NONE;
+        for (k, form) in results.iter().enumerate() {
+            let Some(form) = form else {
+                access.failures.push(Failure::Unanalysed(format!(
+                    "result {k} of its map has a floordiv, ceildiv or mod, which accesses do not read"
+                )));
+                break;
+            };
+            let Some((i, rests_on)) = query.affine_value(op, first, form) else {
+                access.failures.push(Failure::Unanalysed(format!(
+                    "result {k} of its map may wrap at the index width (lower-affine computes it with wrapping arithmetic)"
+                )));
+                break;
+            };
+            numeric |= rests_on;
+            let Some(size) = query.dim(memref, k) else {
+                access.failures.push(Failure::Unanalysed(format!("dimension {k}'s size is not read")));
+                break;
+            };
+            let upper = size.minus(&i).and_then(|l| l.shifted(-1));
+            let mut failed = false;
+            for goal in [Some(i), upper] {
+                let Some(goal) = goal else {
+                    access.failures.push(Failure::Unanalysed("the relation is too large to state".into()));
+                    failed = true;
+                    break;
+                };
+                match query.prove(&goal) {
+                    Some(why) => used = used.union(why),
+                    None => {
+                        access.failures.push(Failure::Relation(Names::new(&query).not_shown(&goal, None)));
+                        failed = true;
+                        break;
+                    }
+                }
+            }
+            if failed {
+                break;
+            }
+        }
+        if access.proven() {
+            numeric.add_to(&mut access.assumptions);
+            self.record_proof(&mut access, &query, used);
+        }
+        access
+    }
+
     /// The assumptions and (with `explain`) facts of a proof.
     fn record_proof(&self, access: &mut Access<'a>, query: &Query<'_, '_, '_, 'a>, used: FactSet) {
         query.uses_assumption(used).add_to(&mut access.assumptions);
@@ -582,6 +653,9 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         }
         let ranges = self.prover.ranges;
         let Some(layout) = access_layout(op) else {
+            if op.is("affine.load") || op.is("affine.store") {
+                return Some(self.check_affine_map(op));
+            }
             // Nothing that touches memory is left out of the report.
             return may_access_memref(op).then(|| Access::new(op, vec![Failure::NotModelled]));
         };

@@ -39,6 +39,7 @@ pub(crate) mod symbolic;
 pub(crate) mod trip_count;
 
 use crate::analysis::Options;
+use assumptions::Assumptions;
 use interval::Interval;
 use ir::{
     index_bitwidth, is_isolated_from_above, sets_index_width, walk_preorder_skipping, ExitKind, HandleMap, Op, Val,
@@ -47,7 +48,6 @@ use ranges::{Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
 use symbolic::counts::SymFacts;
 use symbolic::expr::Expr;
-use assumptions::Assumptions;
 
 /// Counter facts of a loop, in the comparison's order.
 #[derive(Clone, Debug)]

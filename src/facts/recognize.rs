@@ -31,6 +31,7 @@
 //!   (or else-branch) only breaks out of the loop, and the body's
 //!   terminating `loom.continue` passing `counter + step`.
 
+use super::assumptions::Assumptions;
 use super::bits::{carrier, const_bits, in_order, mask, smax, to_signed, MAX_WIDTH};
 use super::interval::Interval;
 use super::ir::{affine_map_trees, int_attr, loop_dimension, Blk, Def, ExitKind, Op, Part, Val};
@@ -39,7 +40,6 @@ use super::ranges::Ranges;
 use super::semantics::{Extremum, IntOp};
 use super::symbolic::counts::{sym_facts, zero_facts, zero_trip, PastBound, SymFacts, SymLoop, SymOutcome};
 use super::symbolic::expr::{Env, Expr};
-use super::assumptions::Assumptions;
 use super::symbolic::symbols::Symbols;
 use super::trip_count::{self, CounterSide, LoopInput, Shape};
 

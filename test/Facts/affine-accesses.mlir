@@ -5,8 +5,8 @@
 // variable is in [max(lower bound results), min(upper bound results)) for
 // each result that is one of the bound map's operands or a constant, and
 // an access whose map results are its operands (`%a[%i, %j]`) is checked
-// like memref.load. Other map results are not read: such an access is
-// listed `not analysed` (never left out, never proven by guess).
+// like memref.load; other results are read as linear forms when the
+// lowering's arithmetic cannot wrap (never proven by guess).
 
 // A copy into an output allocated from the input's sizes.
 func.func @copy2d(%a: memref<?x?xf32>) -> memref<?x?xf32> {
@@ -73,14 +73,39 @@ func.func @min_max_bounds(%n: index, %m: index) {
 
 // -----
 
-// A map result that is a sum is not read (the lowering computes it with
-// wrapping arithmetic): listed, not analysed.
-func.func @window(%a: memref<?xf32>) {
+// Map results that are sums (windows, convolutions) are read as the
+// linear form lower-affine computes exactly (no partial sum wraps). Near
+// misses: one past the end, a window whose guard is on the wrong buffer,
+// a result that may wrap, a floordiv (not read).
+func.func @window(%a: memref<?xf32>, %w: memref<?xf32>, %b: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %d = memref.dim %a, %c0 : memref<?xf32>
+  %k = memref.dim %w, %c0 : memref<?xf32>
+  %kb = memref.dim %b, %c0 : memref<?xf32>
   affine.for %i = 1 to %d {
-    // expected-remark @below {{not analysed: affine.load}}
+    // expected-remark @below {{affine.load: in bounds (proven)}}
     %v = affine.load %a[%i - 1] : memref<?xf32>
+    // expected-remark @below {{not proven in bounds: affine.load}}
+    %u = affine.load %a[%i + 1] : memref<?xf32>
+  }
+  %ok = arith.cmpi sle, %k, %d : index
+  scf.if %ok {
+    affine.for %i = 0 to affine_map<()[s0, s1] -> (s0 - s1 + 1)>()[%d, %k] {
+      affine.for %j = 0 to %k {
+        // expected-remark @below {{affine.load: in bounds (proven)}}
+        %v = affine.load %a[%i + %j] : memref<?xf32>
+      }
+      affine.for %j = 0 to %kb {
+        // expected-remark @below {{not proven in bounds: affine.load}}
+        %v = affine.load %a[%i + %j] : memref<?xf32>
+      }
+    }
+  }
+  affine.for %i = 0 to 4 {
+    // expected-remark @below {{may wrap at the index width}}
+    %v = affine.load %a[%i + %n] : memref<?xf32>
+    // expected-remark @below {{has a floordiv, ceildiv or mod}}
+    %u = affine.load %a[%i floordiv 2] : memref<?xf32>
   }
   return
 }

@@ -13,7 +13,7 @@
 
 // CHECK: accesses: 1 proven, 7 unproven
 // CHECK-NEXT: report-complete.mlir:[[@LINE+16]]:3 touch memref.copy: unproven: not analysed: memref.copy
-// CHECK-NEXT: report-complete.mlir:[[@LINE+16]]:8 touch affine.load: unproven: not analysed: affine.load
+// CHECK-NEXT: report-complete.mlir:[[@LINE+16]]:8 touch affine.load: unproven: affine.load: result 0 of its map may wrap at the index width
 // CHECK-NEXT: report-complete.mlir:[[@LINE+16]]:3 touch affine.store: unproven: affine.store: cannot show 0 <= %arg3
 // CHECK-NEXT: report-complete.mlir:[[@LINE+16]]:8 touch memref.atomic_rmw: unproven: not analysed: memref.atomic_rmw
 // CHECK-NEXT: report-complete.mlir:[[@LINE+16]]:3 touch linalg.fill: unproven: not analysed: linalg.fill

@@ -495,7 +495,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// the sum of the positive extremes at most SMAX (a sub-sum before a
     /// multiplication by k lies within the same bounds, as |k| >= 1). With
     /// whether those ranges rest on the buffer-size assumption.
-    fn affine_value(&mut self, op: Op<'a>, first: usize, form: &AffineForm) -> Option<(Lin, Assumptions)> {
+    pub(crate) fn affine_value(&mut self, op: Op<'a>, first: usize, form: &AffineForm) -> Option<(Lin, Assumptions)> {
         let w = self.prover.ranges.index_width;
         if form.terms.iter().any(|&(p, _)| first + p >= op.num_operands()) {
             return None;
