@@ -977,6 +977,19 @@ pub(crate) enum AffineTree {
     Mod(Box<AffineTree>, i64),
 }
 
+impl AffineTree {
+    /// The tree as a linear form, when it has no division.
+    pub(crate) fn linear(&self) -> Option<AffineForm> {
+        match self {
+            AffineTree::Constant(c) => Some(AffineForm { constant: *c, terms: Vec::new() }),
+            AffineTree::Input(p) => Some(AffineForm { constant: 0, terms: vec![(*p, 1)] }),
+            AffineTree::Add(a, b) => a.linear()?.plus(b.linear()?),
+            AffineTree::Scale(a, k) => a.linear()?.scaled(*k),
+            AffineTree::FloorDiv(..) | AffineTree::CeilDiv(..) | AffineTree::Mod(..) => None,
+        }
+    }
+}
+
 /// `e` as a tree over a map with `dims` dims (None: a product of two
 /// non-constants, or a division by a non-constant or non-positive value).
 ///

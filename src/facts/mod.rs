@@ -481,7 +481,7 @@ fn runs_per_entry<'a>(
 
 /// What recognition gave for one loop op.
 enum Recognitions<'a> {
-    One(Recognized<'a>),
+    One(Box<Recognized<'a>>),
     /// One per induction variable (`scf.parallel`, `scf.forall`).
     Dims(Vec<Recognized<'a>>),
 }
@@ -611,7 +611,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                 let rec = if multi {
                     recognize::recognize_dims(op, iw, &ctx).map(Recognitions::Dims)
                 } else {
-                    recognize::recognize(op, iw, &ctx).map(Recognitions::One)
+                    recognize::recognize(op, iw, &ctx).map(|r| Recognitions::One(Box::new(r)))
                 };
                 assumptions |= ranges.assumptions_read();
                 rec
@@ -620,7 +620,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
         let (status, counter, note, dims) = match recognized {
             Err(reason) => (Status::Unknown { reason }, None, None, Vec::new()),
             Ok(Recognitions::One(rec)) => {
-                let (status, counter, note) = record(op, rec, iw, &mut assumptions, &mut scope.facts, &mut guards);
+                let (status, counter, note) = record(op, *rec, iw, &mut assumptions, &mut scope.facts, &mut guards);
                 (status, counter, note, Vec::new())
             }
             Ok(Recognitions::Dims(recs)) => {

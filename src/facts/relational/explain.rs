@@ -31,6 +31,8 @@ impl<'q, 'r, 'f, 'a, 'b> Names<'q, 'r, 'f, 'a, 'b> {
             .or_insert_with(|| match query.keys[a.0 as usize] {
                 Key::Value(v) => v.operand_name(),
                 Key::Dim(m, k) => format!("dim({}, {k})", m.operand_name()),
+                Key::Aux(op, n) if op.is_loop_like() => format!("it{n}({} at {})", op.name(), op.loc_string()),
+                Key::Aux(op, n) => format!("q{n}({} at {})", op.name(), op.loc_string()),
             })
             .clone()
     }

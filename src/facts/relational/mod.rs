@@ -59,6 +59,12 @@ pub(crate) enum Key<'a> {
     Value(Val<'a>),
     /// The size of dimension `k` of a memref value.
     Dim(Val<'a>, usize),
+    /// An integer an op defines without a value naming it: for a loop,
+    /// the iteration number of its induction variable `n` (`iv = lb +
+    /// step × it`, `it >= 0`); for an `affine.apply`/`min`/`max`, the
+    /// quotient in its result `n` (`floor` or `ceil` of the dividend by
+    /// the divisor).
+    Aux(Op<'a>, usize),
 }
 
 /// Where a fact comes from (for explanations).

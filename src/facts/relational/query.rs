@@ -42,7 +42,8 @@ use super::{int_width, Key, Prover, Source};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
 use crate::facts::ir::{
-    affine_map_results, buffer_size_cap, loop_dimension, shape_of, AffineForm, Def, ExitKind, Op, Part, Val,
+    affine_map_results, buffer_size_cap, int_attr, loop_dimension, shape_of, AffineForm, AffineTree, Def, ExitKind, Op,
+    Part, Val,
 };
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
@@ -181,6 +182,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         match key {
             Key::Value(v) => self.value(v),
             Key::Dim(m, k) => self.dim(m, k),
+            Key::Aux(..) => self.atom(key).map(Lin::atom),
         }
     }
 
@@ -417,6 +419,8 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             match self.keys[a.0 as usize] {
                 Key::Value(v) => self.expand_value(a, v),
                 Key::Dim(m, k) => self.expand_dim(a, m, k),
+                // Stated by the op that defines it, when it is met.
+                Key::Aux(..) => {}
             }
         }
     }
@@ -560,6 +564,62 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         Some((lin, assumes))
     }
 
+    /// Result `r` of the affine op `op` when it is a quotient by a positive
+    /// constant `m`, times a constant `c`: `c × (L floordiv m)` or `c × (L
+    /// ceildiv m)` with `L` linear (the tile counts and aligned bounds
+    /// tiling and peeling make: `(s0 floordiv 4) * 4`, `s0 ceildiv 4`). The
+    /// quotient is an atom `q` with `m q <= L <= m q + m - 1` (floor) or
+    /// `m q - m + 1 <= L <= m q` (ceil), stated when `lower-affine`'s
+    /// expansion computes it exactly: `L` does not wrap (`affine_value`),
+    /// for `ceildiv` `L` is above the smallest value (its expansion
+    /// negates `L`), and `c × q` fits (by `L`'s range). The result is
+    /// `c × q`, with the assumptions `L`'s reading used.
+    fn quotient_value(&mut self, op: Op<'a>, r: usize, tree: &AffineTree) -> Option<(Lin, Assumptions)> {
+        let (inner, c) = match tree {
+            AffineTree::Scale(inner, c) => (&**inner, *c as i128),
+            t => (t, 1),
+        };
+        let (dividend, m, ceil) = match inner {
+            AffineTree::FloorDiv(l, m) => (l, *m as i128, false),
+            AffineTree::CeilDiv(l, m) => (l, *m as i128, true),
+            _ => return None,
+        };
+        let form = dividend.linear()?;
+        let w = self.prover.ranges.index_width;
+        // L's range from its operands' ranges (for the checks below).
+        let mut lo = form.constant as i128;
+        let mut hi = form.constant as i128;
+        for &(p, k) in &form.terms {
+            let x = op.operand(p);
+            let rx = self.prover.ranges.at(x, op).map(|r| r.s).filter(|r| !r.is_empty())?;
+            let (a, b) = (rx.lo.checked_mul(k as i128)?, rx.hi.checked_mul(k as i128)?);
+            lo = lo.checked_add(a.min(b))?;
+            hi = hi.checked_add(a.max(b))?;
+        }
+        let (lo, hi) = (lo.max(smin(w)), hi.min(smax(w)));
+        if ceil && lo <= smin(w) {
+            return None;
+        }
+        let round = |x: i128| if ceil { -((-x).div_euclid(m)) } else { x.div_euclid(m) };
+        let (qlo, qhi) = (round(lo), round(hi));
+        let (a, b) = (qlo.checked_mul(c)?, qhi.checked_mul(c)?);
+        if a.min(b) < smin(w) || a.max(b) > smax(w) {
+            return None;
+        }
+        let (l, assumes) = self.affine_value(op, 0, &form)?;
+        let q = Lin::atom(self.atom(Key::Aux(op, r))?);
+        let mq = q.scaled(m)?;
+        let lins = if ceil {
+            // m q - m + 1 <= L <= m q
+            vec![l.minus(&mq)?.shifted(m - 1)?, mq.minus(&l)?]
+        } else {
+            // m q <= L <= m q + m - 1
+            vec![l.minus(&mq)?, mq.minus(&l)?.shifted(m - 1)?]
+        };
+        self.fact_with(Source::Definition(op), lins, assumes);
+        Some((q.scaled(c)?, assumes))
+    }
+
     /// `max(lb results) <= iv < min(ub results)` of an `affine.for` (its
     /// step is positive): each result loom reads exactly (`affine_value`)
     /// gives its relation (one it does not read is left out, which only
@@ -569,6 +629,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let [Some((lb_inputs, lbs)), Some((_, ubs))] = maps else { return };
         let mut lins = Vec::new();
         let mut assumed = Assumptions::NONE;
+        let single_lb = lbs.len() == 1;
         for (results, first, upper) in [(lbs, 0, false), (ubs, lb_inputs, true)] {
             for form in results.iter().flatten() {
                 let Some((bound, assumes)) = self.affine_value(for_op, first, form) else { continue };
@@ -576,6 +637,13 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 // lb <= iv: iv - lb >= 0; iv < ub: ub - iv - 1 >= 0.
                 let lin = if upper { bound.minus(iv).and_then(|l| l.shifted(-1)) } else { iv.minus(&bound) };
                 lins.extend(lin);
+                if !upper && single_lb {
+                    // The body values are lb, lb + step, ...
+                    let step = for_op.attr("step").and_then(int_attr).map(|(b, w)| to_signed(b as u128, w));
+                    if let Some(step) = step {
+                        lins.extend(self.trip_number(for_op, 0, iv, &bound, step));
+                    }
+                }
             }
         }
         if !lins.is_empty() {
@@ -606,7 +674,31 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         if unsigned {
             lins.push(iv.clone());
         }
+        if with_lb {
+            let w = self.width(stepv);
+            let step = const_bits(stepv, self.prover.ranges.index_width).zip(w).map(|(b, w)| to_signed(b, w));
+            if let Some(step) = step {
+                lins.extend(self.trip_number(for_op, 0, iv, &lb, step));
+            }
+        }
         self.fact(Source::LoopBounds(for_op), lins);
+    }
+
+    /// `iv = lb + step × it` and `it >= 0` for the iteration number `it` of
+    /// induction variable `n` of `loop_op`, whose body values are `lb`,
+    /// `lb + step`, ... (a constant step of at least 2, no wrap: an
+    /// overflowing increment is undefined behaviour for these loops): what
+    /// makes `iv < ub` with `ub` a multiple of the step give `iv + step <=
+    /// ub` (over the integers, `4 it < 4 q` is `it + 1 <= q`).
+    fn trip_number(&mut self, loop_op: Op<'a>, n: usize, iv: &Lin, lb: &Lin, step: i128) -> Vec<Lin> {
+        if step < 2 {
+            return Vec::new();
+        }
+        let Some(it) = self.atom(Key::Aux(loop_op, n)).map(Lin::atom) else { return Vec::new() };
+        let Some(eq) = lb.add_scaled(&it, step).and_then(|l| Self::equal(iv, &l)) else { return Vec::new() };
+        let mut lins = eq;
+        lins.push(it);
+        lins
     }
 
     /// `lb <= iv < ub` of induction variable `n` of an `scf.parallel` or
@@ -623,10 +715,20 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             Part::Static(c) => c >= 1,
             Part::Dynamic(v) => self.prover.ranges.at(v, loop_op).is_some_and(|r| !r.is_empty() && r.s.lo >= 1),
         };
+        let constant_step = match step {
+            Part::Static(c) => Some(c as i128),
+            Part::Dynamic(v) => {
+                let w = self.prover.ranges.index_width;
+                const_bits(v, w).map(|b| to_signed(b, w))
+            }
+        };
         let (Some(lb), Some(ub)) = (lin(self, lb), lin(self, ub)) else { return };
         let mut lins: Vec<Lin> = ub.minus(iv).and_then(|l| l.shifted(-1)).into_iter().collect();
         if step_positive {
             lins.extend(iv.minus(&lb));
+            if let Some(s) = constant_step {
+                lins.extend(self.trip_number(loop_op, n, iv, &lb, s));
+            }
         }
         self.fact(Source::LoopBounds(loop_op), lins);
     }
@@ -885,10 +987,15 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             }
             Some(IntOp::Affine { kind }) => {
                 let Some((_, results)) = IntOp::affine_map(op) else { return };
+                let trees = IntOp::affine_map_trees(op).map(|(_, t)| t).unwrap_or_default();
                 let mut forms = Vec::new();
                 let mut assumed = def_assumes;
-                for form in &results {
-                    match form.as_ref().and_then(|f| self.affine_value(op, 0, f)) {
+                for (r, form) in results.iter().enumerate() {
+                    let read = match form {
+                        Some(f) => self.affine_value(op, 0, f),
+                        None => trees.get(r).cloned().flatten().and_then(|t| self.quotient_value(op, r, &t)),
+                    };
+                    match read {
                         Some((lin, assumes)) => {
                             assumed |= assumes;
                             forms.push(Some(lin));

@@ -44,6 +44,57 @@ fn insert(set: &mut HashMap<Vec<(Atom, i128)>, Constraint>, c: Constraint) -> Re
     Ok(())
 }
 
+/// Removes every equality `e = 0` (a constraint `e >= 0` whose negation
+/// `-e >= 0` is in the set too) that has an atom with coefficient ±1, by
+/// substituting that atom's value into every other constraint. Over the
+/// integers the system keeps exactly its solutions (the atom is then an
+/// integer function of the others), and what Fourier–Motzkin alone could
+/// lose is kept: eliminating `it` first from `i = 4 it, i + 1 <= n, n = 4 q`
+/// drops the fact that `i` is a multiple of 4, while substituting `i` and
+/// `n` leaves `4 it + 1 <= 4 q`, which rounding makes `it + 1 <= q`.
+fn substitute_equalities(set: &mut HashMap<Vec<(Atom, i128)>, Constraint>) -> Result<(), FactSet> {
+    for _ in 0..MAX_CONSTRAINTS {
+        let negated = |terms: &[(Atom, i128)]| terms.iter().map(|&(a, k)| (a, -k)).collect::<Vec<_>>();
+        let found = set.values().find_map(|c| {
+            let other = set.get(&negated(&c.lin.terms))?;
+            if other.lin.constant != -c.lin.constant {
+                return None;
+            }
+            let &(atom, _) = c.lin.terms.iter().find(|(_, k)| k.abs() == 1)?;
+            Some((c.lin.terms.clone(), other.lin.terms.clone(), atom))
+        });
+        let Some((key, other_key, atom)) = found else { return Ok(()) };
+        let eq = set.remove(&key).expect("found in the set");
+        let other = set.remove(&other_key).expect("found in the set");
+        let why = eq.why.union(other.why);
+        let k = eq.lin.coefficient(atom);
+        let rest: Vec<Constraint> = set.drain().map(|(_, c)| c).collect();
+        // c - (t / k) e, with k = ±1: free of the atom.
+        let substituted: Option<Vec<Constraint>> = rest
+            .iter()
+            .map(|c| match c.lin.coefficient(atom) {
+                0 => Some(c.clone()),
+                t => c.lin.add_scaled(&eq.lin, -t * k).map(|lin| Constraint { lin, why: c.why.union(why) }),
+            })
+            .collect();
+        match substituted {
+            Some(cs) => {
+                for c in cs {
+                    insert(set, c)?;
+                }
+            }
+            None => {
+                // Too large to state: keep the system as it was.
+                for c in rest.into_iter().chain([eq, other]) {
+                    insert(set, c)?;
+                }
+                return Ok(());
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `Some(facts)` if the constraints have no common integer solution,
 /// `facts` being the ones the contradiction was derived from.
 pub(crate) fn refute(constraints: Vec<Constraint>) -> Option<FactSet> {
@@ -52,6 +103,9 @@ pub(crate) fn refute(constraints: Vec<Constraint>) -> Option<FactSet> {
         if let Err(why) = insert(&mut set, c) {
             return Some(why);
         }
+    }
+    if let Err(why) = substitute_equalities(&mut set) {
+        return Some(why);
     }
     loop {
         if set.len() > MAX_CONSTRAINTS {
@@ -177,6 +231,77 @@ mod tests {
             }
         }
         assert!(refuted > 300, "only {refuted} systems refuted: the test checks too little");
+    }
+
+    #[test]
+    fn equalities_keep_divisibility() {
+        // i = 4 it, it >= 0, i + 1 <= n, n = 4 q, n <= d; goal i + 4 <= d,
+        // negated: i - d + 3 >= 0. Atoms: i 0, it 1, n 2, q 3, d 4.
+        let facts = vec![
+            constraint(0, &[(0, 1), (1, -4)], 0),
+            constraint(0, &[(0, -1), (1, 4)], 0),
+            constraint(0, &[(1, 1)], 1),
+            constraint(-1, &[(2, 1), (0, -1)], 2),
+            constraint(0, &[(2, 1), (3, -4)], 3),
+            constraint(0, &[(2, -1), (3, 4)], 3),
+            constraint(0, &[(4, 1), (2, -1)], 4),
+            constraint(3, &[(0, 1), (4, -1)], 5),
+        ];
+        assert!(refute(facts.clone()).is_some());
+        // i + 5 <= d does not follow (n = d = 4 q, i = n - 4).
+        let mut weaker = facts;
+        weaker[7] = constraint(4, &[(0, 1), (4, -1)], 5);
+        assert_eq!(refute(weaker), None);
+    }
+
+    /// Random systems with equalities: refutations are never wrong, and
+    /// systems with a known point are never refuted.
+    #[test]
+    fn equalities_are_sound_on_random_systems() {
+        let mut rng = Lcg(13);
+        let mut refuted = 0;
+        for round in 0..3000 {
+            let point: Vec<i128> = (0..3).map(|_| rng.next(13) - 6).collect();
+            let mut cs = Vec::new();
+            for i in 0..(2 + rng.next(4) as usize) {
+                let terms: Vec<(u32, i128)> = (0..3).map(|a| (a, rng.next(7) - 3)).collect();
+                let mut c = constraint(0, &terms, i);
+                let value: i128 = c.lin.terms.iter().map(|(a, k)| k * point[a.0 as usize]).sum();
+                // Half the rounds keep `point` a solution; the others may not.
+                c.lin.constant = if round % 2 == 0 { -value + rng.next(3) } else { rng.next(9) - 4 };
+                if i % 2 == 0 && round % 2 == 0 {
+                    // An equality through `point`.
+                    c.lin.constant = -value;
+                    let mut neg = c.clone();
+                    neg.lin = Lin::constant(0).add_scaled(&c.lin, -1).unwrap();
+                    cs.push(neg);
+                } else if i % 2 == 0 {
+                    let mut neg = c.clone();
+                    neg.lin = Lin::constant(0).add_scaled(&c.lin, -1).unwrap();
+                    cs.push(neg);
+                }
+                cs.push(c);
+            }
+            let result = refute(cs.clone());
+            if round % 2 == 0 {
+                assert_eq!(result, None, "{cs:?} has the solution {point:?}");
+                continue;
+            }
+            let Some(why) = result else { continue };
+            refuted += 1;
+            // Facts are numbered per generated constraint (an equality's
+            // two halves share one).
+            let used: Vec<Constraint> =
+                cs.iter().filter(|c| why.facts().any(|f| c.why == FactSet::single(f))).cloned().collect();
+            for x in -8..=8 {
+                for y in -8..=8 {
+                    for z in -8..=8 {
+                        assert!(!used.iter().all(|c| holds(c, &[x, y, z])), "{cs:?} refuted, but ({x}, {y}, {z}) fits");
+                    }
+                }
+            }
+        }
+        assert!(refuted > 100, "only {refuted} systems refuted");
     }
 
     /// Systems with a known integer point are never refuted.
