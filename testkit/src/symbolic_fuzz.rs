@@ -43,6 +43,26 @@
 //! ([`crate::assumption_diff`]): a claim that changes must list an
 //! assumption.
 //!
+//! **Parallel loops** (soundness issue 19; from a third random stream, off
+//! with `--without-parallel-shapes`): half the `index` cases are an
+//! `scf.parallel` or `scf.forall` of 1 to 3 dimensions, alone, around a
+//! loop of the generator above (which may use its first induction
+//! variable), inside one, or beside one ([`gen_parallel_case`]). Bounds
+//! are arguments, `memref.dim`, constants and the generator's arithmetic,
+//! sometimes `lb >= ub`; steps 1..5 constants or (the near miss) an
+//! argument; `scf.forall` in its `in (...)` form and with static parts
+//! written as literals. Each dimension is simulated and checked as the
+//! `scf.for` it becomes when the op is lowered to a nest (dimension 0
+//! outermost, signed, a non-positive step or an overflowing final value
+//! of an entered dimension undefined); the record holds the runtime
+//! bounds of each dimension, the body executions, and each induction
+//! variable's observed values ([`slot::DIM_LB`]). The body count must be
+//! the product of the dimensions' counts; each `dims` object's counts,
+//! counter ranges and exit must hold for its dimension's loop in the nest
+//! (whenever the nest enters it), and its body range must contain every
+//! value the body observed; a parallel loop may have no condition count,
+//! no total condition count and no counter.
+//!
 //! **Argument sets** ([`ARG_SETS`] per case, chosen among more candidates):
 //! small values (some negative), tiny or small positive values, values all
 //! near one edge of the type (0, 1, the signed and unsigned extremes) so
@@ -994,8 +1014,11 @@ fn gen_parallel_case(rng: &mut Rng, cx: &mut Ctx) -> Vec<LoopDesc> {
 /// counter: `cx.outers` is empty).
 fn gen_par_bounds(rng: &mut Rng, cx: &Ctx) -> (Val, Val) {
     let w = cx.w;
+    // Mostly shapes loom reads (every dimension must be read for the op to
+    // be counted), the rest anything the generator builds.
     match rng.below(10) {
-        0..=3 => (Val::Const(rng.below(4) as u128), gen_val(rng, cx, 2)),
+        0..=2 => (Val::Const(rng.below(4) as u128), gen_leaf(rng, cx)),
+        3 => (Val::Const(rng.below(4) as u128), gen_val(rng, cx, 2)),
         4 | 5 => {
             // `lb + c`, flagged or not.
             let lb = gen_val(rng, cx, 1);
@@ -1016,7 +1039,8 @@ fn gen_par_bounds(rng: &mut Rng, cx: &Ctx) -> (Val, Val) {
                 (lb, ub)
             }
         }
-        7 => (Val::Const(small_const(rng, w)), gen_val(rng, cx, 2)),
+        7 => (Val::Const(small_const(rng, w)), gen_val(rng, cx, 1)),
+        8 => (gen_leaf(rng, cx), gen_leaf(rng, cx)),
         _ => (gen_val(rng, cx, 2), gen_val(rng, cx, 2)),
     }
 }
@@ -2916,18 +2940,10 @@ impl Checker<'_> {
         }
     }
 
-    /// A parallel loop's `dims` against the nest it lowers to: dimension
-    /// k's loop is entered when every dimension before it counts at least
-    /// one iteration; its count, condition count, ranges and exit follow
-    /// from the runtime bounds the record holds (the same on every entry),
-    /// and the body's observed values must lie in the claimed body range.
-    /// The body count must be the product of the dimensions' counts.
-    fn check_dims(&mut self, tally: &mut SymTally) {
+    /// An exact parallel loop's body count is the product of its exact
+    /// dimensions' counts (for every argument set, entered or not).
+    fn check_dim_product(&mut self, tally: &mut SymTally) {
         let claims = self.claims;
-        let n = self.case.loops[self.l].dims.len();
-        if claims.dims.len() != n {
-            return; // malformed, reported by check_claims
-        }
         let all_exact = self.exact && claims.dims.iter().all(|d| d.status == "exact");
         if all_exact {
             let mut prod = Some(1i128);
@@ -2951,7 +2967,22 @@ impl Checker<'_> {
                 }
             }
         }
+    }
+
+    /// A parallel loop's `dims` against the nest it lowers to: dimension
+    /// k's loop is entered when every dimension before it counts at least
+    /// one iteration; its count, condition count, ranges and exit follow
+    /// from the runtime bounds the record holds (the same on every entry),
+    /// and the body's observed values must lie in the claimed body range.
+    /// The body count must be the product of the dimensions' counts.
+    fn check_dims(&mut self, tally: &mut SymTally) {
+        let claims = self.claims;
+        let n = self.case.loops[self.l].dims.len();
+        if claims.dims.len() != n {
+            return; // malformed, reported by check_claims
+        }
         if self.r(slot::ENTRIES) == 0 || self.run.outcome != Outcome::Complete && self.may_poison {
+            self.check_dim_product(tally);
             return;
         }
         let rec = |b: usize, s: usize| self.run.record[slot::PER_LOOP * b + s];
@@ -2997,11 +3028,11 @@ impl Checker<'_> {
             let has_expr = |v: &[(String, [Claim; 2])]| v.iter().any(|(_, c)| c[0].is_expr());
             let (cond_expr, body_expr) = (has_expr(&dc.cond_range), has_expr(&dc.body_range));
             for (key, c) in &dc.cond_range {
-                let eq = exact && !(cond_expr && !c[0].is_expr());
+                let eq = exact && (!cond_expr || c[0].is_expr()); // a numeric pair beside an expression pair only bounds
                 self.dim_range(&format!("dims[{k}].counter.{key}"), c, Some((lb, last)), None, eq, tally);
             }
             for (key, c) in &dc.body_range {
-                let eq = exact && !(body_expr && !c[0].is_expr());
+                let eq = exact && (!body_expr || c[0].is_expr());
                 let truth = (count > 0).then_some((lb, last - st));
                 self.dim_range(&format!("dims[{k}].counter.{key}"), c, truth, observed, eq, tally);
             }
@@ -3012,6 +3043,7 @@ impl Checker<'_> {
                 }
             }
         }
+        self.check_dim_product(tally);
         // Beyond the fuel, the body count per entry is still the nest's.
         if self.exact && self.run.outcome != Outcome::Complete {
             for (key, c) in &claims.body {
@@ -3296,12 +3328,34 @@ pub fn describe(seed: u64) -> String {
                     r(slot::EC_MAX)
                 )
             };
+            if c.loops[l].dims.is_empty() {
+                let _ = writeln!(
+                    s,
+                    "//   loop #{l}: {} entries, {per_entry}; {} body and {} condition executions in all",
+                    r(slot::ENTRIES),
+                    r(slot::TOT_BODY),
+                    r(slot::TOT_COND)
+                );
+                continue;
+            }
+            let per_entry = if done == 0 {
+                "no finished entry".to_string()
+            } else {
+                format!("body {}..={} per finished entry", r(slot::EB_MIN), r(slot::EB_MAX))
+            };
+            let mut dims = Vec::new();
+            for k in 0..c.loops[l].dims.len() {
+                let b = c.dim_block(l, k);
+                let d = |k: usize| run.record[slot::PER_LOOP * b + k] as i64;
+                dims.push(format!("{} to {} step {}", d(slot::DIM_LB), d(slot::DIM_UB), d(slot::DIM_STEP)));
+            }
             let _ = writeln!(
                 s,
-                "//   loop #{l}: {} entries, {per_entry}; {} body and {} condition executions in all",
+                "//   loop #{l} ({}): {} entries, {per_entry}; {} body executions in all; dimensions (last entry): {}",
+                op_name(c.loops[l].shape),
                 r(slot::ENTRIES),
                 r(slot::TOT_BODY),
-                r(slot::TOT_COND)
+                dims.join(", ")
             );
         }
     }
@@ -3315,61 +3369,80 @@ pub fn describe(seed: u64) -> String {
 /// of exact and at_most loops are mutated.
 pub fn mutants(claims: &[LoopClaims]) -> Vec<(String, Vec<LoopClaims>)> {
     let mut out = Vec::new();
+    for (l, c) in claims.iter().enumerate() {
+        for (kind, mutant) in mutate_one(c) {
+            let mut m = claims.to_vec();
+            m[l] = mutant;
+            out.push((kind, m));
+        }
+        // A parallel loop's dimensions, one at a time.
+        for (k, d) in c.dims.iter().enumerate() {
+            for (kind, mutant) in mutate_one(d) {
+                let mut m = claims.to_vec();
+                m[l].dims[k] = mutant;
+                out.push((format!("dims.{kind}"), m));
+            }
+        }
+    }
+    out
+}
+
+/// [`mutants`] of one loop's (or dimension's) own claims.
+fn mutate_one(c: &LoopClaims) -> Vec<(String, LoopClaims)> {
+    let mut out = Vec::new();
     let bump = |c: &Claim, d: &str| match c {
         Claim::Expr(e) => Some(Claim::Expr(format!("({e}) {d}"))),
         Claim::Num(_) => None,
     };
-    for (l, c) in claims.iter().enumerate() {
-        let exact = c.status == "exact";
-        if !exact && c.status != "at_most" {
+    let exact = c.status == "exact";
+    if !exact && c.status != "at_most" {
+        return out;
+    }
+    let mut push = |kind: &str, f: &dyn Fn(&mut LoopClaims) -> bool| {
+        let mut m = c.clone();
+        if f(&mut m) {
+            out.push((kind.to_string(), m));
+        }
+    };
+    type Field = fn(&mut LoopClaims) -> &mut Vec<(String, Claim)>;
+    let scalar_fields: [(&str, Field, &str); 5] = [
+        ("body_count_expr", |c| &mut c.body, "+ 1"),
+        ("condition_count_expr", |c| &mut c.cond, "+ 1"),
+        ("max_body_count_expr", |c| &mut c.max_body, "- 1"),
+        ("total_body_count_expr", |c| &mut c.total_body, "+ 1"),
+        ("exit_expr", |c| &mut c.exit, "+ 1"),
+    ];
+    for (kind, field, d) in scalar_fields {
+        if kind == "max_body_count_expr" && exact || kind.starts_with("body_count") && !exact {
             continue;
         }
-        let mut push = |kind: &str, f: &dyn Fn(&mut LoopClaims) -> bool| {
-            let mut m = claims.to_vec();
-            if f(&mut m[l]) {
-                out.push((kind.to_string(), m));
+        push(kind, &|m: &mut LoopClaims| {
+            let mut any = false;
+            for (_, claim) in field(m).iter_mut() {
+                if let Some(n) = bump(claim, d) {
+                    *claim = n;
+                    any = true;
+                }
             }
-        };
-        type Field = fn(&mut LoopClaims) -> &mut Vec<(String, Claim)>;
-        let scalar_fields: [(&str, Field, &str); 5] = [
-            ("body_count_expr", |c| &mut c.body, "+ 1"),
-            ("condition_count_expr", |c| &mut c.cond, "+ 1"),
-            ("max_body_count_expr", |c| &mut c.max_body, "- 1"),
-            ("total_body_count_expr", |c| &mut c.total_body, "+ 1"),
-            ("exit_expr", |c| &mut c.exit, "+ 1"),
-        ];
-        for (kind, field, d) in scalar_fields {
-            if kind == "max_body_count_expr" && exact || kind.starts_with("body_count") && !exact {
-                continue;
-            }
-            push(kind, &|m: &mut LoopClaims| {
+            any
+        });
+    }
+    type Pairs = fn(&mut LoopClaims) -> &mut Vec<(String, [Claim; 2])>;
+    let pair_fields: [(&str, Pairs); 2] =
+        [("condition_expr", |c| &mut c.cond_range), ("body_expr", |c| &mut c.body_range)];
+    for (kind, field) in pair_fields {
+        for (end, d) in [(0, "+ 1"), (1, "- 1")] {
+            let name = format!("{kind}[{end}]");
+            push(&name, &|m: &mut LoopClaims| {
                 let mut any = false;
-                for (_, claim) in field(m).iter_mut() {
-                    if let Some(n) = bump(claim, d) {
-                        *claim = n;
+                for (_, pair) in field(m).iter_mut() {
+                    if let Some(n) = bump(&pair[end], d) {
+                        pair[end] = n;
                         any = true;
                     }
                 }
                 any
             });
-        }
-        type Pairs = fn(&mut LoopClaims) -> &mut Vec<(String, [Claim; 2])>;
-        let pair_fields: [(&str, Pairs); 2] =
-            [("condition_expr", |c| &mut c.cond_range), ("body_expr", |c| &mut c.body_range)];
-        for (kind, field) in pair_fields {
-            for (end, d) in [(0, "+ 1"), (1, "- 1")] {
-                let name = format!("{kind}[{end}]");
-                push(&name, &|m: &mut LoopClaims| {
-                    let mut any = false;
-                    for (_, pair) in field(m).iter_mut() {
-                        if let Some(n) = bump(&pair[end], d) {
-                            pair[end] = n;
-                            any = true;
-                        }
-                    }
-                    any
-                });
-            }
         }
     }
     out
@@ -3790,6 +3863,144 @@ pub fn scenarios() -> Vec<Scenario> {
         &[&per_call("0", n, &format!("{n} + 1"))],
         true,
     );
+
+    // P: scf.parallel (%i, %j) = (0, %arg0) to (%arg1, %arg1) step (1, 2)
+    // { scf.for %k = 0 to 3 }: issue 19's counts per dimension, as the nest
+    // it lowers to.
+    let dyn_dim = |lb: Val, ub: Val, step: u128| ParDim {
+        lb,
+        ub,
+        step: Val::Const(step),
+        static_lb: false,
+        static_ub: false,
+        static_step: false,
+    };
+    let mut par = simple_loop(Shape::Parallel { kind: ParKind::Parallel }, Val::Const(0), Val::Const(0), 1);
+    par.dims = vec![dyn_dim(Val::Const(0), Val::Arg(1), 1), dyn_dim(Val::Arg(0), Val::Arg(1), 2)];
+    let mut k3 = simple_loop(Shape::ScfFor { unsigned: false }, Val::Const(0), Val::Const(3), 1);
+    k3.parent = Some(0);
+    let p = SymCase {
+        id: 1_000_011,
+        ty: idx,
+        args: vec![ArgKind::Index, ArgKind::Index],
+        loops: vec![par, k3],
+        arg_sets: pairs(64, &[(0, 5), (3, 10), (0, 6), (-5, -1), (10, 3)]),
+        cf: None,
+        nested: false,
+    };
+    let (c0, c1) = ("max(0, %arg1)", "max(0, %arg1 - %arg0) ceildiv 2");
+    let pbody = format!("{c0} * ({c1})");
+    let dim = |body: &str, cond: &str, step: u128, crange: [&str; 2], brange: [&str; 2], exit: &str| {
+        format!(
+            "{{\"status\": \"exact\", \"body_count_expr\": \"{body}\", \"condition_count_expr\": \"{cond}\", \"counter\": {{\"type\": \"index\", \"width\": 64, \"signed\": true, \"step\": {step}, \"condition_expr\": [\"{}\", \"{}\"], \"body_expr\": [\"{}\", \"{}\"], \"exit_expr\": \"{exit}\"}}}}",
+            crange[0], crange[1], brange[0], brange[1]
+        )
+    };
+    let d0 = dim(c0, &format!("{c0} + 1"), 1, ["0", c0], ["0", "%arg1 - 1"], c0);
+    let last1 = format!("%arg0 + 2 * ({c1})");
+    let d1_with = |body: &str, brange: [&str; 2], exit: &str| {
+        dim(body, &format!("{body} + 1"), 2, ["%arg0", &last1], brange, exit)
+    };
+    let d1 = d1_with(c1, ["%arg0", &format!("{last1} - 2")], &last1);
+    let ptop = |body: &str, extra: &str, dims: &[&str]| {
+        format!(
+            "\"status\": \"exact\", \"body_count_expr\": \"{body}\", \"entries\": 1, \"total_body_count_expr\": \"{body}\", {extra}\"dims\": [{}]",
+            dims.join(", ")
+        )
+    };
+    let inner = |entries: &str| {
+        format!(
+            "\"status\": \"exact\", \"body_count\": 3, \"condition_count\": 4, \"entries_expr\": \"{entries}\", \"total_body_count_expr\": \"3 * ({pbody})\", \"total_condition_count_expr\": \"4 * ({pbody})\", \"counter\": {{\"type\": \"index\", \"width\": 64, \"signed\": true, \"step\": 1, \"condition\": [0, 3], \"body\": [0, 2], \"exit\": 3}}"
+        )
+    };
+    let right_inner = inner(&pbody);
+    add("scf.parallel around a loop: right", &p, &[&ptop(&pbody, "", &[&d0, &d1]), &right_inner], false);
+    add(
+        "scf.parallel: body count without max(0, ...) on dimension 0",
+        &p,
+        &[&ptop(&format!("%arg1 * ({c1})"), "", &[&d0, &d1]), &right_inner],
+        true,
+    );
+    let floor1 = "max(0, %arg1 - %arg0) floordiv 2";
+    add(
+        "scf.parallel: dims[1] count floordiv 2",
+        &p,
+        &[&ptop(&pbody, "", &[&d0, &d1_with(floor1, ["%arg0", &format!("{last1} - 2")], &last1)]), &right_inner],
+        true,
+    );
+    add(
+        "scf.parallel: dims[1] body range up to %arg1 - 1",
+        &p,
+        &[&ptop(&pbody, "", &[&d0, &d1_with(c1, ["%arg0", "%arg1 - 1"], &last1)]), &right_inner],
+        true,
+    );
+    let d0_from1 = dim(c0, &format!("{c0} + 1"), 1, ["0", c0], ["1", "%arg1 - 1"], c0);
+    add("scf.parallel: dims[0] body range from 1", &p, &[&ptop(&pbody, "", &[&d0_from1, &d1]), &right_inner], true);
+    add(
+        "scf.parallel: dims[1] exit %arg1",
+        &p,
+        &[&ptop(&pbody, "", &[&d0, &d1_with(c1, ["%arg0", &format!("{last1} - 2")], "%arg1")]), &right_inner],
+        true,
+    );
+    add(
+        "scf.parallel with a condition count",
+        &p,
+        &[&ptop(&pbody, &format!("\"condition_count_expr\": \"{pbody} + 1\", "), &[&d0, &d1]), &right_inner],
+        true,
+    );
+    add(
+        "scf.parallel with a counter",
+        &p,
+        &[
+            &ptop(
+                &pbody,
+                "\"counter\": {\"type\": \"index\", \"width\": 64, \"signed\": true, \"step\": 1}, ",
+                &[&d0, &d1],
+            ),
+            &right_inner,
+        ],
+        true,
+    );
+    add(
+        "scf.parallel: one dims entry for two induction variables",
+        &p,
+        &[&ptop(&pbody, "", &[&d0]), &right_inner],
+        true,
+    );
+    add("loop inside scf.parallel: entries 1", &p, &[&ptop(&pbody, "", &[&d0, &d1]), &inner("1")], true);
+
+    // Q: scf.forall (%i, %j) in (%arg0, 4).
+    let static_dim = |ub: Val, static_ub: bool| ParDim {
+        lb: Val::Const(0),
+        ub,
+        step: Val::Const(1),
+        static_lb: true,
+        static_ub,
+        static_step: true,
+    };
+    let mut fa = simple_loop(Shape::Parallel { kind: ParKind::ForallIn }, Val::Const(0), Val::Const(0), 1);
+    fa.dims = vec![static_dim(Val::Arg(0), false), static_dim(Val::Const(4), true)];
+    let q = SymCase {
+        id: 1_000_012,
+        ty: idx,
+        args: vec![ArgKind::Index],
+        loops: vec![fa],
+        arg_sets: scalars(64, &[0, 3, -2, 7]),
+        cf: None,
+        nested: false,
+    };
+    let n0 = "max(0, %arg0)";
+    let q0 = dim(n0, &format!("{n0} + 1"), 1, ["0", n0], ["0", &format!("{n0} - 1")], n0);
+    let q1 = |cond: u32, body_hi: u32| {
+        format!(
+            "{{\"status\": \"exact\", \"body_count\": 4, \"condition_count\": {cond}, \"counter\": {{\"type\": \"index\", \"width\": 64, \"signed\": true, \"step\": 1, \"condition\": [0, 4], \"body\": [0, {body_hi}], \"exit\": 4}}}}"
+        )
+    };
+    let qb = format!("4 * {n0}");
+    add("scf.forall in (%arg0, 4): right", &q, &[&ptop(&qb, "", &[&q0, &q1(5, 3)])], false);
+    add("scf.forall in (%arg0, 4): dims[1] condition count 4", &q, &[&ptop(&qb, "", &[&q0, &q1(4, 3)])], true);
+    add("scf.forall in (%arg0, 4): dims[1] body range [0, 4]", &q, &[&ptop(&qb, "", &[&q0, &q1(5, 4)])], true);
+    add("scf.forall in (%arg0, 4): body count 4 * %arg0", &q, &[&ptop("4 * %arg0", "", &[&q0, &q1(5, 3)])], true);
     out
 }
 
@@ -3941,6 +4152,70 @@ mod tests {
         assert!(will_overflow(&frame, 64));
         assert!(!will_overflow(&Frame { brk: Some(9), ..frame }, 64));
         assert!(!will_overflow(&Frame { ub: i64::MAX as u128 - 1, ..frame }, 64));
+    }
+
+    #[test]
+    fn parallel_simulation_and_checks() {
+        let sc = scenarios();
+        let p = &sc.iter().find(|s| s.case.id == 1_000_011).expect("scenario P").case;
+        // (0, 5): 5 x 3 bodies, the inner loop entered once per body.
+        let r = simulate(p, 0);
+        assert_eq!(r.outcome, Outcome::Complete);
+        let at = |b: usize, k: usize| r.record[slot::PER_LOOP * b + k];
+        assert_eq!((at(0, slot::ENTRIES), at(0, slot::EB_MIN), at(0, slot::EB_MAX)), (1, 15, 15));
+        assert_eq!((at(1, slot::ENTRIES), at(1, slot::TOT_BODY)), (15, 45));
+        let (d0, d1) = (p.dim_block(0, 0), p.dim_block(0, 1));
+        assert_eq!((d0, d1), (2, 3));
+        assert_eq!((at(d0, slot::DIM_LB), at(d0, slot::DIM_UB), at(d0, slot::DIM_STEP)), (0, 5, 1));
+        assert_eq!((at(d0, slot::EB_MIN), at(d0, slot::BODY), at(d0, slot::BODY + 1)), (5, 0, 4));
+        assert_eq!((at(d1, slot::EB_MAX), at(d1, slot::BODY), at(d1, slot::BODY + 1)), (3, 0, 4));
+        // (10, 3): dimension 1 is empty; the body never runs.
+        let r = simulate(p, 4);
+        assert_eq!((r.outcome.clone(), r.record[slot::TOT_BODY]), (Outcome::Complete, 0));
+        // A wrong dimension count is caught by the dimension's own check,
+        // not only by the product.
+        let s = sc.iter().find(|s| s.name == "scf.parallel: dims[1] count floordiv 2").expect("scenario");
+        let t = check_scenario(s, &all_runs(&s.case)).expect("parses");
+        assert!(t.failures.iter().any(|f| f.contains("claims dims[1].body_count_expr")), "{:?}", t.failures);
+        // An empty last dimension after a huge first one: the nest still
+        // iterates the first (beyond the fuel), and a step that is not
+        // positive is undefined.
+        let mut big = p.clone();
+        big.loops.truncate(1);
+        big.loops[0].dims[0].ub = Val::Const(i64::MAX as u128 - 8);
+        big.arg_sets = pairs(64, &[(10, 3), (0, 5)]);
+        assert_eq!(simulate(&big, 0).outcome, Outcome::OutOfFuel);
+        big.loops[0].dims[1].step = Val::Arg(0);
+        big.arg_sets = pairs(64, &[(0, 5)]);
+        assert!(matches!(simulate(&big, 0).outcome, Outcome::Undefined(_)));
+        // The final induction value of an entered dimension overflowing is
+        // undefined; of one never entered, not.
+        let mut ov = big.clone();
+        ov.loops[0].dims[1] = ov.loops[0].dims[0].clone();
+        ov.loops[0].dims[1].lb = Val::Const(i64::MAX as u128 - 1);
+        ov.loops[0].dims[1].ub = Val::Const(i64::MAX as u128);
+        ov.loops[0].dims[1].step = Val::Const(3);
+        ov.loops[0].dims[0].ub = Val::Arg(1);
+        ov.arg_sets = pairs(64, &[(0, 5), (0, 0)]);
+        assert!(matches!(simulate(&ov, 0).outcome, Outcome::Undefined(_)));
+        assert_eq!(simulate(&ov, 1).outcome, Outcome::Complete);
+    }
+
+    #[test]
+    fn parallel_cases_are_generated() {
+        let cases: Vec<SymCase> = (0..300).map(generate).collect();
+        let par: Vec<&SymCase> = cases.iter().filter(|c| c.has_parallel()).collect();
+        assert!(par.len() > 20, "{} parallel cases", par.len());
+        for c in &par {
+            assert!(c.ty.index);
+            for d in c.loops.iter().filter(|d| !d.dims.is_empty()) {
+                assert!((1..=3).contains(&d.dims.len()));
+                let text = emit(c, false);
+                assert!(text.contains("scf.parallel") || text.contains("scf.forall"), "{text}");
+            }
+        }
+        assert!(par.iter().any(|c| c.loops.iter().any(|d| d.shape == Shape::Parallel { kind: ParKind::ForallIn })));
+        assert!(par.iter().any(|c| c.loops.iter().any(|d| d.shape == Shape::Parallel { kind: ParKind::ForallRange })));
     }
 
     #[test]
