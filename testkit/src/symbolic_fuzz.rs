@@ -43,6 +43,26 @@
 //! ([`crate::assumption_diff`]): a claim that changes must list an
 //! assumption.
 //!
+//! **Parallel loops** (soundness issue 19; from a third random stream, off
+//! with `--without-parallel-shapes`): half the `index` cases are an
+//! `scf.parallel` or `scf.forall` of 1 to 3 dimensions, alone, around a
+//! loop of the generator above (which may use its first induction
+//! variable), inside one, or beside one ([`gen_parallel_case`]). Bounds
+//! are arguments, `memref.dim`, constants and the generator's arithmetic,
+//! sometimes `lb >= ub`; steps 1..5 constants or (the near miss) an
+//! argument; `scf.forall` in its `in (...)` form and with static parts
+//! written as literals. Each dimension is simulated and checked as the
+//! `scf.for` it becomes when the op is lowered to a nest (dimension 0
+//! outermost, signed, a non-positive step or an overflowing final value
+//! of an entered dimension undefined); the record holds the runtime
+//! bounds of each dimension, the body executions, and each induction
+//! variable's observed values ([`slot::DIM_LB`]). The body count must be
+//! the product of the dimensions' counts; each `dims` object's counts,
+//! counter ranges and exit must hold for its dimension's loop in the nest
+//! (whenever the nest enters it), and its body range must contain every
+//! value the body observed; a parallel loop may have no condition count,
+//! no total condition count and no counter.
+//!
 //! **Argument sets** ([`ARG_SETS`] per case, chosen among more candidates):
 //! small values (some negative), tiny or small positive values, values all
 //! near one edge of the type (0, 1, the signed and unsigned extremes) so
@@ -138,6 +158,32 @@ pub mod slot {
     /// Entries that left through the false edge.
     pub const NORMAL: usize = 25;
     pub const PER_LOOP: usize = 26;
+
+    /// A parallel loop's own block uses ENTRIES, TOT_BODY, CUR_BODY,
+    /// EB_MIN and EB_MAX (body executions per entry of the op); each of its
+    /// dimensions has a block of its own (after all loops' blocks, see
+    /// `SymCase::dim_block`) with what execution observes of it:
+    /// the runtime lower bound, upper bound and step (sign-extended, stored
+    /// on every entry; the same on each) in these three slots, ...
+    pub const DIM_LB: usize = LAST_S;
+    pub const DIM_UB: usize = LAST_U;
+    pub const DIM_STEP: usize = BROKE_CUR;
+    // ... in CUR_BODY / TOT_BODY the body executions at which every
+    // other induction variable is at its lower bound (this dimension's
+    // count when the body runs), per entry (min/max in EB_MIN/EB_MAX) and
+    // in all, and in BODY the values of the induction variable the body
+    // observes.
+}
+
+/// Whether the generator adds `scf.parallel`/`scf.forall` loops (from a
+/// further random stream, so that a seed without them names the case it
+/// named before). On by default; `loom-facts-fuzz --symbolic
+/// --without-parallel-shapes` turns it off.
+pub static PARALLEL_SHAPES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// [`PARALLEL_SHAPES`]'s value.
+pub fn parallel_shapes() -> bool {
+    PARALLEL_SHAPES.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 // ---------------------------------------------------------------------------
@@ -264,6 +310,38 @@ pub enum Shape {
     LoomLoop {
         guard: u8,
     },
+    /// `scf.parallel` or `scf.forall` over [`LoopDesc::dims`] (index only).
+    Parallel {
+        kind: ParKind,
+    },
+}
+
+/// The written form of a parallel loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParKind {
+    /// `scf.parallel (%i, ...) = (lbs) to (ubs) step (steps) { ... scf.reduce }`.
+    Parallel,
+    /// `scf.forall (%i, ...) in (ubs)`: lower bounds 0, steps 1.
+    ForallIn,
+    /// `scf.forall (%i, ...) = (lbs) to (ubs) step (steps)`, static parts
+    /// written as literals.
+    ForallRange,
+}
+
+/// One induction variable (dimension) of a parallel loop: counted as the
+/// `scf.for` it becomes in the lowered nest (dimension 0 outermost), signed
+/// `lb <= iv < ub`. The bounds never use an enclosing counter, so they are
+/// the same on every entry.
+#[derive(Clone, Debug)]
+pub struct ParDim {
+    pub lb: Val,
+    pub ub: Val,
+    /// A `Val::Const` of 1..5, or (the near miss) `Val::Arg` of an argument.
+    pub step: Val,
+    /// scf.forall: the part is a literal in the op's syntax (a `Val::Const`).
+    pub static_lb: bool,
+    pub static_ub: bool,
+    pub static_step: bool,
 }
 
 impl Shape {
@@ -289,6 +367,8 @@ pub struct LoopDesc {
     pub brk: Option<Val>,
     /// Write a negative step as `subi` of its magnitude.
     pub sub_step: bool,
+    /// A parallel loop's dimensions (empty for the other shapes).
+    pub dims: Vec<ParDim>,
 }
 
 #[derive(Clone, Debug)]
@@ -333,12 +413,24 @@ impl SymCase {
     pub fn loop_signed(&self, l: usize) -> bool {
         match self.loops[l].shape {
             Shape::ScfFor { unsigned } => !unsigned,
-            Shape::LoomFor => true,
+            Shape::LoomFor | Shape::Parallel { .. } => true,
             _ => matches!(self.loops[l].pred, Predicate::Slt | Predicate::Sle | Predicate::Sgt | Predicate::Sge),
         }
     }
+    /// Record blocks: one per loop, then one per parallel dimension.
+    pub fn blocks(&self) -> usize {
+        self.loops.len() + self.loops.iter().map(|d| d.dims.len()).sum::<usize>()
+    }
     pub fn slots(&self) -> usize {
-        slot::PER_LOOP * self.loops.len()
+        slot::PER_LOOP * self.blocks()
+    }
+    /// The record block of dimension `k` of parallel loop `l`.
+    pub fn dim_block(&self, l: usize, k: usize) -> usize {
+        self.loops.len() + self.loops[..l].iter().map(|d| d.dims.len()).sum::<usize>() + k
+    }
+    /// Whether some loop is an `scf.parallel`/`scf.forall`.
+    pub fn has_parallel(&self) -> bool {
+        self.loops.iter().any(|d| !d.dims.is_empty())
     }
 }
 
@@ -497,6 +589,7 @@ fn gen_loop(rng: &mut Rng, cx: &Ctx, parent: Option<usize>) -> LoopDesc {
         counter_lhs: true,
         brk: None,
         sub_step: rng.below(2) == 0,
+        dims: Vec::new(),
     };
     let template = if rng.below(10) < 3 { rng.below(5) } else { 99 };
     match template {
@@ -663,6 +756,7 @@ fn gen_nest_template(rng: &mut Rng, cx: &mut Ctx) -> Vec<LoopDesc> {
         counter_lhs: true,
         brk: None,
         sub_step: false,
+        dims: Vec::new(),
     };
     let unsigned = matches!(outer_shape, Shape::ScfFor { unsigned: true });
     let bound = if tile {
@@ -684,6 +778,7 @@ fn gen_nest_template(rng: &mut Rng, cx: &mut Ctx) -> Vec<LoopDesc> {
         counter_lhs: true,
         brk: None,
         sub_step: false,
+        dims: Vec::new(),
     };
     vec![outer, inner]
 }
@@ -797,6 +892,8 @@ pub fn generate(seed: u64) -> SymCase {
     // The shapes added for soundness issue 18 come from a second stream:
     // a seed without them names the case it named before.
     let mut extra = Rng::new(seed.wrapping_mul(0xE703_7ED1_A0B4_28DB) ^ 0x18);
+    // scf.parallel/scf.forall (issue 19) from a third one, for the same reason.
+    let mut par = Rng::new(seed.wrapping_mul(0x8EBC_6AF0_9C88_C6E3) ^ 0x19);
     let new_shapes = crate::issue18_shapes();
     let mut ty = match rng.below(10) {
         0..=3 => Ty { width: 64, index: true },
@@ -865,6 +962,8 @@ pub fn generate(seed: u64) -> SymCase {
 
     if new_shapes && !cx.mems.is_empty() && extra.below(4) == 0 {
         loops = gen_assumption_nest(&mut extra, &cx);
+    } else if ty.index && parallel_shapes() && par.below(2) == 0 {
+        loops = gen_parallel_case(&mut par, &mut cx);
     }
     let cf = (new_shapes && extra.below(3) == 0).then(|| match extra.below(3) {
         0 => (CfForm::Loop, extra.below(4)),
@@ -882,6 +981,119 @@ pub fn is_assumption_nest(case: &SymCase) -> bool {
         && matches!(case.loops[0].bound, Val::Dim { .. })
         && case.loops[0].step > 1
         && matches!(&case.loops[1].bound, Val::Arith { a, .. } if matches!(**a, Val::Outer(0)))
+}
+
+/// A case with a parallel loop `P` (index only): `[P]`, `P` around a loop
+/// of the existing generator (whose bounds may use `P`'s first induction
+/// variable), `P` inside such a loop, or `P` beside one.
+fn gen_parallel_case(rng: &mut Rng, cx: &mut Ctx) -> Vec<LoopDesc> {
+    cx.outers.clear();
+    match rng.below(8) {
+        0..=2 => vec![gen_parallel(rng, cx, None)],
+        3 | 4 => {
+            let p = gen_parallel(rng, cx, None);
+            cx.outers = vec![0];
+            let inner = gen_loop(rng, cx, Some(0));
+            cx.outers.clear();
+            vec![p, inner]
+        }
+        5 => {
+            let outer = gen_loop(rng, cx, None);
+            vec![outer, gen_parallel(rng, cx, Some(0))]
+        }
+        6 => {
+            let p = gen_parallel(rng, cx, None);
+            vec![p, gen_loop(rng, cx, None)]
+        }
+        _ => {
+            let l = gen_loop(rng, cx, None);
+            vec![l, gen_parallel(rng, cx, None)]
+        }
+    }
+}
+
+/// A bound of a parallel dimension: arguments, `memref.dim`, constants and
+/// the sums/differences/min/max [`gen_val`] builds (never an enclosing
+/// counter: `cx.outers` is empty).
+fn gen_par_bounds(rng: &mut Rng, cx: &Ctx) -> (Val, Val) {
+    let w = cx.w;
+    // Mostly shapes loom reads (every dimension must be read for the op to
+    // be counted), the rest anything the generator builds.
+    match rng.below(10) {
+        0..=2 => (Val::Const(rng.below(4) as u128), gen_leaf(rng, cx)),
+        3 => (Val::Const(rng.below(4) as u128), gen_val(rng, cx, 2)),
+        4 | 5 => {
+            // `lb + c`, flagged or not.
+            let lb = gen_val(rng, cx, 1);
+            let c = rng.range_u64(1, 20) as u128;
+            let ub = Val::Arith { op: ArithOp::Add, a: Box::new(lb.clone()), c, flags: flags(rng), const_left: false };
+            (lb, ub)
+        }
+        6 => {
+            // lb >= ub: no iteration (unless the difference wraps).
+            if rng.below(2) == 0 {
+                let ub = rng.below(6) as u128;
+                (Val::Const(ub + rng.below(4) as u128), Val::Const(ub))
+            } else {
+                let lb = gen_leaf(rng, cx);
+                let c = rng.range_u64(0, 6) as u128;
+                let ub =
+                    Val::Arith { op: ArithOp::Sub, a: Box::new(lb.clone()), c, flags: Flags::None, const_left: false };
+                (lb, ub)
+            }
+        }
+        7 => (Val::Const(small_const(rng, w)), gen_val(rng, cx, 1)),
+        8 => (gen_leaf(rng, cx), gen_leaf(rng, cx)),
+        _ => (gen_val(rng, cx, 2), gen_val(rng, cx, 2)),
+    }
+}
+
+/// An `scf.parallel` (or `scf.forall`) of 1 to 3 dimensions; steps 1..5,
+/// sometimes (the near miss that must stay unknown) a function argument.
+fn gen_parallel(rng: &mut Rng, cx: &Ctx, parent: Option<usize>) -> LoopDesc {
+    let kind = match rng.below(10) {
+        0..=4 => ParKind::Parallel,
+        5 | 6 => ParKind::ForallIn,
+        _ => ParKind::ForallRange,
+    };
+    let n = 1 + rng.below(3) as usize;
+    let mut dims = Vec::new();
+    for _ in 0..n {
+        let step = if kind != ParKind::ForallIn && !cx.scalars.is_empty() && rng.below(12) == 0 {
+            Val::Arg(*rng.choose(&cx.scalars).expect("non-empty"))
+        } else {
+            Val::Const(rng.range_u64(1, 5) as u128)
+        };
+        let d = match kind {
+            ParKind::ForallIn => {
+                let ub = if rng.below(3) == 0 { Val::Const(rng.below(7) as u128) } else { gen_par_bounds(rng, cx).1 };
+                let static_ub = matches!(ub, Val::Const(_)) && rng.below(4) != 0;
+                ParDim { lb: Val::Const(0), ub, step: Val::Const(1), static_lb: true, static_ub, static_step: true }
+            }
+            _ => {
+                let (lb, ub) = gen_par_bounds(rng, cx);
+                let forall = kind == ParKind::ForallRange;
+                let lit = |v: &Val, rng: &mut Rng| forall && matches!(v, Val::Const(_)) && rng.below(3) != 0;
+                let static_lb = lit(&lb, rng);
+                let static_ub = lit(&ub, rng);
+                let static_step = lit(&step, rng);
+                ParDim { lb, ub, step, static_lb, static_ub, static_step }
+            }
+        };
+        dims.push(d);
+    }
+    LoopDesc {
+        parent,
+        shape: Shape::Parallel { kind },
+        init: Val::Const(0),
+        bound: Val::Const(0),
+        step: 1,
+        pred: Predicate::Slt,
+        counter_lhs: true,
+        brk: None,
+        sub_step: false,
+        dims,
+    }
 }
 
 /// The nest whose inner facts hold only under the buffer-size assumption:
@@ -902,6 +1114,7 @@ fn gen_assumption_nest(rng: &mut Rng, cx: &Ctx) -> Vec<LoopDesc> {
         counter_lhs: true,
         brk: None,
         sub_step: false,
+        dims: Vec::new(),
     };
     let c = [1u128, 4, 8, 8, 16][rng.below(5) as usize];
     let plus = Val::Arith { op: ArithOp::Add, a: Box::new(Val::Outer(0)), c, flags: Flags::None, const_left: false };
@@ -921,6 +1134,7 @@ fn gen_assumption_nest(rng: &mut Rng, cx: &Ctx) -> Vec<LoopDesc> {
         counter_lhs: true,
         brk: None,
         sub_step: false,
+        dims: Vec::new(),
     };
     vec![outer, inner]
 }
@@ -1117,6 +1331,9 @@ impl Sim<'_> {
     fn run_loop(&mut self, l: usize) -> Result<(), Stop> {
         let case = self.case;
         let d = &case.loops[l];
+        if let Shape::Parallel { .. } = d.shape {
+            return self.run_parallel(l);
+        }
         let w = self.w();
         let m = mask(w);
         let init = self.val(&d.init).map_err(Stop::Ub)?;
@@ -1174,6 +1391,7 @@ impl Sim<'_> {
                     x = (x + d.step) & m;
                 }
             }
+            Shape::Parallel { .. } => unreachable!("run_parallel"),
             Shape::DoWhile => {
                 let mut x = init;
                 loop {
@@ -1208,6 +1426,110 @@ impl Sim<'_> {
     }
 }
 
+impl Sim<'_> {
+    /// A parallel loop, as the nest of scf.for it lowers to (dimension 0
+    /// outermost; the body's record is order-independent). A non-positive
+    /// step, or a final induction value beyond the signed maximum of a
+    /// dimension whose loop the nest enters, is undefined (before anything
+    /// runs: the bounds decide it).
+    fn run_parallel(&mut self, l: usize) -> Result<(), Stop> {
+        let case = self.case;
+        let d = &case.loops[l];
+        let w = self.w();
+        let smax = (1i128 << (w - 1)) - 1;
+        let mut bounds = Vec::new();
+        for (k, dim) in d.dims.iter().enumerate() {
+            let lb = to_signed(self.val(&dim.lb).map_err(Stop::Ub)?, w);
+            let ub = to_signed(self.val(&dim.ub).map_err(Stop::Ub)?, w);
+            let st = to_signed(self.val(&dim.step).map_err(Stop::Ub)?, w);
+            if st <= 0 {
+                return Err(Stop::Ub(format!("loop #{l} dimension {k}: step {st} is not positive")));
+            }
+            bounds.push((lb, ub, st));
+        }
+        let counts: Vec<i128> =
+            bounds.iter().map(|&(lb, ub, st)| if lb < ub { (ub - lb + st - 1) / st } else { 0 }).collect();
+        let mut entered = true;
+        for (k, &(lb, _, st)) in bounds.iter().enumerate() {
+            if entered && lb + counts[k] * st > smax {
+                return Err(Stop::Ub(format!(
+                    "loop #{l} dimension {k}: the final induction value {} overflows i{w}",
+                    lb + counts[k] * st
+                )));
+            }
+            entered &= counts[k] > 0;
+        }
+        self.rec[Self::at(l, slot::ENTRIES)] += 1;
+        self.rec[Self::at(l, slot::CUR_BODY)] = 0;
+        let blocks: Vec<usize> = (0..d.dims.len()).map(|k| case.dim_block(l, k)).collect();
+        for (k, &(lb, ub, st)) in bounds.iter().enumerate() {
+            let b = blocks[k];
+            self.rec[Self::at(b, slot::DIM_LB)] = lb as i64 as u64;
+            self.rec[Self::at(b, slot::DIM_UB)] = ub as i64 as u64;
+            self.rec[Self::at(b, slot::DIM_STEP)] = st as i64 as u64;
+            self.rec[Self::at(b, slot::CUR_BODY)] = 0;
+        }
+        self.in_progress[l] = true;
+        // With an empty dimension the body never runs, but the nest still
+        // iterates the dimensions before it: that costs fuel too.
+        if let Some(z) = counts.iter().position(|&c| c == 0) {
+            let outer = counts[..z].iter().fold(if z == 0 { 0i128 } else { 1 }, |p, &c| p.saturating_mul(c));
+            if outer > self.fuel as i128 || self.total as i128 + outer > self.total_fuel as i128 {
+                return Err(Stop::Fuel);
+            }
+            self.total += outer as u64;
+        }
+        if counts.iter().all(|&c| c > 0) {
+            let n = counts.len();
+            let mut idx = vec![0i128; n];
+            'nest: loop {
+                let ivs: Vec<i128> = (0..n).map(|k| bounds[k].0 + idx[k] * bounds[k].2).collect();
+                for k in 0..n {
+                    let b = blocks[k];
+                    let v = ivs[k] as u128 & mask(w);
+                    observe4(&mut self.rec, Self::at(b, slot::BODY), ivs[k] as i64 as u64, v as u64);
+                    if (0..n).all(|j| j == k || idx[j] == 0) {
+                        self.rec[Self::at(b, slot::CUR_BODY)] += 1;
+                        self.rec[Self::at(b, slot::TOT_BODY)] += 1;
+                    }
+                }
+                self.counters[l] = ivs[0] as u128 & mask(w);
+                self.rec[Self::at(l, slot::CUR_BODY)] += 1;
+                self.rec[Self::at(l, slot::TOT_BODY)] += 1;
+                self.total += 1;
+                if self.rec[Self::at(l, slot::CUR_BODY)] > self.fuel || self.total > self.total_fuel {
+                    return Err(Stop::Fuel);
+                }
+                self.run_children(Some(l))?;
+                // The odometer: the last dimension fastest.
+                let mut k = n;
+                loop {
+                    if k == 0 {
+                        break 'nest;
+                    }
+                    k -= 1;
+                    idx[k] += 1;
+                    if idx[k] < counts[k] {
+                        break;
+                    }
+                    idx[k] = 0;
+                }
+            }
+        }
+        let r = &mut self.rec;
+        let bc = r[Self::at(l, slot::CUR_BODY)];
+        r[Self::at(l, slot::EB_MIN)] = r[Self::at(l, slot::EB_MIN)].min(bc);
+        r[Self::at(l, slot::EB_MAX)] = r[Self::at(l, slot::EB_MAX)].max(bc);
+        for &b in &blocks {
+            let c = r[Self::at(b, slot::CUR_BODY)];
+            r[Self::at(b, slot::EB_MIN)] = r[Self::at(b, slot::EB_MIN)].min(c);
+            r[Self::at(b, slot::EB_MAX)] = r[Self::at(b, slot::EB_MAX)].max(c);
+        }
+        self.in_progress[l] = false;
+        Ok(())
+    }
+}
+
 /// Whether an unfinished scf.for/loom.for entry will overflow its
 /// induction variable (undefined behaviour) before it ends, ignoring what
 /// its body does meanwhile.
@@ -1237,7 +1559,7 @@ fn simulate_with(case: &SymCase, args: &[ArgValue], fuel: u64, total_fuel: u64) 
         args,
         fuel,
         total_fuel,
-        rec: initial_record(n),
+        rec: initial_record(case.blocks()),
         counters: vec![0; n],
         in_progress: vec![false; n],
         frames: vec![None; n],
@@ -1306,6 +1628,7 @@ impl Emitter<'_> {
             Shape::ScfFor { .. } | Shape::LoomFor => format!("%iv{l}"),
             Shape::While | Shape::DoWhile => format!("%y{l}"),
             Shape::LoomLoop { .. } => format!("%x{l}"),
+            Shape::Parallel { .. } => format!("%p{l}_0"),
         }
     }
     fn val(&mut self, v: &Val) -> String {
@@ -1515,8 +1838,119 @@ impl Emitter<'_> {
         }
     }
 
+    /// A parallel loop: bounds before the op (with instrumentation, their
+    /// values stored in the dimensions' blocks), the body's observations,
+    /// the children, the terminator.
+    fn emit_parallel(&mut self, l: usize, kind: ParKind) {
+        let d = self.case.loops[l].clone();
+        let case = self.case;
+        let w = case.ty.width;
+        let lit = |v: &Val| match v {
+            Val::Const(c) => to_signed(*c, w).to_string(),
+            other => panic!("a static part that is not a constant: {other:?}"),
+        };
+        // Each part: its text in the op and (instrumented) its SSA value.
+        let mut parts: Vec<[(String, String); 3]> = Vec::new();
+        for dim in &d.dims {
+            let one = |v: &Val, is_static: bool, e: &mut Self| -> (String, String) {
+                if is_static {
+                    let text = lit(v);
+                    let ssa = if e.instrument { e.val(v) } else { String::new() };
+                    (text, ssa)
+                } else {
+                    let x = e.val(v);
+                    (x.clone(), x)
+                }
+            };
+            let lb = one(&dim.lb, dim.static_lb, self);
+            let ub = one(&dim.ub, dim.static_ub, self);
+            let st = one(&dim.step, dim.static_step, self);
+            parts.push([lb, ub, st]);
+        }
+        let blocks: Vec<usize> = (0..d.dims.len()).map(|k| case.dim_block(l, k)).collect();
+        if self.instrument {
+            self.bump(l, slot::ENTRIES);
+            let z = self.i64_const(0);
+            self.store(l, slot::CUR_BODY, &z);
+            for (k, &b) in blocks.iter().enumerate() {
+                for (j, s) in [slot::DIM_LB, slot::DIM_UB, slot::DIM_STEP].into_iter().enumerate() {
+                    let v = parts[k][j].1.clone();
+                    let x = self.widen(&v, true);
+                    self.store(b, s, &x);
+                }
+                self.store(b, slot::CUR_BODY, &z);
+            }
+        }
+        let ivs: Vec<String> = (0..d.dims.len()).map(|k| format!("%p{l}_{k}")).collect();
+        let list = |j: usize| parts.iter().map(|p| p[j].0.clone()).collect::<Vec<_>>().join(", ");
+        let head = match kind {
+            ParKind::Parallel => {
+                format!("scf.parallel ({}) = ({}) to ({}) step ({}) {{", ivs.join(", "), list(0), list(1), list(2))
+            }
+            ParKind::ForallIn => format!("scf.forall ({}) in ({}) {{", ivs.join(", "), list(1)),
+            ParKind::ForallRange => {
+                format!("scf.forall ({}) = ({}) to ({}) step ({}) {{", ivs.join(", "), list(0), list(1), list(2))
+            }
+        };
+        self.line(&head);
+        self.indent += 1;
+        if self.instrument {
+            self.bump(l, slot::CUR_BODY);
+            self.bump(l, slot::TOT_BODY);
+            let n = ivs.len();
+            let mut at_lb = Vec::new();
+            for k in 0..n {
+                let e = self.fresh();
+                self.line(&format!("{e} = arith.cmpi eq, {}, {} : index", ivs[k], parts[k][0].1));
+                at_lb.push(e);
+            }
+            for (k, &b) in blocks.iter().enumerate() {
+                let sv = self.widen(&ivs[k], true);
+                let uv = self.widen(&ivs[k], false);
+                self.observe4(b, slot::BODY, &sv, &uv, None);
+                let others: Vec<&String> = (0..n).filter(|&j| j != k).map(|j| &at_lb[j]).collect();
+                let inc = match others.split_first() {
+                    None => self.i64_const(1),
+                    Some((first, rest)) => {
+                        let mut acc = (*first).clone();
+                        for o in rest {
+                            let x = self.fresh();
+                            self.line(&format!("{x} = arith.andi {acc}, {o} : i1"));
+                            acc = x;
+                        }
+                        let x = self.fresh();
+                        self.line(&format!("{x} = arith.extui {acc} : i1 to i64"));
+                        x
+                    }
+                };
+                self.update(b, slot::CUR_BODY, "addi", &inc);
+                self.update(b, slot::TOT_BODY, "addi", &inc);
+            }
+        }
+        self.children(Some(l));
+        if kind == ParKind::Parallel {
+            self.line("scf.reduce");
+        }
+        self.indent -= 1;
+        self.line("}");
+        if self.instrument {
+            let bc = self.load(l, slot::CUR_BODY);
+            self.update(l, slot::EB_MIN, "minui", &bc);
+            self.update(l, slot::EB_MAX, "maxui", &bc);
+            for &b in &blocks {
+                let c = self.load(b, slot::CUR_BODY);
+                self.update(b, slot::EB_MIN, "minui", &c);
+                self.update(b, slot::EB_MAX, "maxui", &c);
+            }
+        }
+    }
+
     fn emit_loop(&mut self, l: usize) {
         let d = self.case.loops[l].clone();
+        if let Shape::Parallel { kind } = d.shape {
+            self.emit_parallel(l, kind);
+            return;
+        }
         let ty = self.case.ty;
         let t = self.t();
         let init = self.val(&d.init);
@@ -1617,6 +2051,7 @@ impl Emitter<'_> {
                 self.indent -= 1;
                 self.line("}");
             }
+            Shape::Parallel { .. } => unreachable!("emit_parallel"),
         }
         if self.instrument {
             self.epilogue(l);
@@ -1774,7 +2209,7 @@ pub fn exec_module(runs: &[(&SymCase, usize)]) -> String {
     for (n, (c, set)) in runs.iter().enumerate() {
         let len = c.slots();
         let _ = writeln!(s, "  %len{n} = arith.constant {len} : index");
-        let _ = writeln!(s, "  %nl{n} = arith.constant {} : index", c.loops.len());
+        let _ = writeln!(s, "  %nl{n} = arith.constant {} : index", c.blocks());
         let _ = writeln!(s, "  %rec{n} = memref.alloc(%len{n}) : memref<?xi64>");
         let _ = writeln!(s, "  func.call @rec_init(%rec{n}, %nl{n}) : (memref<?xi64>, index) -> ()");
         let mut operands = Vec::new();
@@ -2029,6 +2464,12 @@ pub struct LoopClaims {
     pub body_range: Vec<(String, [Claim; 2])>,
     pub exit: Vec<(String, Claim)>,
     pub assumptions: Vec<String>,
+    /// Whether the object has a `counter`.
+    pub has_counter: bool,
+    /// A parallel loop's per-dimension objects (`dims`), read like loops.
+    pub dims: Vec<LoopClaims>,
+    /// Whether the object has a `dims` list.
+    pub has_dims: bool,
     /// Fields present with a shape this reader does not expect.
     pub malformed: Vec<String>,
 }
@@ -2078,7 +2519,23 @@ impl LoopClaims {
         scalar_claims(l, "total_body_count", &mut c.total_body, &mut bad);
         scalar_claims(l, "total_condition_count", &mut c.total_cond, &mut bad);
         scalar_claims(l, "entries", &mut c.entries, &mut bad);
+        match l.get("dims") {
+            None => {}
+            Some(Json::Arr(a)) => {
+                c.has_dims = true;
+                for (k, x) in a.iter().enumerate() {
+                    let d = LoopClaims::from_json(x);
+                    bad.extend(d.malformed.iter().map(|m| format!("dims[{k}]: {m}")));
+                    if !matches!(x, Json::Obj(_)) {
+                        bad.push(format!("dims[{k}] is not an object"));
+                    }
+                    c.dims.push(d);
+                }
+            }
+            Some(v) => bad.push(format!("dims = {v:?} is not a list")),
+        }
         if let Some(k) = l.get("counter") {
+            c.has_counter = true;
             c.signed = match k.get("signed") {
                 Some(Json::Bool(b)) => Some(*b),
                 _ => None,
@@ -2142,6 +2599,22 @@ pub struct SymTally {
     pub assumption_nests: u64,
     /// The rerun with every assumption off.
     pub diff: crate::assumption_diff::DiffTally,
+    /// Cases with a parallel loop; `scf.parallel` and `scf.forall` loops
+    /// and their dimensions; parallel loops with a dimension whose step is
+    /// an argument (the near miss) and how many of those are unknown;
+    /// parallel loops the report calls exact.
+    pub par_cases: u64,
+    pub scf_parallel: u64,
+    pub scf_forall: u64,
+    pub par_dims: u64,
+    pub par_in_loop: u64,
+    pub par_around_loop: u64,
+    pub dyn_step: u64,
+    pub dyn_step_unknown: u64,
+    pub par_exact: u64,
+    /// Claims of parallel loops (their own and their dimensions') checked
+    /// against one argument set.
+    pub par_checks: u64,
 }
 
 impl SymTally {
@@ -2162,12 +2635,29 @@ impl SymTally {
     }
     pub fn summary(&self) -> String {
         format!(
-            "symbolic-fuzz: new shapes: {} nested-width functions, {} non-entry-block loops, {} assumption nests; {}\n{}",
+            "symbolic-fuzz: new shapes: {} nested-width functions, {} non-entry-block loops, {} assumption nests; {}\n{}\n{}",
             self.nested,
             self.non_entry,
             self.assumption_nests,
             self.diff.summary(),
+            self.parallel_summary(),
             self.base_summary()
+        )
+    }
+    /// The parallel shapes' line.
+    pub fn parallel_summary(&self) -> String {
+        format!(
+            "symbolic-fuzz: parallel shapes: {} cases, {} scf.parallel, {} scf.forall ({} dimensions; {} inside a loop, {} around one; {} exact); {} with an argument as a step, {} of them unknown; {} parallel claims checked",
+            self.par_cases,
+            self.scf_parallel,
+            self.scf_forall,
+            self.par_dims,
+            self.par_in_loop,
+            self.par_around_loop,
+            self.par_exact,
+            self.dyn_step,
+            self.dyn_step_unknown,
+            self.par_checks
         )
     }
     fn base_summary(&self) -> String {
@@ -2224,6 +2714,8 @@ fn op_name(shape: Shape) -> &'static str {
         Shape::LoomFor => "loom.for",
         Shape::While | Shape::DoWhile => "scf.while",
         Shape::LoomLoop { .. } => "loom.loop",
+        Shape::Parallel { kind: ParKind::Parallel } => "scf.parallel",
+        Shape::Parallel { .. } => "scf.forall",
     }
 }
 
@@ -2277,6 +2769,9 @@ impl Checker<'_> {
         let env = Env { args: &self.case.arg_sets[self.set], signed: self.signed() };
         match c.eval(&env) {
             Ok(v) => {
+                if !self.case.loops[self.l].dims.is_empty() {
+                    tally.par_checks += 1;
+                }
                 if !c.is_expr() {
                     tally.numeric_checks += 1;
                 } else if self.exact {
@@ -2415,7 +2910,200 @@ impl Checker<'_> {
         for (k, c) in &claims.exit {
             self.exit(k, c, tally);
         }
+        if !self.case.loops[self.l].dims.is_empty() {
+            self.check_dims(tally);
+        }
     }
+
+    /// A dimension's `[lo, hi]` claim against the values its loop in the
+    /// nest takes (`truth`, from the recorded bounds) and those the body
+    /// observed (`observed`).
+    fn dim_range(
+        &mut self,
+        key: &str,
+        c: &[Claim; 2],
+        truth: Option<(i128, i128)>,
+        observed: Option<(i128, i128)>,
+        must_equal: bool,
+        tally: &mut SymTally,
+    ) {
+        let (Some(lo), Some(hi)) = (self.eval(key, &c[0], tally), self.eval(key, &c[1], tally)) else { return };
+        let text = format!("['{}', '{}'] = [{lo}, {hi}]", c[0].text(), c[1].text());
+        if let Some((tlo, thi)) = truth {
+            if tlo < lo || thi > hi {
+                self.fail(format!("claims {key} {text}; the dimension's loop takes values {tlo}..={thi}"));
+            } else if must_equal && (lo, hi) != (tlo, thi) {
+                self.fail(format!("exact dimension claims {key} {text}; its loop takes exactly {tlo}..={thi}"));
+            }
+        }
+        if let Some((olo, ohi)) = observed {
+            if olo < lo || ohi > hi {
+                self.fail(format!("claims {key} {text}; the body observed values {olo}..={ohi}"));
+            }
+        }
+    }
+
+    /// An exact parallel loop's body count is the product of its exact
+    /// dimensions' counts (for every argument set, entered or not).
+    fn check_dim_product(&mut self, tally: &mut SymTally) {
+        let claims = self.claims;
+        let all_exact = self.exact && claims.dims.iter().all(|d| d.status == "exact");
+        if all_exact {
+            let mut prod = Some(1i128);
+            for (k, dc) in claims.dims.iter().enumerate() {
+                let v = match dc.body.iter().find(|(_, c)| c.is_expr()).or(dc.body.first()) {
+                    Some((key, c)) => self.eval(&format!("dims[{k}].{key}"), c, tally),
+                    None => None,
+                };
+                prod = prod.zip(v).and_then(|(p, v)| p.checked_mul(v));
+            }
+            if let Some(p) = prod {
+                for (key, c) in &claims.body {
+                    if let Some(v) = self.eval(key, c, tally) {
+                        if v != p {
+                            self.fail(format!(
+                                "claims {key} '{}' = {v}; the product of its dims' body counts is {p}",
+                                c.text()
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A parallel loop's `dims` against the nest it lowers to: dimension
+    /// k's loop is entered when every dimension before it counts at least
+    /// one iteration; its count, condition count, ranges and exit follow
+    /// from the runtime bounds the record holds (the same on every entry),
+    /// and the body's observed values must lie in the claimed body range.
+    /// The body count must be the product of the dimensions' counts.
+    fn check_dims(&mut self, tally: &mut SymTally) {
+        let claims = self.claims;
+        let n = self.case.loops[self.l].dims.len();
+        if claims.dims.len() != n {
+            return; // malformed, reported by check_claims
+        }
+        if self.r(slot::ENTRIES) == 0 || self.run.outcome != Outcome::Complete && self.may_poison {
+            self.check_dim_product(tally);
+            return;
+        }
+        let rec = |b: usize, s: usize| self.run.record[slot::PER_LOOP * b + s];
+        let mut entered = true;
+        let mut prod = 1i128;
+        for (k, dc) in claims.dims.iter().enumerate() {
+            let b = self.case.dim_block(self.l, k);
+            let (lb, ub, st) = (
+                rec(b, slot::DIM_LB) as i64 as i128,
+                rec(b, slot::DIM_UB) as i64 as i128,
+                rec(b, slot::DIM_STEP) as i64 as i128,
+            );
+            let count = if lb < ub { (ub - lb + st - 1) / st } else { 0 };
+            prod = prod.saturating_mul(count);
+            let observed = (rec(b, slot::TOT_BODY) > 0)
+                .then(|| (rec(b, slot::BODY) as i64 as i128, rec(b, slot::BODY + 1) as i64 as i128));
+            let was_entered = entered;
+            entered &= count > 0;
+            if !was_entered {
+                continue;
+            }
+            let exact = dc.status == "exact";
+            let what = format!("dimension {k} ({lb} to {ub} step {st}: {count} iterations per entry of its loop)");
+            for (key, c) in &dc.body {
+                let Some(v) = self.eval(&format!("dims[{k}].{key}"), c, tally) else { continue };
+                if exact && v != count || !exact && dc.status == "at_most" && v < count {
+                    self.fail(format!("claims dims[{k}].{key} '{}' = {v}; {what}", c.text()));
+                }
+            }
+            for (key, c) in &dc.max_body {
+                let Some(v) = self.eval(&format!("dims[{k}].{key}"), c, tally) else { continue };
+                if v < count {
+                    self.fail(format!("claims dims[{k}].{key} '{}' = {v}; {what}", c.text()));
+                }
+            }
+            for (key, c) in &dc.cond {
+                let Some(v) = self.eval(&format!("dims[{k}].{key}"), c, tally) else { continue };
+                if exact && v != count + 1 {
+                    self.fail(format!("claims dims[{k}].{key} '{}' = {v}; {what}, condition {}", c.text(), count + 1));
+                }
+            }
+            let last = lb + count * st;
+            let has_expr = |v: &[(String, [Claim; 2])]| v.iter().any(|(_, c)| c[0].is_expr());
+            let (cond_expr, body_expr) = (has_expr(&dc.cond_range), has_expr(&dc.body_range));
+            for (key, c) in &dc.cond_range {
+                let eq = exact && (!cond_expr || c[0].is_expr()); // a numeric pair beside an expression pair only bounds
+                self.dim_range(&format!("dims[{k}].counter.{key}"), c, Some((lb, last)), None, eq, tally);
+            }
+            for (key, c) in &dc.body_range {
+                let eq = exact && (!body_expr || c[0].is_expr());
+                let truth = (count > 0).then_some((lb, last - st));
+                self.dim_range(&format!("dims[{k}].counter.{key}"), c, truth, observed, eq, tally);
+            }
+            for (key, c) in &dc.exit {
+                let Some(v) = self.eval(&format!("dims[{k}].counter.{key}"), c, tally) else { continue };
+                if v != last {
+                    self.fail(format!("claims dims[{k}].counter.{key} '{}' = {v}; {what}, exit {last}", c.text()));
+                }
+            }
+        }
+        self.check_dim_product(tally);
+        // Beyond the fuel, the body count per entry is still the nest's.
+        if self.exact && self.run.outcome != Outcome::Complete {
+            for (key, c) in &claims.body {
+                let Some(v) = self.eval(key, c, tally) else { continue };
+                if v != prod {
+                    self.fail(format!(
+                        "claims {key} '{}' = {v}; the nest runs the body {prod} times per entry",
+                        c.text()
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// What is wrong with the shape of a parallel loop's claims (`n`
+/// dimensions): it has no condition, so no condition count and no counter;
+/// an exact one lists its `n` dimensions, each with both counts or neither
+/// and a signed counter.
+fn parallel_malformed(c: &LoopClaims, n: usize) -> Vec<String> {
+    let mut bad = Vec::new();
+    if !c.cond.is_empty() {
+        bad.push("a parallel loop with condition_count(_expr)".into());
+    }
+    if !c.total_cond.is_empty() {
+        bad.push("a parallel loop with total_condition_count(_expr)".into());
+    }
+    if c.has_counter {
+        bad.push("a parallel loop with a counter".into());
+    }
+    if c.status == "exact" && !c.has_dims {
+        bad.push("an exact parallel loop without dims".into());
+    }
+    if c.has_dims && c.dims.len() != n {
+        bad.push(format!("{} dims for {n} induction variables", c.dims.len()));
+    }
+    for (k, d) in c.dims.iter().enumerate() {
+        match d.status.as_str() {
+            "exact" => {
+                if d.body.is_empty() != d.cond.is_empty() {
+                    bad.push(format!("dims[{k}]: exact with only one of body_count(_expr) and condition_count(_expr)"));
+                }
+            }
+            "at_most" | "unknown" => {}
+            other => bad.push(format!("dims[{k}]: status '{other}'")),
+        }
+        if c.status == "exact" && d.status != "exact" {
+            bad.push(format!("dims[{k}]: '{}' in an exact parallel loop", d.status));
+        }
+        if d.signed == Some(false) {
+            bad.push(format!("dims[{k}]: an unsigned counter (the dimensions count signed lb <= iv < ub)"));
+        }
+        if d.has_dims {
+            bad.push(format!("dims[{k}] has dims"));
+        }
+    }
+    bad
 }
 
 /// Checks the report's loops of `case` (its loop objects in pre-order)
@@ -2449,13 +3137,24 @@ pub fn check_claims(case: &SymCase, claims: &[LoopClaims], runs: &[Run], tally: 
                     bad.push(format!("unknown assumption '{a}' (the fuzzer cannot choose arguments that satisfy it)"));
                 }
             }
+            let dims = &case.loops[l].dims;
+            if !dims.is_empty() {
+                bad.extend(parallel_malformed(c, dims.len()));
+                if dims.iter().any(|d| !matches!(d.step, Val::Const(_))) {
+                    tally.dyn_step += 1;
+                    tally.dyn_step_unknown += (c.status == "unknown") as u64;
+                }
+                tally.par_exact += (c.status == "exact") as u64;
+            } else if c.has_dims {
+                bad.push("dims on a loop that is not scf.parallel/scf.forall".into());
+            }
             match c.status.as_str() {
                 "exact" => {
                     tally.exact += 1;
                     // Both counts absent is allowed: the value depends on a
                     // symbol the grammar cannot name (an enclosing loop's
                     // counter, a loaded value); one without the other is not.
-                    if c.body.is_empty() != c.cond.is_empty() {
+                    if dims.is_empty() && c.body.is_empty() != c.cond.is_empty() {
                         bad.push("exact with only one of body_count(_expr) and condition_count(_expr)".into());
                     }
                 }
@@ -2470,10 +3169,10 @@ pub fn check_claims(case: &SymCase, claims: &[LoopClaims], runs: &[Run], tally: 
                 tally.failures.push(format!("seed {}: loop #{l}: malformed claim: {b}", case.id));
             }
         }
-        let may_poison = case
-            .loops
-            .iter()
-            .any(|d| [Some(&d.init), Some(&d.bound), d.brk.as_ref()].into_iter().flatten().any(Val::has_flags));
+        let may_poison = case.loops.iter().any(|d| {
+            [Some(&d.init), Some(&d.bound), d.brk.as_ref()].into_iter().flatten().any(Val::has_flags)
+                || d.dims.iter().any(|p| [&p.lb, &p.ub, &p.step].into_iter().any(Val::has_flags))
+        });
         let mut invalid_seen = std::collections::HashSet::new();
         for (set, run) in runs.iter().enumerate() {
             tally.arg_sets += 1;
@@ -2632,12 +3331,34 @@ pub fn describe(seed: u64) -> String {
                     r(slot::EC_MAX)
                 )
             };
+            if c.loops[l].dims.is_empty() {
+                let _ = writeln!(
+                    s,
+                    "//   loop #{l}: {} entries, {per_entry}; {} body and {} condition executions in all",
+                    r(slot::ENTRIES),
+                    r(slot::TOT_BODY),
+                    r(slot::TOT_COND)
+                );
+                continue;
+            }
+            let per_entry = if done == 0 {
+                "no finished entry".to_string()
+            } else {
+                format!("body {}..={} per finished entry", r(slot::EB_MIN), r(slot::EB_MAX))
+            };
+            let mut dims = Vec::new();
+            for k in 0..c.loops[l].dims.len() {
+                let b = c.dim_block(l, k);
+                let d = |k: usize| run.record[slot::PER_LOOP * b + k] as i64;
+                dims.push(format!("{} to {} step {}", d(slot::DIM_LB), d(slot::DIM_UB), d(slot::DIM_STEP)));
+            }
             let _ = writeln!(
                 s,
-                "//   loop #{l}: {} entries, {per_entry}; {} body and {} condition executions in all",
+                "//   loop #{l} ({}): {} entries, {per_entry}; {} body executions in all; dimensions (last entry): {}",
+                op_name(c.loops[l].shape),
                 r(slot::ENTRIES),
                 r(slot::TOT_BODY),
-                r(slot::TOT_COND)
+                dims.join(", ")
             );
         }
     }
@@ -2651,61 +3372,80 @@ pub fn describe(seed: u64) -> String {
 /// of exact and at_most loops are mutated.
 pub fn mutants(claims: &[LoopClaims]) -> Vec<(String, Vec<LoopClaims>)> {
     let mut out = Vec::new();
+    for (l, c) in claims.iter().enumerate() {
+        for (kind, mutant) in mutate_one(c) {
+            let mut m = claims.to_vec();
+            m[l] = mutant;
+            out.push((kind, m));
+        }
+        // A parallel loop's dimensions, one at a time.
+        for (k, d) in c.dims.iter().enumerate() {
+            for (kind, mutant) in mutate_one(d) {
+                let mut m = claims.to_vec();
+                m[l].dims[k] = mutant;
+                out.push((format!("dims.{kind}"), m));
+            }
+        }
+    }
+    out
+}
+
+/// [`mutants`] of one loop's (or dimension's) own claims.
+fn mutate_one(c: &LoopClaims) -> Vec<(String, LoopClaims)> {
+    let mut out = Vec::new();
     let bump = |c: &Claim, d: &str| match c {
         Claim::Expr(e) => Some(Claim::Expr(format!("({e}) {d}"))),
         Claim::Num(_) => None,
     };
-    for (l, c) in claims.iter().enumerate() {
-        let exact = c.status == "exact";
-        if !exact && c.status != "at_most" {
+    let exact = c.status == "exact";
+    if !exact && c.status != "at_most" {
+        return out;
+    }
+    let mut push = |kind: &str, f: &dyn Fn(&mut LoopClaims) -> bool| {
+        let mut m = c.clone();
+        if f(&mut m) {
+            out.push((kind.to_string(), m));
+        }
+    };
+    type Field = fn(&mut LoopClaims) -> &mut Vec<(String, Claim)>;
+    let scalar_fields: [(&str, Field, &str); 5] = [
+        ("body_count_expr", |c| &mut c.body, "+ 1"),
+        ("condition_count_expr", |c| &mut c.cond, "+ 1"),
+        ("max_body_count_expr", |c| &mut c.max_body, "- 1"),
+        ("total_body_count_expr", |c| &mut c.total_body, "+ 1"),
+        ("exit_expr", |c| &mut c.exit, "+ 1"),
+    ];
+    for (kind, field, d) in scalar_fields {
+        if kind == "max_body_count_expr" && exact || kind.starts_with("body_count") && !exact {
             continue;
         }
-        let mut push = |kind: &str, f: &dyn Fn(&mut LoopClaims) -> bool| {
-            let mut m = claims.to_vec();
-            if f(&mut m[l]) {
-                out.push((kind.to_string(), m));
+        push(kind, &|m: &mut LoopClaims| {
+            let mut any = false;
+            for (_, claim) in field(m).iter_mut() {
+                if let Some(n) = bump(claim, d) {
+                    *claim = n;
+                    any = true;
+                }
             }
-        };
-        type Field = fn(&mut LoopClaims) -> &mut Vec<(String, Claim)>;
-        let scalar_fields: [(&str, Field, &str); 5] = [
-            ("body_count_expr", |c| &mut c.body, "+ 1"),
-            ("condition_count_expr", |c| &mut c.cond, "+ 1"),
-            ("max_body_count_expr", |c| &mut c.max_body, "- 1"),
-            ("total_body_count_expr", |c| &mut c.total_body, "+ 1"),
-            ("exit_expr", |c| &mut c.exit, "+ 1"),
-        ];
-        for (kind, field, d) in scalar_fields {
-            if kind == "max_body_count_expr" && exact || kind.starts_with("body_count") && !exact {
-                continue;
-            }
-            push(kind, &|m: &mut LoopClaims| {
+            any
+        });
+    }
+    type Pairs = fn(&mut LoopClaims) -> &mut Vec<(String, [Claim; 2])>;
+    let pair_fields: [(&str, Pairs); 2] =
+        [("condition_expr", |c| &mut c.cond_range), ("body_expr", |c| &mut c.body_range)];
+    for (kind, field) in pair_fields {
+        for (end, d) in [(0, "+ 1"), (1, "- 1")] {
+            let name = format!("{kind}[{end}]");
+            push(&name, &|m: &mut LoopClaims| {
                 let mut any = false;
-                for (_, claim) in field(m).iter_mut() {
-                    if let Some(n) = bump(claim, d) {
-                        *claim = n;
+                for (_, pair) in field(m).iter_mut() {
+                    if let Some(n) = bump(&pair[end], d) {
+                        pair[end] = n;
                         any = true;
                     }
                 }
                 any
             });
-        }
-        type Pairs = fn(&mut LoopClaims) -> &mut Vec<(String, [Claim; 2])>;
-        let pair_fields: [(&str, Pairs); 2] =
-            [("condition_expr", |c| &mut c.cond_range), ("body_expr", |c| &mut c.body_range)];
-        for (kind, field) in pair_fields {
-            for (end, d) in [(0, "+ 1"), (1, "- 1")] {
-                let name = format!("{kind}[{end}]");
-                push(&name, &|m: &mut LoopClaims| {
-                    let mut any = false;
-                    for (_, pair) in field(m).iter_mut() {
-                        if let Some(n) = bump(&pair[end], d) {
-                            pair[end] = n;
-                            any = true;
-                        }
-                    }
-                    any
-                });
-            }
         }
     }
     out
@@ -2746,6 +3486,24 @@ pub fn run_batch_with(
         tally.non_entry += if c.cf.is_some() { c.loops.len() as u64 } else { 0 };
         tally.assumption_nests += is_assumption_nest(c) as u64;
         tally.nested += c.nested as u64;
+        tally.par_cases += c.has_parallel() as u64;
+        for d in &c.loops {
+            match d.shape {
+                Shape::Parallel { kind: ParKind::Parallel } => tally.scf_parallel += 1,
+                Shape::Parallel { .. } => tally.scf_forall += 1,
+                _ => {}
+            }
+            tally.par_dims += d.dims.len() as u64;
+        }
+        for (l, d) in c.loops.iter().enumerate() {
+            let is_par = |x: usize| !c.loops[x].dims.is_empty();
+            if is_par(l) && d.parent.is_some_and(|p| !is_par(p)) {
+                tally.par_in_loop += 1;
+            }
+            if !is_par(l) && d.parent.is_some_and(is_par) {
+                tally.par_around_loop += 1;
+            }
+        }
     }
     let json = Json::parse(&text)?;
     let mut by_fn: HashMap<&str, Vec<&Json>> = HashMap::new();
@@ -2825,6 +3583,7 @@ fn simple_loop(shape: Shape, init: Val, bound: Val, step: u128) -> LoopDesc {
         counter_lhs: true,
         brk: None,
         sub_step: false,
+        dims: Vec::new(),
     }
 }
 
@@ -3107,6 +3866,144 @@ pub fn scenarios() -> Vec<Scenario> {
         &[&per_call("0", n, &format!("{n} + 1"))],
         true,
     );
+
+    // P: scf.parallel (%i, %j) = (0, %arg0) to (%arg1, %arg1) step (1, 2)
+    // { scf.for %k = 0 to 3 }: issue 19's counts per dimension, as the nest
+    // it lowers to.
+    let dyn_dim = |lb: Val, ub: Val, step: u128| ParDim {
+        lb,
+        ub,
+        step: Val::Const(step),
+        static_lb: false,
+        static_ub: false,
+        static_step: false,
+    };
+    let mut par = simple_loop(Shape::Parallel { kind: ParKind::Parallel }, Val::Const(0), Val::Const(0), 1);
+    par.dims = vec![dyn_dim(Val::Const(0), Val::Arg(1), 1), dyn_dim(Val::Arg(0), Val::Arg(1), 2)];
+    let mut k3 = simple_loop(Shape::ScfFor { unsigned: false }, Val::Const(0), Val::Const(3), 1);
+    k3.parent = Some(0);
+    let p = SymCase {
+        id: 1_000_011,
+        ty: idx,
+        args: vec![ArgKind::Index, ArgKind::Index],
+        loops: vec![par, k3],
+        arg_sets: pairs(64, &[(0, 5), (3, 10), (0, 6), (-5, -1), (10, 3)]),
+        cf: None,
+        nested: false,
+    };
+    let (c0, c1) = ("max(0, %arg1)", "max(0, %arg1 - %arg0) ceildiv 2");
+    let pbody = format!("{c0} * ({c1})");
+    let dim = |body: &str, cond: &str, step: u128, crange: [&str; 2], brange: [&str; 2], exit: &str| {
+        format!(
+            "{{\"status\": \"exact\", \"body_count_expr\": \"{body}\", \"condition_count_expr\": \"{cond}\", \"counter\": {{\"type\": \"index\", \"width\": 64, \"signed\": true, \"step\": {step}, \"condition_expr\": [\"{}\", \"{}\"], \"body_expr\": [\"{}\", \"{}\"], \"exit_expr\": \"{exit}\"}}}}",
+            crange[0], crange[1], brange[0], brange[1]
+        )
+    };
+    let d0 = dim(c0, &format!("{c0} + 1"), 1, ["0", c0], ["0", "%arg1 - 1"], c0);
+    let last1 = format!("%arg0 + 2 * ({c1})");
+    let d1_with = |body: &str, brange: [&str; 2], exit: &str| {
+        dim(body, &format!("{body} + 1"), 2, ["%arg0", &last1], brange, exit)
+    };
+    let d1 = d1_with(c1, ["%arg0", &format!("{last1} - 2")], &last1);
+    let ptop = |body: &str, extra: &str, dims: &[&str]| {
+        format!(
+            "\"status\": \"exact\", \"body_count_expr\": \"{body}\", \"entries\": 1, \"total_body_count_expr\": \"{body}\", {extra}\"dims\": [{}]",
+            dims.join(", ")
+        )
+    };
+    let inner = |entries: &str| {
+        format!(
+            "\"status\": \"exact\", \"body_count\": 3, \"condition_count\": 4, \"entries_expr\": \"{entries}\", \"total_body_count_expr\": \"3 * ({pbody})\", \"total_condition_count_expr\": \"4 * ({pbody})\", \"counter\": {{\"type\": \"index\", \"width\": 64, \"signed\": true, \"step\": 1, \"condition\": [0, 3], \"body\": [0, 2], \"exit\": 3}}"
+        )
+    };
+    let right_inner = inner(&pbody);
+    add("scf.parallel around a loop: right", &p, &[&ptop(&pbody, "", &[&d0, &d1]), &right_inner], false);
+    add(
+        "scf.parallel: body count without max(0, ...) on dimension 0",
+        &p,
+        &[&ptop(&format!("%arg1 * ({c1})"), "", &[&d0, &d1]), &right_inner],
+        true,
+    );
+    let floor1 = "max(0, %arg1 - %arg0) floordiv 2";
+    add(
+        "scf.parallel: dims[1] count floordiv 2",
+        &p,
+        &[&ptop(&pbody, "", &[&d0, &d1_with(floor1, ["%arg0", &format!("{last1} - 2")], &last1)]), &right_inner],
+        true,
+    );
+    add(
+        "scf.parallel: dims[1] body range up to %arg1 - 1",
+        &p,
+        &[&ptop(&pbody, "", &[&d0, &d1_with(c1, ["%arg0", "%arg1 - 1"], &last1)]), &right_inner],
+        true,
+    );
+    let d0_from1 = dim(c0, &format!("{c0} + 1"), 1, ["0", c0], ["1", "%arg1 - 1"], c0);
+    add("scf.parallel: dims[0] body range from 1", &p, &[&ptop(&pbody, "", &[&d0_from1, &d1]), &right_inner], true);
+    add(
+        "scf.parallel: dims[1] exit %arg1",
+        &p,
+        &[&ptop(&pbody, "", &[&d0, &d1_with(c1, ["%arg0", &format!("{last1} - 2")], "%arg1")]), &right_inner],
+        true,
+    );
+    add(
+        "scf.parallel with a condition count",
+        &p,
+        &[&ptop(&pbody, &format!("\"condition_count_expr\": \"{pbody} + 1\", "), &[&d0, &d1]), &right_inner],
+        true,
+    );
+    add(
+        "scf.parallel with a counter",
+        &p,
+        &[
+            &ptop(
+                &pbody,
+                "\"counter\": {\"type\": \"index\", \"width\": 64, \"signed\": true, \"step\": 1}, ",
+                &[&d0, &d1],
+            ),
+            &right_inner,
+        ],
+        true,
+    );
+    add(
+        "scf.parallel: one dims entry for two induction variables",
+        &p,
+        &[&ptop(&pbody, "", &[&d0]), &right_inner],
+        true,
+    );
+    add("loop inside scf.parallel: entries 1", &p, &[&ptop(&pbody, "", &[&d0, &d1]), &inner("1")], true);
+
+    // Q: scf.forall (%i, %j) in (%arg0, 4).
+    let static_dim = |ub: Val, static_ub: bool| ParDim {
+        lb: Val::Const(0),
+        ub,
+        step: Val::Const(1),
+        static_lb: true,
+        static_ub,
+        static_step: true,
+    };
+    let mut fa = simple_loop(Shape::Parallel { kind: ParKind::ForallIn }, Val::Const(0), Val::Const(0), 1);
+    fa.dims = vec![static_dim(Val::Arg(0), false), static_dim(Val::Const(4), true)];
+    let q = SymCase {
+        id: 1_000_012,
+        ty: idx,
+        args: vec![ArgKind::Index],
+        loops: vec![fa],
+        arg_sets: scalars(64, &[0, 3, -2, 7]),
+        cf: None,
+        nested: false,
+    };
+    let n0 = "max(0, %arg0)";
+    let q0 = dim(n0, &format!("{n0} + 1"), 1, ["0", n0], ["0", &format!("{n0} - 1")], n0);
+    let q1 = |cond: u32, body_hi: u32| {
+        format!(
+            "{{\"status\": \"exact\", \"body_count\": 4, \"condition_count\": {cond}, \"counter\": {{\"type\": \"index\", \"width\": 64, \"signed\": true, \"step\": 1, \"condition\": [0, 4], \"body\": [0, {body_hi}], \"exit\": 4}}}}"
+        )
+    };
+    let qb = format!("4 * {n0}");
+    add("scf.forall in (%arg0, 4): right", &q, &[&ptop(&qb, "", &[&q0, &q1(5, 3)])], false);
+    add("scf.forall in (%arg0, 4): dims[1] condition count 4", &q, &[&ptop(&qb, "", &[&q0, &q1(4, 3)])], true);
+    add("scf.forall in (%arg0, 4): dims[1] body range [0, 4]", &q, &[&ptop(&qb, "", &[&q0, &q1(5, 4)])], true);
+    add("scf.forall in (%arg0, 4): body count 4 * %arg0", &q, &[&ptop("4 * %arg0", "", &[&q0, &q1(5, 3)])], true);
     out
 }
 
@@ -3258,6 +4155,70 @@ mod tests {
         assert!(will_overflow(&frame, 64));
         assert!(!will_overflow(&Frame { brk: Some(9), ..frame }, 64));
         assert!(!will_overflow(&Frame { ub: i64::MAX as u128 - 1, ..frame }, 64));
+    }
+
+    #[test]
+    fn parallel_simulation_and_checks() {
+        let sc = scenarios();
+        let p = &sc.iter().find(|s| s.case.id == 1_000_011).expect("scenario P").case;
+        // (0, 5): 5 x 3 bodies, the inner loop entered once per body.
+        let r = simulate(p, 0);
+        assert_eq!(r.outcome, Outcome::Complete);
+        let at = |b: usize, k: usize| r.record[slot::PER_LOOP * b + k];
+        assert_eq!((at(0, slot::ENTRIES), at(0, slot::EB_MIN), at(0, slot::EB_MAX)), (1, 15, 15));
+        assert_eq!((at(1, slot::ENTRIES), at(1, slot::TOT_BODY)), (15, 45));
+        let (d0, d1) = (p.dim_block(0, 0), p.dim_block(0, 1));
+        assert_eq!((d0, d1), (2, 3));
+        assert_eq!((at(d0, slot::DIM_LB), at(d0, slot::DIM_UB), at(d0, slot::DIM_STEP)), (0, 5, 1));
+        assert_eq!((at(d0, slot::EB_MIN), at(d0, slot::BODY), at(d0, slot::BODY + 1)), (5, 0, 4));
+        assert_eq!((at(d1, slot::EB_MAX), at(d1, slot::BODY), at(d1, slot::BODY + 1)), (3, 0, 4));
+        // (10, 3): dimension 1 is empty; the body never runs.
+        let r = simulate(p, 4);
+        assert_eq!((r.outcome.clone(), r.record[slot::TOT_BODY]), (Outcome::Complete, 0));
+        // A wrong dimension count is caught by the dimension's own check,
+        // not only by the product.
+        let s = sc.iter().find(|s| s.name == "scf.parallel: dims[1] count floordiv 2").expect("scenario");
+        let t = check_scenario(s, &all_runs(&s.case)).expect("parses");
+        assert!(t.failures.iter().any(|f| f.contains("claims dims[1].body_count_expr")), "{:?}", t.failures);
+        // An empty last dimension after a huge first one: the nest still
+        // iterates the first (beyond the fuel), and a step that is not
+        // positive is undefined.
+        let mut big = p.clone();
+        big.loops.truncate(1);
+        big.loops[0].dims[0].ub = Val::Const(i64::MAX as u128 - 8);
+        big.arg_sets = pairs(64, &[(10, 3), (0, 5)]);
+        assert_eq!(simulate(&big, 0).outcome, Outcome::OutOfFuel);
+        big.loops[0].dims[1].step = Val::Arg(0);
+        big.arg_sets = pairs(64, &[(0, 5)]);
+        assert!(matches!(simulate(&big, 0).outcome, Outcome::Undefined(_)));
+        // The final induction value of an entered dimension overflowing is
+        // undefined; of one never entered, not.
+        let mut ov = big.clone();
+        ov.loops[0].dims[1] = ov.loops[0].dims[0].clone();
+        ov.loops[0].dims[1].lb = Val::Const(i64::MAX as u128 - 1);
+        ov.loops[0].dims[1].ub = Val::Const(i64::MAX as u128);
+        ov.loops[0].dims[1].step = Val::Const(3);
+        ov.loops[0].dims[0].ub = Val::Arg(1);
+        ov.arg_sets = pairs(64, &[(0, 5), (0, 0)]);
+        assert!(matches!(simulate(&ov, 0).outcome, Outcome::Undefined(_)));
+        assert_eq!(simulate(&ov, 1).outcome, Outcome::Complete);
+    }
+
+    #[test]
+    fn parallel_cases_are_generated() {
+        let cases: Vec<SymCase> = (0..300).map(generate).collect();
+        let par: Vec<&SymCase> = cases.iter().filter(|c| c.has_parallel()).collect();
+        assert!(par.len() > 20, "{} parallel cases", par.len());
+        for c in &par {
+            assert!(c.ty.index);
+            for d in c.loops.iter().filter(|d| !d.dims.is_empty()) {
+                assert!((1..=3).contains(&d.dims.len()));
+                let text = emit(c, false);
+                assert!(text.contains("scf.parallel") || text.contains("scf.forall"), "{text}");
+            }
+        }
+        assert!(par.iter().any(|c| c.loops.iter().any(|d| d.shape == Shape::Parallel { kind: ParKind::ForallIn })));
+        assert!(par.iter().any(|c| c.loops.iter().any(|d| d.shape == Shape::Parallel { kind: ParKind::ForallRange })));
     }
 
     #[test]

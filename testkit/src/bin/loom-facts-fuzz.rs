@@ -5,7 +5,7 @@
 //! every `proven` access must stay in bounds.
 //!
 //! usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--self-test]
-//!        loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--self-test] [--print SEED]
+//!        loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-parallel-shapes] [--self-test] [--print SEED]
 //!        loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--self-test] [--print SEED]
 //! `--symbolic` checks the symbolic facts (expressions over arguments and
 //! buffer sizes) instead: see `testkit::symbolic_fuzz`; `--seeds` is its
@@ -28,6 +28,9 @@
 //! issue 18 (nested modules of another index width, loops in non-entry
 //! blocks, out-of-width assume_range, the buffer-size assumption nest);
 //! every check, the rerun with assumptions off included, still runs.
+//! `--without-parallel-shapes` leaves out the symbolic fuzzer's
+//! `scf.parallel`/`scf.forall` loops (each seed then names the case it
+//! named before they were added).
 //! Exit code 0 when no claim is contradicted, 1 otherwise, 2 on usage or
 //! tool errors.
 
@@ -92,10 +95,11 @@ fn parse_args() -> Result<Args, String> {
             "--print" => args.print = Some(value()?.parse().map_err(|_| "--print takes a seed".to_string())?),
             "--index32" => args.index32 = true,
             "--without-issue18-shapes" => testkit::ISSUE18_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
+            "--without-parallel-shapes" => sym::PARALLEL_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--out" => args.out = PathBuf::from(value()?),
             "--help" | "-h" => {
                 println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-issue18-shapes] [--self-test]");
-                println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-issue18-shapes] [--self-test] [--print SEED]");
+                println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-issue18-shapes] [--without-parallel-shapes] [--self-test] [--print SEED]");
                 println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-issue18-shapes] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
