@@ -65,3 +65,35 @@ func.func @forall_tiles(%a: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+// The dividend's numeric range does not keep (L floordiv 4) * 4 from
+// wrapping when L = (D - K) + 1 (the sum may wrap, as far as ranges
+// know); a guard K <= D, read by the relational prover, makes 0 <= L, and
+// then 0 <= 4 q <= L. Near miss: tiles up to ((L + 4) floordiv 4) * 4,
+// which may pass L.
+func.func @guarded_dividend(%a: memref<?xf32>, %w: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  %k = memref.dim %w, %c0 : memref<?xf32>
+  %ok = arith.cmpi sle, %k, %d : index
+  scf.if %ok {
+    %diff = arith.subi %d, %k : index
+    %n = arith.addi %diff, %c1 : index
+    %out = memref.alloc(%n) : memref<?xf32>
+    %main = affine.apply affine_map<()[s0] -> ((s0 floordiv 4) * 4)>()[%n]
+    scf.for %i = %c0 to %main step %c4 {
+      // expected-remark @below {{memref.subview: in bounds (proven)}}
+      %t = memref.subview %out[%i] [4] [1] : memref<?xf32> to memref<4xf32, strided<[1], offset: ?>>
+    }
+    %over = affine.apply affine_map<()[s0] -> (((s0 + 4) floordiv 4) * 4)>()[%n]
+    scf.for %i = %c0 to %over step %c4 {
+      // expected-remark @below {{not proven in bounds: memref.subview}}
+      %t = memref.subview %out[%i] [4] [1] : memref<?xf32> to memref<4xf32, strided<[1], offset: ?>>
+    }
+  }
+  return
+}

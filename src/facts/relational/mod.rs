@@ -262,6 +262,24 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         used.map(|u| q.uses_assumption(u))
     }
 
+    /// Whether the value `build` states (over the operands of `op`) is
+    /// non-negative wherever `op` runs: Some(the assumptions the proof
+    /// rests on), or None.
+    pub(crate) fn non_negative(
+        &self,
+        op: Op<'a>,
+        build: &dyn Fn(&mut Query<'_, 'r, 'f, 'a>) -> Option<Lin>,
+    ) -> Option<Assumptions> {
+        if self.depth.get() >= MAX_INVARIANT_DEPTH {
+            return None;
+        }
+        self.depth.set(self.depth.get() + 1);
+        let mut q = Query::new(self, op);
+        let used = build(&mut q).and_then(|e| q.prove(&e));
+        self.depth.set(self.depth.get() - 1);
+        used.map(|u| q.uses_assumption(u))
+    }
+
     /// The inductive invariants of `loop_op` (`scf.while` or `loom.loop`),
     /// computed once; during their computation, the current candidates.
     /// With them: whether any proof involved rests on the buffer-size

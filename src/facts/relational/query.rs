@@ -597,16 +597,22 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             hi = hi.checked_add(a.max(b))?;
         }
         let (lo, hi) = (lo.max(smin(w)), hi.min(smax(w)));
-        if ceil && lo <= smin(w) {
-            return None;
-        }
         let round = |x: i128| if ceil { -((-x).div_euclid(m)) } else { x.div_euclid(m) };
         let (qlo, qhi) = (round(lo), round(hi));
         let (a, b) = (qlo.checked_mul(c)?, qhi.checked_mul(c)?);
-        if a.min(b) < smin(w) || a.max(b) > smax(w) {
-            return None;
+        let by_ranges = !(ceil && lo <= smin(w)) && a.min(b) >= smin(w) && a.max(b) <= smax(w);
+        let (l, mut assumes) = self.affine_value(op, 0, &form)?;
+        if !by_ranges {
+            // 0 <= L (shown from the facts at `op`, a guard say) is
+            // enough when 1 <= c <= m (floor) or c = 1 (ceil): then 0 <=
+            // c q <= L, and for ceil 0 <= q <= L, with no wrap anywhere.
+            if !(1..=m).contains(&c) || (ceil && c != 1) {
+                return None;
+            }
+            assumes |= self
+                .prover
+                .non_negative(op, &|q: &mut Query<'_, 'r, 'f, 'a>| q.affine_value(op, 0, &form).map(|v| v.0))?;
         }
-        let (l, assumes) = self.affine_value(op, 0, &form)?;
         let q = Lin::atom(self.atom(Key::Aux(op, r))?);
         let mq = q.scaled(m)?;
         let lins = if ceil {
