@@ -531,14 +531,15 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             return Some((lin, assumes));
         }
         // Otherwise every sub-sum of the terms and the constant (at most
-        // three of them: seven sub-sums, whatever the evaluation's
-        // grouping) must be shown in range by a relational no-wrap proof.
+        // five of them: 31 sub-sums, whatever the evaluation's grouping;
+        // a window's size `-d0 - d1 + s0 + s1 - 1` has five) must be shown
+        // in range by a relational no-wrap proof.
         let mut parts: Vec<(Option<usize>, i128)> =
             form.terms.iter().map(|&(p, c)| (Some(first + p), c as i128)).collect();
         if c0 != 0 {
             parts.push((None, c0));
         }
-        if parts.len() > 3 {
+        if parts.len() > 5 {
             return None;
         }
         let mut assumes = Assumptions::NONE;
