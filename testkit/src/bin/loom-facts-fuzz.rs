@@ -28,6 +28,9 @@
 //! issue 18 (nested modules of another index width, loops in non-entry
 //! blocks, out-of-width assume_range, the buffer-size assumption nest);
 //! every check, the rerun with assumptions off included, still runs.
+//! `--without-pipeline-shapes` leaves out the bounds fuzzer's shapes of
+//! upstream pipelines' IR (scf.parallel, scf.forall, tiles and subviews,
+//! affine.for, output allocs, lower-affine before the report).
 //! Exit code 0 when no claim is contradicted, 1 otherwise, 2 on usage or
 //! tool errors.
 
@@ -92,11 +95,12 @@ fn parse_args() -> Result<Args, String> {
             "--print" => args.print = Some(value()?.parse().map_err(|_| "--print takes a seed".to_string())?),
             "--index32" => args.index32 = true,
             "--without-issue18-shapes" => testkit::ISSUE18_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
+            "--without-pipeline-shapes" => bf::PIPELINE_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--out" => args.out = PathBuf::from(value()?),
             "--help" | "-h" => {
                 println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-issue18-shapes] [--self-test]");
                 println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-issue18-shapes] [--self-test] [--print SEED]");
-                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-issue18-shapes] [--self-test] [--print SEED]");
+                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-issue18-shapes] [--without-pipeline-shapes] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument '{other}'")),

@@ -5,9 +5,11 @@
 //! per batch, see the module header in `mod.rs`); then per access the
 //! report's verdict is compared with what the simulation and the execution
 //! saw. Execution pipeline: `loom-opt --pass-pipeline=
-//! 'builtin.module(generate-runtime-verification,loom-lower-to-llvm)'`
+//! 'builtin.module(func.func(scf-forall-to-for),lower-affine,generate-runtime-verification,loom-lower-to-llvm)'`
 //! (upstream's runtime verification pass as Debian's MLIR 22 archives
-//! provide it, linked into loom-opt, which also parses the loom ops),
+//! provide it, linked into loom-opt, which also parses the loom ops; after
+//! `lower-affine`, so that `affine.load`/`store` are checked as the
+//! `memref.load`/`store` they become, and after `scf-forall-to-for`),
 //! `mlir-translate --mlir-to-llvmir`, `clang -O0` with [`DRIVER_C`].
 
 use std::collections::{HashMap, HashSet};
@@ -41,6 +43,13 @@ int main(int argc, char **argv) {
   return 0;
 }
 "#;
+
+/// The executed module's way to LLVM: scf.forall and the affine ops first
+/// (upstream's runtime verification checks the memref ops they become;
+/// lower-affine, unlike the greedy passes, keeps loads whose result is
+/// unused), then the checks, then loom's lowering.
+const EXEC_PIPELINE: &str =
+    "func.func(scf-forall-to-for),lower-affine,generate-runtime-verification,loom-lower-to-llvm";
 
 /// Seconds one process of the executable may take.
 const RUN_TIMEOUT: Duration = Duration::from_secs(30);
@@ -147,7 +156,7 @@ fn build_executable(tools: &Tools, dir: &Path, tag: &str, runs: &[(&BoundsCase, 
     run_tool(
         Command::new(&tools.loom_opt)
             .arg(&exec)
-            .arg("--pass-pipeline=builtin.module(generate-runtime-verification,loom-lower-to-llvm)")
+            .arg(format!("--pass-pipeline=builtin.module({EXEC_PIPELINE})"))
             .arg("-o")
             .arg(&lowered),
         "loom-opt generate-runtime-verification,loom-lower-to-llvm",
@@ -180,7 +189,7 @@ pub fn observe(tools: &Tools, dir: &Path, tag: &str, cases: &[BoundsCase]) -> Re
     for (i, runs) in sim.iter().enumerate() {
         for (s, o) in runs.iter().enumerate() {
             // mlir-runner on this host runs 64-bit index only.
-            if matches!(o, SimOutcome::Done(_) | SimOutcome::Oob(_)) && cases[i].iw == 64 {
+            if matches!(o, SimOutcome::Done(_) | SimOutcome::Oob(_) | SimOutcome::SubviewOob(_)) && cases[i].iw == 64 {
                 runnable.push((i, s));
             }
         }
@@ -222,11 +231,23 @@ pub struct BoundsTally {
     pub diff: crate::assumption_diff::DiffTally,
     /// Programs in the nested 32-bit module (simulated only).
     pub nested: u64,
+    /// Programs with each pipeline shape (`BoundsCase::shapes`).
+    pub shapes: [u64; 7],
+    /// Subviews (claims of the report beside the accesses), proven ones,
+    /// runs that stopped at one.
+    pub subviews: u64,
+    pub subviews_proven: u64,
+    pub subview_oob_runs: u64,
 }
 
 impl BoundsTally {
     pub fn summary(&self) -> String {
-        format!(
+        let [par, forall, tile, sv, aff, alloc, la] = self.shapes;
+        let pipeline = format!(
+            "bounds-fuzz: pipeline shapes: {par} scf.parallel, {forall} scf.forall, {tile} tile, {sv} subview, {aff} affine.for, {alloc} alloc, {la} lower-affine programs; {} subviews ({} proven by loom), {} runs stopped at a subview",
+            self.subviews, self.subviews_proven, self.subview_oob_runs
+        );
+        let main = format!(
             "bounds-fuzz: new shapes: {} nested-width functions; {}\nbounds-fuzz: {} programs, {} argument sets ({} executed, {} undefined, {} beyond the fuel), {} accesses ({} proven by loom, {} unproven; {} reached by some run, {} seen out of bounds), {} out-of-bounds runs observed\nbounds-fuzz: {} wrong proofs ({} unlisted assumptions), {} simulator/execution mismatches",
             self.nested,
             self.diff.summary(),
@@ -244,7 +265,8 @@ impl BoundsTally {
             self.wrong_proofs,
             self.diff.unlisted,
             self.mismatches
-        )
+        );
+        format!("{pipeline}\n{main}")
     }
     pub fn failed(&self) -> bool {
         self.wrong_proofs > 0 || self.mismatches > 0 || self.diff.unlisted > 0 || !self.failures.is_empty()
@@ -258,8 +280,43 @@ struct Verdict {
     by_exec: HashSet<usize>,
 }
 
-/// Checks one case's observations against `proven` (access id → whether
-/// loom proved it).
+/// The claim id of subview `k` of `case` (after the accesses' ids).
+fn subview_claim(case: &BoundsCase, k: usize) -> usize {
+    case.accesses.len() + k
+}
+
+/// The op name of claim `id`.
+fn claim_op(case: &BoundsCase, id: usize) -> &'static str {
+    if id <= case.accesses.len() {
+        case.accesses[id - 1].0.op_name()
+    } else {
+        "memref.subview"
+    }
+}
+
+/// The claim an abort at `loc` names, if it is one of `case`'s.
+fn abort_claim(case: &BoundsCase, loc: &(String, usize)) -> Option<usize> {
+    let (file, at) = loc;
+    if file == &case.name() && (1..=case.accesses.len()).contains(at) {
+        Some(*at)
+    } else if file == &case.subview_file() && (1..=case.subviews).contains(at) {
+        Some(subview_claim(case, *at))
+    } else {
+        None
+    }
+}
+
+/// A subview's description in messages.
+fn claim_text(case: &BoundsCase, id: usize) -> String {
+    if id <= case.accesses.len() {
+        format!("access {id} ({})", claim_op(case, id))
+    } else {
+        format!("subview {} (memref.subview)", id - case.accesses.len())
+    }
+}
+
+/// Checks one case's observations against `proven` (claim id → whether
+/// loom proved it: access ids, then the subviews, see `subview_claim`).
 fn check_case(
     case: &BoundsCase,
     obs: &Observed,
@@ -272,6 +329,13 @@ fn check_case(
     let mut seen = HashSet::new();
     tally.programs += 1;
     tally.nested += (case.iw == 32) as u64;
+    for (t, has) in tally.shapes.iter_mut().zip(case.shapes()) {
+        *t += has as u64;
+    }
+    for k in 1..=case.subviews {
+        tally.subviews += 1;
+        tally.subviews_proven += proven(subview_claim(case, k)) as u64;
+    }
     tally.reached += obs.reached[i].len() as u64;
     for id in 1..=case.accesses.len() {
         tally.accesses += 1;
@@ -285,34 +349,49 @@ fn check_case(
     for (s, o) in sim.iter().enumerate() {
         tally.arg_sets += 1;
         let args = case.arg_sets[s].describe();
-        match o {
-            SimOutcome::Oob(id) => {
+        let stop = match o {
+            SimOutcome::Oob(id) => Some(*id),
+            SimOutcome::SubviewOob(k) => Some(subview_claim(case, *k)),
+            _ => None,
+        };
+        if let Some(id) = stop {
+            if id <= case.accesses.len() {
                 tally.oob_runs += 1;
-                seen.insert(*id);
-                if proven(*id) && v.by_sim.insert(*id) {
-                    tally.failures.push(format!(
-                        "wrong proof: @{name} access {id} ({}) is proven, but the simulation with {args} takes it out of bounds",
-                        case.accesses[id - 1].0.op_name()
-                    ));
-                }
+                seen.insert(id);
+            } else {
+                tally.subview_oob_runs += 1;
             }
+            if proven(id) && v.by_sim.insert(id) {
+                tally.failures.push(format!(
+                    "wrong proof: @{name} {} is proven, but the simulation with {args} takes it out of bounds",
+                    claim_text(case, id)
+                ));
+            }
+        }
+        match o {
+            SimOutcome::Oob(_) | SimOutcome::SubviewOob(_) => {}
             SimOutcome::Undefined => tally.undefined += 1,
             SimOutcome::OutOfFuel => tally.out_of_fuel += 1,
             SimOutcome::Done(_) => {}
         }
         let Some(e) = &exec[s] else { continue };
         tally.executed += 1;
-        if let ExecOutcome::Abort(Some((file, id))) = e {
-            if file == &name && (1..=case.accesses.len()).contains(id) && proven(*id) && v.by_exec.insert(*id) {
-                tally.failures.push(format!(
-                    "wrong proof: @{name} access {id} ({}) is proven, but its runtime check fails with {args}",
-                    case.accesses[id - 1].0.op_name()
-                ));
+        if let ExecOutcome::Abort(Some(loc)) = e {
+            if let Some(id) = abort_claim(case, loc) {
+                if proven(id) && v.by_exec.insert(id) {
+                    tally.failures.push(format!(
+                        "wrong proof: @{name} {} is proven, but its runtime check fails with {args}",
+                        claim_text(case, id)
+                    ));
+                }
             }
         }
         let agree = match (o, e) {
             (SimOutcome::Done(h), ExecOutcome::Done(g)) => h == g,
-            (SimOutcome::Oob(id), ExecOutcome::Abort(Some((file, at)))) => file == &name && at == id,
+            (SimOutcome::Oob(id), ExecOutcome::Abort(Some(loc))) => abort_claim(case, loc) == Some(*id),
+            (SimOutcome::SubviewOob(k), ExecOutcome::Abort(Some(loc))) => {
+                abort_claim(case, loc) == Some(subview_claim(case, *k))
+            }
             _ => false,
         };
         if !agree {
@@ -337,23 +416,27 @@ fn report_verdicts(
 ) -> Result<HashMap<(String, usize), bool>, String> {
     let report = Report::from_json(text).map_err(|e| format!("report does not follow the schema: {e}"))?;
     let mut out = HashMap::new();
-    let ops: HashMap<String, &BoundsCase> = cases.iter().map(|c| (c.name(), c)).collect();
+    // Accesses are at `loc("b<seed>":id:1)`, subviews at `loc("b<seed>.sv":k:1)`.
+    let mut ops: HashMap<String, &BoundsCase> = cases.iter().map(|c| (c.name(), c)).collect();
+    ops.extend(cases.iter().map(|c| (c.subview_file(), c)));
     for a in &report.accesses {
         let parsed = a.loc.rsplitn(3, ':').collect::<Vec<_>>();
         let key = match parsed.as_slice() {
             [_col, line, file] => line.parse::<usize>().ok().map(|l| (file.to_string(), l)),
             _ => None,
         };
-        let known = key.as_ref().and_then(|(f, l)| {
-            let c = ops.get(f)?;
-            (f == &a.function && (1..=c.accesses.len()).contains(l)).then_some(c.accesses[l - 1].0)
+        let known = key.as_ref().and_then(|loc| {
+            let c = ops.get(&loc.0)?;
+            let id = abort_claim(c, loc)?;
+            let op = if id <= c.accesses.len() { c.expected_op(id) } else { "memref.subview" };
+            (c.name() == a.function).then_some((c.name(), id, op))
         });
-        match (key, known) {
-            (Some(k), Some(kind)) => {
-                if kind.op_name() != a.op {
-                    tally.failures.push(format!("report: access at {} is a {}, not a {}", a.loc, kind.op_name(), a.op));
+        match known {
+            Some((f, id, op)) => {
+                if op != a.op {
+                    tally.failures.push(format!("report: access at {} is a {op}, not a {}", a.loc, a.op));
                 }
-                if out.insert(k, a.status == AccessStatus::Proven).is_some() {
+                if out.insert((f, id), a.status == AccessStatus::Proven).is_some() {
                     tally.failures.push(format!("report: access at {} listed twice", a.loc));
                 }
             }
@@ -361,9 +444,9 @@ fn report_verdicts(
         }
     }
     for c in cases {
-        for id in 1..=c.accesses.len() {
+        for id in 1..=c.accesses.len() + c.subviews {
             if !out.contains_key(&(c.name(), id)) {
-                tally.failures.push(format!("report: access {id} of @{} is missing", c.name()));
+                tally.failures.push(format!("report: {} of @{} is missing", claim_text(c, id), c.name()));
             }
         }
     }
@@ -371,18 +454,81 @@ fn report_verdicts(
 }
 
 /// Checks one batch of cases: report, simulation, execution.
+/// loom's reports on `cases`, with and without assumptions: the programs
+/// without `lower_affine` in one plain module, those with it in another
+/// that goes through `lower-affine` first (tagged `<tag>-la`); the two
+/// reports of each kind merged into one.
+fn reports(tools: &Tools, dir: &Path, tag: &str, cases: &[BoundsCase]) -> Result<(String, String), String> {
+    let parse = |t: &str| Report::from_json(t).map_err(|e| format!("report does not follow the schema: {e}"));
+    let mut merged: Option<(Report, Report)> = None;
+    for (la, t) in [(false, tag.to_string()), (true, format!("{tag}-la"))] {
+        let part: Vec<BoundsCase> = cases.iter().filter(|c| c.lower_affine == la).cloned().collect();
+        if part.is_empty() {
+            continue;
+        }
+        let mut plain = dir.join(format!("plain-{t}.mlir"));
+        std::fs::write(&plain, plain_module(&part)).map_err(|e| format!("write: {e}"))?;
+        if la {
+            let lowered = dir.join(format!("plain-{t}.lowered.mlir"));
+            run_tool(
+                Command::new(&tools.loom_opt)
+                    .arg(&plain)
+                    .arg("--pass-pipeline=builtin.module(lower-affine)")
+                    .arg("--mlir-print-debuginfo")
+                    .arg("-o")
+                    .arg(&lowered),
+                "loom-opt lower-affine",
+            )?;
+            plain = lowered;
+        }
+        let text = parse(&loom_report(&tools.loom_opt, &plain, &dir.join(format!("report-{t}.json")))?)?;
+        // The same module with every assumption off.
+        let off = parse(&crate::assumption_diff::report_without_assumptions(
+            &tools.loom_opt,
+            &plain,
+            &dir.join(format!("report-{t}-off.json")),
+            "",
+        )?)?;
+        merged = Some(match merged {
+            None => (text, off),
+            Some((mut r, mut o)) => {
+                r.loops.extend(text.loops);
+                r.accesses.extend(text.accesses);
+                o.loops.extend(off.loops);
+                o.accesses.extend(off.accesses);
+                (r, o)
+            }
+        });
+    }
+    let (r, o) = merged.ok_or("no programs")?;
+    Ok((r.to_json(), o.to_json()))
+}
+
+/// The files a batch tagged `tag` writes (removed when it finds nothing).
+fn batch_files(tag: &str) -> Vec<String> {
+    let mut v = Vec::new();
+    for t in [tag.to_string(), format!("{tag}-la")] {
+        v.extend([
+            format!("plain-{t}.mlir"),
+            format!("plain-{t}.lowered.mlir"),
+            format!("report-{t}.json"),
+            format!("report-{t}-off.json"),
+        ]);
+    }
+    v.extend([
+        format!("exec-{tag}.mlir"),
+        format!("exec-{tag}.llvm.mlir"),
+        format!("exec-{tag}.ll"),
+        format!("exec-{tag}"),
+    ]);
+    v
+}
+
+/// Checks one batch of cases: report, simulation, execution.
 pub fn run_batch(tools: &Tools, dir: &Path, cases: &[BoundsCase], tally: &mut BoundsTally) -> Result<(), String> {
     let tag = cases[0].id.to_string();
-    let plain = dir.join(format!("plain-{tag}.mlir"));
-    std::fs::write(&plain, plain_module(cases)).map_err(|e| format!("write: {e}"))?;
-    let text = loom_report(&tools.loom_opt, &plain, &dir.join(format!("report-{tag}.json")))?;
-    // The same module with every assumption off: what changes must list one.
-    let off = crate::assumption_diff::report_without_assumptions(
-        &tools.loom_opt,
-        &plain,
-        &dir.join(format!("report-{tag}-off.json")),
-        "",
-    )?;
+    let (text, off) = reports(tools, dir, &tag, cases)?;
+    // What changes with every assumption off must list one.
     let mut d = crate::assumption_diff::compare_texts(&text, &off, &|_| true)?;
     for f in d.failures.drain(..) {
         tally.failures.push(format!("batch at seed {tag}: {f}"));
@@ -409,14 +555,7 @@ pub fn run_batch(tools: &Tools, dir: &Path, cases: &[BoundsCase], tally: &mut Bo
     // A batch that found nothing keeps no files (a long run would
     // accumulate megabytes per batch); one that did keeps them all.
     if tally.failures.len() == failures_before {
-        for f in [
-            format!("plain-{tag}.mlir"),
-            format!("report-{tag}.json"),
-            format!("exec-{tag}.mlir"),
-            format!("exec-{tag}.llvm.mlir"),
-            format!("exec-{tag}.ll"),
-            format!("exec-{tag}"),
-        ] {
+        for f in batch_files(&tag) {
             let _ = std::fs::remove_file(dir.join(f));
         }
     }
@@ -455,7 +594,16 @@ fn single_loop_case(id: u64, kind: AccKind, idx: Ix, iw: u32) -> BoundsCase {
         body: vec![Stmt::Access(acc)],
     }];
     let set = |a_len| ArgSet { a_len, b_len: 0, m_dims: (0, 0), n: 0, m: 0 };
-    BoundsCase { id, body, accesses: vec![(kind, Buf::A)], vars: 1, arg_sets: vec![set(0), set(1), set(7)], iw }
+    BoundsCase {
+        id,
+        body,
+        accesses: vec![(kind, Buf::A)],
+        vars: 1,
+        arg_sets: vec![set(0), set(1), set(7)],
+        iw,
+        subviews: 0,
+        lower_affine: false,
+    }
 }
 
 /// `for %i = 0 to dim(%A, 0) { %A[%i + 1] = ... }`: out of bounds for every
@@ -491,16 +639,8 @@ fn forge(report: &Report, proven: &dyn Fn(&str, &str) -> bool) -> String {
 pub fn self_test(tools: &Tools, dir: &Path) -> Result<(Vec<String>, bool), String> {
     let mut cases = vec![overrun_case(), nested_overrun_case()];
     cases.extend(SELF_TEST_SEEDS.map(generate));
-    let plain = dir.join("plain-self-test.mlir");
-    std::fs::write(&plain, plain_module(&cases)).map_err(|e| format!("write: {e}"))?;
-    let text = loom_report(&tools.loom_opt, &plain, &dir.join("report-self-test.json"))?;
+    let (text, off) = reports(tools, dir, "self-test", &cases)?;
     let report = Report::from_json(&text).map_err(|e| format!("report does not follow the schema: {e}"))?;
-    let off = crate::assumption_diff::report_without_assumptions(
-        &tools.loom_opt,
-        &plain,
-        &dir.join("report-self-test-off.json"),
-        "",
-    )?;
     let off = Report::from_json(&off).map_err(|e| format!("report does not follow the schema: {e}"))?;
     let (diff_line, diff_ok) = crate::assumption_diff::self_test(&report, &off, "bounds");
     let obs = observe(tools, dir, "self-test", &cases)?;

@@ -104,6 +104,17 @@ pub use generate::generate;
 pub use model::BoundsCase;
 pub use simulate::{simulate, SimOutcome};
 
+/// Whether the generator adds the pipeline shapes (scf.parallel,
+/// scf.forall, tiles and subviews, affine.for, output allocs, lower-affine
+/// before the report). On by default; `loom-facts-fuzz
+/// --without-pipeline-shapes` turns it off.
+pub static PIPELINE_SHAPES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// [`PIPELINE_SHAPES`]'s value.
+pub fn pipeline_shapes() -> bool {
+    PIPELINE_SHAPES.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Argument sets per program.
 pub const ARG_SETS: usize = 4;
 /// Body executions per run the simulator allows before giving up.
@@ -117,6 +128,9 @@ pub fn describe(seed: u64) -> String {
     } else {
         String::new()
     };
+    if case.lower_affine {
+        s.push_str("// loom-report sees it after lower-affine\n");
+    }
     s.push_str(&emit::plain_function(&case));
     for (k, set) in case.arg_sets.iter().enumerate() {
         s.push_str(&format!("// set {k}: {}  =>  {}\n", set.describe(), simulate(&case, k).describe()));
