@@ -238,14 +238,24 @@ pub struct BoundsTally {
     pub subviews: u64,
     pub subviews_proven: u64,
     pub subview_oob_runs: u64,
+    /// Accesses of the pipeline templates, proven ones, distinct ones some
+    /// run took out of bounds.
+    pub pipeline_accesses: u64,
+    pub pipeline_proven: u64,
+    pub pipeline_oob: u64,
 }
 
 impl BoundsTally {
     pub fn summary(&self) -> String {
         let [par, forall, tile, sv, aff, alloc, la] = self.shapes;
         let pipeline = format!(
-            "bounds-fuzz: pipeline shapes: {par} scf.parallel, {forall} scf.forall, {tile} tile, {sv} subview, {aff} affine.for, {alloc} alloc, {la} lower-affine programs; {} subviews ({} proven by loom), {} runs stopped at a subview",
-            self.subviews, self.subviews_proven, self.subview_oob_runs
+            "bounds-fuzz: pipeline shapes: {par} scf.parallel, {forall} scf.forall, {tile} tile, {sv} subview, {aff} affine.for, {alloc} alloc, {la} lower-affine programs; their {} accesses ({} proven by loom, {} seen out of bounds), {} subviews ({} proven by loom), {} runs stopped at a subview",
+            self.pipeline_accesses,
+            self.pipeline_proven,
+            self.pipeline_oob,
+            self.subviews,
+            self.subviews_proven,
+            self.subview_oob_runs
         );
         let main = format!(
             "bounds-fuzz: new shapes: {} nested-width functions; {}\nbounds-fuzz: {} programs, {} argument sets ({} executed, {} undefined, {} beyond the fuel), {} accesses ({} proven by loom, {} unproven; {} reached by some run, {} seen out of bounds), {} out-of-bounds runs observed\nbounds-fuzz: {} wrong proofs ({} unlisted assumptions), {} simulator/execution mismatches",
@@ -344,6 +354,10 @@ fn check_case(
         } else {
             tally.unproven += 1;
         }
+        if id >= case.pipeline_first {
+            tally.pipeline_accesses += 1;
+            tally.pipeline_proven += proven(id) as u64;
+        }
     }
     let name = case.name();
     for (s, o) in sim.iter().enumerate() {
@@ -403,6 +417,7 @@ fn check_case(
         }
     }
     tally.oob_accesses += seen.len() as u64;
+    tally.pipeline_oob += seen.iter().filter(|&&id| id >= case.pipeline_first).count() as u64;
     tally.wrong_proofs += v.by_sim.union(&v.by_exec).count() as u64;
     v
 }
@@ -602,6 +617,7 @@ fn single_loop_case(id: u64, kind: AccKind, idx: Ix, iw: u32) -> BoundsCase {
         arg_sets: vec![set(0), set(1), set(7)],
         iw,
         subviews: 0,
+        pipeline_first: 2,
         lower_affine: false,
     }
 }
@@ -638,6 +654,9 @@ fn forge(report: &Report, proven: &dyn Fn(&str, &str) -> bool) -> String {
 /// summary line and whether every check passed.
 pub fn self_test(tools: &Tools, dir: &Path) -> Result<(Vec<String>, bool), String> {
     let mut cases = vec![overrun_case(), nested_overrun_case()];
+    let hand = super::hand::all();
+    let first_hand = cases.len();
+    cases.extend(hand.iter().map(|(c, _, _)| c.clone()));
     cases.extend(SELF_TEST_SEEDS.map(generate));
     let (text, off) = reports(tools, dir, "self-test", &cases)?;
     let report = Report::from_json(&text).map_err(|e| format!("report does not follow the schema: {e}"))?;
@@ -650,20 +669,26 @@ pub fn self_test(tools: &Tools, dir: &Path) -> Result<(Vec<String>, bool), Strin
     let mut oob_exec: HashSet<String> = HashSet::new();
     for (i, c) in cases.iter().enumerate() {
         for o in &obs.sim[i] {
-            if let SimOutcome::Oob(id) = o {
-                oob.insert(format!("{}:{id}:1", c.name()));
-                if c.iw == 64 {
-                    oob_exec.insert(format!("{}:{id}:1", c.name()));
-                }
+            let loc = match o {
+                SimOutcome::Oob(id) => format!("{}:{id}:1", c.name()),
+                SimOutcome::SubviewOob(k) => format!("{}:{k}:1", c.subview_file()),
+                _ => continue,
+            };
+            if c.iw == 64 {
+                oob_exec.insert(loc.clone());
             }
+            oob.insert(loc);
         }
     }
     let mut lines = vec![diff_line];
     let mut ok = diff_ok;
-    let check = |forged: &str, lines: &mut Vec<String>| -> Result<(usize, usize, bool, bool), String> {
+    // The hand-written pipeline near misses caught both ways (by case).
+    type Checked = (usize, usize, bool, bool, Vec<bool>);
+    let check = |forged: &str, lines: &mut Vec<String>| -> Result<Checked, String> {
         let mut t = BoundsTally::default();
         let verdicts = report_verdicts(forged, &cases, &mut t)?;
         let (mut by_sim, mut by_exec, mut overrun, mut nested) = (0, 0, false, false);
+        let mut hand_caught = vec![false; hand.len()];
         for (i, c) in cases.iter().enumerate() {
             let name = c.name();
             let v = check_case(c, &obs, i, &|id| verdicts.get(&(name.clone(), id)).copied().unwrap_or(false), &mut t);
@@ -671,23 +696,37 @@ pub fn self_test(tools: &Tools, dir: &Path) -> Result<(Vec<String>, bool), Strin
             by_exec += v.by_exec.len();
             overrun |= i == 0 && v.by_sim.contains(&1) && v.by_exec.contains(&1);
             nested |= i == 1 && v.by_sim.contains(&1);
+            if let Some(h) = i.checked_sub(first_hand).filter(|h| *h < hand.len()) {
+                let id = hand[h].1;
+                hand_caught[h] = v.by_sim.contains(&id) && v.by_exec.contains(&id);
+            }
         }
         let clean = t.mismatches == 0 && t.failures.iter().all(|f| f.starts_with("wrong proof"));
         if !clean {
             lines.extend(t.failures);
         }
-        Ok((by_sim, by_exec, overrun && clean, nested && clean))
+        Ok((by_sim, by_exec, overrun && clean, nested && clean, hand_caught.into_iter().map(|h| h && clean).collect()))
     };
-    // Every access claimed proven: each one seen out of bounds must be caught, both ways.
+    // Every claim proven: each one seen out of bounds must be caught, both ways.
     let all = forge(&report, &|_, _| true);
-    let (by_sim, by_exec, overrun, nested) = check(&all, &mut lines)?;
+    let (by_sim, by_exec, overrun, nested, hand_caught) = check(&all, &mut lines)?;
     ok &= overrun && nested && !oob.is_empty() && by_sim == oob.len() && by_exec == oob_exec.len();
+    ok &= hand_caught.iter().all(|&h| h);
     // Proven exactly where no run went out of bounds: nothing may be flagged.
     let safe = forge(&report, &|_, loc| !oob.contains(loc));
-    let (flag_sim, flag_exec, _, _) = check(&safe, &mut lines)?;
+    let (flag_sim, flag_exec, _, _, _) = check(&safe, &mut lines)?;
     let flagged = flag_sim + flag_exec;
     ok &= flagged == 0;
-    let right = cases.iter().map(|c| c.accesses.len()).sum::<usize>() - oob.len();
+    let right = cases.iter().map(|c| c.accesses.len() + c.subviews).sum::<usize>() - oob.len();
+    // Of the generated programs' claims seen out of bounds, those in each
+    // pipeline template kind (all caught, see above).
+    let missed: Vec<&str> = hand.iter().zip(&hand_caught).filter(|(_, &c)| !c).map(|((_, _, what), _)| *what).collect();
+    lines.push(format!(
+        "bounds self-test: pipeline shapes: {} hand-written false proofs planted, {} caught by simulation and execution{}",
+        hand.len(),
+        hand_caught.iter().filter(|&&h| h).count(),
+        if missed.is_empty() { String::new() } else { format!(" (missed: {})", missed.join(", ")) }
+    ));
     lines.push(format!(
         "bounds self-test: {} false proofs planted, {by_sim} caught by simulation, {by_exec} caught by execution of the {} in 64-bit programs (hand-written overrun caught: {}; in a nested 32-bit module: {}); {right} proofs of accesses no run took out of bounds, {flagged} flagged",
         oob.len(),

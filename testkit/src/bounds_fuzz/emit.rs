@@ -771,3 +771,30 @@ pub fn exec_module(runs: &[(&BoundsCase, usize)]) -> String {
     s.push_str("  default {\n    %d = arith.constant -1 : i64\n    scf.yield %d : i64\n  }\n  return %r : i64\n}\n}\n");
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn affine_maps_as_text() {
+        let rest = Lin { c: 0, d: vec![-1], s: vec![1] };
+        let m = AffMap {
+            min: true,
+            results: vec![Lin::c(4), rest],
+            dims: vec![Ix::Var(0)],
+            syms: vec![Ix::Arg(Scalar::N)],
+        };
+        assert_eq!(map_text(&m), "affine_map<(d0)[s0] -> (4, s0 - d0)>");
+        assert_eq!(lin_text(&Lin { c: 1, d: vec![-1], s: vec![1] }), "s0 - d0 + 1");
+        assert_eq!(lin_text(&Lin { c: -2, d: vec![-1, 2], s: Vec::new() }), "d1 * 2 - d0 - 2");
+        assert_eq!(lin_text(&Lin { c: 0, d: vec![-1], s: Vec::new() }), "0 - d0");
+        let apply = AffMap {
+            min: false,
+            results: vec![Lin { c: 0, d: vec![1, 1], s: Vec::new() }],
+            dims: vec![Ix::Var(0), Ix::Var(1)],
+            syms: Vec::new(),
+        };
+        assert_eq!(map_text(&apply), "affine_map<(d0, d1) -> (d0 + d1)>");
+    }
+}

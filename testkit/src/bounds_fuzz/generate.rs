@@ -809,8 +809,14 @@ fn arg_sets(rng: &mut Rng, case: &BoundsCase) -> Vec<ArgSet> {
     chosen.into_iter().map(|k| cands[k].0.clone()).collect()
 }
 
-/// The program of `seed`.
+/// The program of `seed` (with the pipeline shapes unless
+/// `--without-pipeline-shapes`).
 pub fn generate(seed: u64) -> BoundsCase {
+    generate_with(seed, super::pipeline_shapes())
+}
+
+/// The program of `seed`, with the pipeline shapes or without.
+pub fn generate_with(seed: u64, pipeline_shapes: bool) -> BoundsCase {
     let mut g = Gen { rng: Rng::new(seed ^ 0xb0c4_d5f1_0000_0000), vars: 0, accesses: Vec::new(), subviews: 0 };
     let mut body = Vec::new();
     for _ in 0..if g.rng.chance(3, 5) { 1 } else { 2 } {
@@ -855,7 +861,8 @@ pub fn generate(seed: u64) -> BoundsCase {
     // first stream as before, though chosen by simulating the whole
     // program).
     let mut lower_affine = false;
-    if super::pipeline_shapes() {
+    let pipeline_first = g.accesses.len() + 1;
+    if pipeline_shapes {
         let main = std::mem::replace(&mut g.rng, Rng::new(seed ^ 0x5c0f_a11e_0000_0022));
         let n = match g.rng.below(5) {
             0 => 0,
@@ -881,6 +888,7 @@ pub fn generate(seed: u64) -> BoundsCase {
         arg_sets: Vec::new(),
         iw,
         subviews: g.subviews,
+        pipeline_first,
         lower_affine,
     };
     case.arg_sets = arg_sets(&mut g.rng, &case);
@@ -935,5 +943,26 @@ mod tests {
             }
         }
         assert_eq!(seen, [true; 6]);
+    }
+
+    #[test]
+    fn pipeline_shapes_keep_the_old_program_and_all_appear() {
+        let mut seen = [false; 7];
+        for seed in 0..300 {
+            let (old, new) = (generate_with(seed, false), generate_with(seed, true));
+            // The old statements, in order, before or after the new ones;
+            // the old accesses keep their ids.
+            let n = old.body.len();
+            let at_end = new.body[..n] == old.body[..];
+            let at_start = new.body[new.body.len() - n..] == old.body[..];
+            assert!(at_end || at_start, "seed {seed}");
+            assert_eq!(new.accesses[..old.accesses.len()], old.accesses[..], "seed {seed}");
+            assert_eq!(new.pipeline_first, old.accesses.len() + 1);
+            assert_eq!(old.shapes(), [false; 7]);
+            for (s, has) in seen.iter_mut().zip(new.shapes()) {
+                *s |= has;
+            }
+        }
+        assert_eq!(seen, [true; 7]);
     }
 }

@@ -96,6 +96,7 @@
 mod check;
 mod emit;
 mod generate;
+mod hand;
 mod model;
 mod simulate;
 

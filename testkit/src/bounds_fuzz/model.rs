@@ -427,6 +427,9 @@ pub struct BoundsCase {
     pub iw: u32,
     /// Subviews (numbered 1..=subviews).
     pub subviews: usize,
+    /// The first access id of the pipeline templates (theirs are the last
+    /// ones; `accesses.len() + 1` when there are none).
+    pub pipeline_first: usize,
     /// Whether `loom-report` sees the program after `lower-affine` (the
     /// executed copy is the same program either way).
     pub lower_affine: bool,

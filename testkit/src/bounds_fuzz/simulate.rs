@@ -497,10 +497,22 @@ pub fn simulate_with(case: &BoundsCase, args: &ArgSet) -> (SimOutcome, Vec<usize
 mod tests {
     use super::*;
     use crate::bounds_fuzz::model::{AccKind, ForKind};
+    use crate::bounds_fuzz::model::{AffMap, Lin};
     use crate::int::Predicate;
 
     fn case(body: Vec<Stmt>, accesses: Vec<(AccKind, Buf)>, vars: usize, sets: Vec<ArgSet>) -> BoundsCase {
-        BoundsCase { id: 0, body, accesses, vars, arg_sets: sets, iw: 64, subviews: 0, lower_affine: false }
+        let pipeline_first = accesses.len() + 1;
+        BoundsCase {
+            id: 0,
+            body,
+            accesses,
+            vars,
+            arg_sets: sets,
+            iw: 64,
+            subviews: 0,
+            pipeline_first,
+            lower_affine: false,
+        }
     }
 
     fn set(a: usize, n: i64) -> ArgSet {
@@ -602,6 +614,41 @@ mod tests {
         let c = case(vec![l], vec![(AccKind::Load, Buf::A)], 1, sets);
         assert!(matches!(simulate(&c, 0), SimOutcome::Done(_)));
         assert_eq!(simulate(&c, 1), SimOutcome::Oob(1));
+    }
+
+    #[test]
+    fn stores_through_a_view_land_in_its_base_and_an_output_buffer_is_not_hashed() {
+        // %t = subview %A[1] [2] [1]; %t2 = subview %t[1] [1] [1]; %t2[0] = 0 + 1000.
+        let sv1 = Stmt::Subview { k: 1, view: Buf::T0, src: Buf::A, off: Ix::Const(1), size: Ix::Const(2) };
+        let sv2 = Stmt::Subview { k: 2, view: Buf::T1, src: Buf::T0, off: Ix::Const(1), size: Ix::Const(1) };
+        let st = Stmt::Access(Access { id: 1, kind: AccKind::Store, buf: Buf::T1, idx: vec![Ix::Const(0)] });
+        let c = case(vec![sv1, sv2, st], vec![(AccKind::Store, Buf::T1)], 0, vec![set(4, 0), set(2, 0)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::Done(hash(&[1, 4, 1000, 10], &[], &[])));
+        // With %A of 2 the first subview does not fit.
+        assert_eq!(simulate(&c, 1), SimOutcome::SubviewOob(1));
+        // Stores into %O change nothing hashed; %O of dim(%A) - 3 < 0 cannot be allocated.
+        let st = Stmt::Access(Access { id: 1, kind: AccKind::Store, buf: Buf::O, idx: vec![Ix::Const(0)] });
+        let alloc = |d: i64| Stmt::Alloc { size: Ix::Dim(Buf::A, 0).add_c(d), dealloc: true, body: vec![st.clone()] };
+        let (a, b, m) = initial(&set(4, 0));
+        let c = case(vec![alloc(0)], vec![(AccKind::Store, Buf::O)], 0, vec![set(4, 0), set(0, 0)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::Done(hash(&a, &b, &m)));
+        assert_eq!(simulate(&c, 1), SimOutcome::Oob(1));
+        let c = case(vec![alloc(-3)], vec![(AccKind::Store, Buf::O)], 0, vec![set(2, 0)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::Undefined);
+    }
+
+    #[test]
+    fn affine_for_bounds_are_the_max_and_min_of_their_results() {
+        // affine.for %i = max(0, 2) to min(dim(A), 5) { A[%i] = .. }: stores at 2..min(len, 5).
+        let m = |results: Vec<Lin>| AffMap { min: false, results, dims: Vec::new(), syms: vec![Ix::Dim(Buf::A, 0)] };
+        let lb = m(vec![Lin::c(0), Lin::c(2)]);
+        let ub = m(vec![Lin { c: 0, d: Vec::new(), s: vec![1] }, Lin::c(5)]);
+        let st = Stmt::Access(Access { id: 1, kind: AccKind::AStore, buf: Buf::A, idx: vec![Ix::Var(0)] });
+        let f = Stmt::AffineFor { var: 0, lb, ub, step: 1, body: vec![st] };
+        let c = case(vec![f], vec![(AccKind::AStore, Buf::A)], 1, vec![set(4, 0), set(9, 0)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::Done(hash(&[1, 4, 1002, 1003], &[], &[])));
+        let a: Vec<i32> = (0..9).map(|i| if (2..5).contains(&i) { 1000 + i } else { 3 * i + 1 }).collect();
+        assert_eq!(simulate(&c, 1), SimOutcome::Done(hash(&a, &[], &[])));
     }
 
     #[test]
