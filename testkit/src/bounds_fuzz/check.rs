@@ -232,7 +232,7 @@ pub struct BoundsTally {
     /// Programs in the nested 32-bit module (simulated only).
     pub nested: u64,
     /// Programs with each pipeline shape (`BoundsCase::shapes`).
-    pub shapes: [u64; 7],
+    pub shapes: [u64; 8],
     /// Subviews (claims of the report beside the accesses), proven ones,
     /// runs that stopped at one.
     pub subviews: u64,
@@ -247,9 +247,9 @@ pub struct BoundsTally {
 
 impl BoundsTally {
     pub fn summary(&self) -> String {
-        let [par, forall, tile, sv, aff, alloc, la] = self.shapes;
+        let [par, forall, tile, sv, aff, alloc, la, div] = self.shapes;
         let pipeline = format!(
-            "bounds-fuzz: pipeline shapes: {par} scf.parallel, {forall} scf.forall, {tile} tile, {sv} subview, {aff} affine.for, {alloc} alloc, {la} lower-affine programs; their {} accesses ({} proven by loom, {} seen out of bounds), {} subviews ({} proven by loom), {} runs stopped at a subview",
+            "bounds-fuzz: pipeline shapes: {par} scf.parallel, {forall} scf.forall, {tile} tile, {sv} subview, {aff} affine.for, {div} affine division, {alloc} alloc, {la} lower-affine programs; their {} accesses ({} proven by loom, {} seen out of bounds), {} subviews ({} proven by loom), {} runs stopped at a subview",
             self.pipeline_accesses,
             self.pipeline_proven,
             self.pipeline_oob,

@@ -134,7 +134,9 @@ impl Emitter<'_> {
             Ix::AddC(x, c) if *c < 0 => format!("({} - {})", self.aff_index(x), -c),
             Ix::AddC(x, c) => format!("({} + {c})", self.aff_index(x)),
             Ix::Add(x, y) => format!("({} + {})", self.aff_index(x), self.aff_index(y)),
+            Ix::Sub(x, y) => format!("({} - {})", self.aff_index(x), self.aff_index(y)),
             Ix::MulC(x, c) => format!("({} * {c})", self.aff_index(x)),
+            Ix::AffDiv(x, op, k) => format!("({} {} {k})", self.aff_index(x), op.name()),
             other => unreachable!("{other:?} is not an affine access index"),
         }
     }
@@ -189,6 +191,10 @@ impl Emitter<'_> {
                 let c = self.cond(c);
                 let (a, b) = (self.ix(x), self.ix(y));
                 self.def(&format!("arith.select {c}, {a}, {b} : index"))
+            }
+            Ix::AffDiv(x, op, k) => {
+                let a = self.ix(x);
+                self.def(&format!("affine.apply affine_map<(d0) -> (d0 {} {k})>({a})", op.name()))
             }
             Ix::Affine(m) => {
                 let ops = self.map_operands(m);

@@ -11,7 +11,7 @@
 //! gives roughly as many safe accesses as near misses.
 
 use super::model::{
-    AccKind, Access, AffMap, ArgSet, BoundsCase, Buf, Cond, ForKind, Ix, Lin, ParKind, Scalar, Search, Stmt, Var,
+    AccKind, Access, AffMap, ArgSet, BoundsCase, Buf, Cond, DivOp, ForKind, Ix, Lin, ParKind, Scalar, Search, Stmt, Var,
 };
 use super::simulate::{simulate_with, SimOutcome};
 use super::ARG_SETS;
@@ -436,12 +436,62 @@ fn sym_map(d: Ix, c: i64) -> AffMap {
 impl Gen {
     fn pipeline_template(&mut self) -> Stmt {
         match self.rng.below(100) {
-            0..=19 => self.par1(),
-            20..=31 => self.par2(),
-            32..=59 => self.tile(),
-            60..=81 => self.affine(),
+            0..=17 => self.par1(),
+            18..=28 => self.par2(),
+            29..=53 => self.tile(),
+            54..=73 => self.affine(),
+            74..=85 => self.div_loop(),
             _ => self.alloc(),
         }
+    }
+
+    /// An index of `v` through an affine division (see `DivOp`): `v
+    /// floordiv 2`, `v mod 4`, `(v + 1) ceildiv 2`, `(v + c) floordiv 2`,
+    /// `dim - 1 - v floordiv 2`, `v - v mod 2`.
+    fn div_index(&mut self, v: Ix, dim: Ix) -> Ix {
+        let d = |x: Ix, op, k| Ix::AffDiv(Box::new(x), op, k);
+        match self.rng.below(7) {
+            0 => d(v, DivOp::FloorDiv, 2),
+            1 => d(v, DivOp::Mod, 4),
+            2 => d(v.add_c(1), DivOp::CeilDiv, 2),
+            3 => {
+                let c = self.small();
+                d(v.add_c(c), DivOp::FloorDiv, 2)
+            }
+            4 => dim.add_c(-1).minus(d(v, DivOp::FloorDiv, 2)),
+            5 => v.clone().minus(d(v, DivOp::Mod, 2)),
+            _ => d(v, DivOp::CeilDiv, 3),
+        }
+    }
+
+    /// `scf.for %i = lb to bound step s` (lb 0, c or `%m`, which may be
+    /// negative) over an index through `affine.apply` of a floordiv,
+    /// ceildiv or mod (what lower-affine expands into `divsi`/`remsi` and
+    /// selects).
+    fn div_loop(&mut self) -> Stmt {
+        let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
+        let bound = self.bound(buf, &[]);
+        let lb = match self.rng.below(10) {
+            0..=5 => Ix::Const(0),
+            6 | 7 => Ix::Arg(Scalar::M),
+            _ => Ix::Const(-self.small()),
+        };
+        let step = self.rng.range_i64(1, 2);
+        let var = self.var();
+        let mut body = Vec::new();
+        for _ in 0..self.rng.range_u64(1, 2) {
+            let e = self.div_index(Ix::var(var), Ix::Dim(buf, 0));
+            let kind = self.kind(true);
+            let acc = Stmt::Access(self.access(kind, buf, vec![e.clone()]));
+            if self.rng.chance(1, 4) {
+                let cond = self.guard(&e, buf, 0, kind.extent());
+                body.push(Stmt::If { cond, then: vec![acc], els: Vec::new() });
+            } else {
+                body.push(acc);
+            }
+        }
+        let kind = if self.rng.chance(3, 4) { ForKind::Scf } else { ForKind::Loom };
+        Stmt::For { kind, var, lb, ub: bound, step, body }
     }
 
     fn par_kind(&mut self) -> ParKind {
@@ -673,7 +723,17 @@ impl Gen {
             };
             return Stmt::AffineFor { var: i, lb: const_map(0), ub: sym_map(d, 0), step: t, body: vec![inner] };
         }
-        let lb = if self.rng.chance(4, 5) { 0 } else { self.small() };
+        let lb = match self.rng.below(10) {
+            0..=6 => const_map(0),
+            7 | 8 => const_map(self.small()),
+            // From %m (negative in some runs).
+            _ => AffMap {
+                min: false,
+                results: vec![Lin { c: 0, d: Vec::new(), s: vec![1] }],
+                dims: Vec::new(),
+                syms: vec![Ix::Arg(Scalar::M)],
+            },
+        };
         let k = self.rng.range_i64(0, 2);
         let step = if self.rng.chance(3, 4) { 1 } else { 2 };
         let mut body = Vec::new();
@@ -684,17 +744,27 @@ impl Gen {
             let j = self.var();
             let acc = self.affine_access(buf, v.clone().plus(Ix::var(j)));
             body.push(Stmt::AffineFor { var: j, lb: const_map(0), ub: const_map(win), step: 1, body: vec![acc] });
-            return Stmt::AffineFor { var: i, lb: const_map(lb), ub: sym_map(d, -cut), step, body };
+            return Stmt::AffineFor { var: i, lb, ub: sym_map(d, -cut), step, body };
         }
         for _ in 0..self.rng.range_u64(1, 2) {
             let c = self.small();
-            let e = match self.rng.below(8) {
+            let e = match self.rng.below(10) {
                 0..=2 => v.clone(),
                 3 => v.clone().add_c(c),
                 4 => v.clone().add_c(-c),
                 5 => Ix::MulC(Box::new(v.clone()), 2),
                 6 => v.clone().add_c(k),
-                _ => v.clone().add_c(k - 1),
+                7 => v.clone().add_c(k - 1),
+                _ => {
+                    let e = self.div_index(v.clone(), d.clone());
+                    // An affine access index is an affine expression of
+                    // its operands; `dim - ..` is not one (no symbol).
+                    if matches!(e, Ix::Sub(ref a, _) if !matches!(**a, Ix::Var(_))) {
+                        Ix::AffDiv(Box::new(v.clone()), DivOp::FloorDiv, 2)
+                    } else {
+                        e
+                    }
+                }
             };
             body.push(self.affine_access(buf, e));
         }
@@ -704,7 +774,7 @@ impl Gen {
             let kind = self.kind(true);
             body.push(Stmt::Access(self.access(kind, buf, vec![e])));
         }
-        Stmt::AffineFor { var: i, lb: const_map(lb), ub: sym_map(d, -k), step, body }
+        Stmt::AffineFor { var: i, lb, ub: sym_map(d, -k), step, body }
     }
 
     /// An output buffer `%O = memref.alloc(size)` (an input's size, or not)
@@ -877,7 +947,9 @@ pub fn generate_with(seed: u64, pipeline_shapes: bool) -> BoundsCase {
         } else {
             body.extend(new);
         }
-        lower_affine = has_affine(&body) && g.rng.chance(1, 2);
+        // loom analyses affine.load/store and affine.apply's divisions
+        // only as lower-affine expands them: most such programs go through it.
+        lower_affine = has_affine(&body) && g.rng.chance(2, 3);
         g.rng = main;
     }
     let mut case = BoundsCase {
@@ -947,7 +1019,7 @@ mod tests {
 
     #[test]
     fn pipeline_shapes_keep_the_old_program_and_all_appear() {
-        let mut seen = [false; 7];
+        let mut seen = [false; 8];
         for seed in 0..300 {
             let (old, new) = (generate_with(seed, false), generate_with(seed, true));
             // The old statements, in order, before or after the new ones;
@@ -958,11 +1030,11 @@ mod tests {
             assert!(at_end || at_start, "seed {seed}");
             assert_eq!(new.accesses[..old.accesses.len()], old.accesses[..], "seed {seed}");
             assert_eq!(new.pipeline_first, old.accesses.len() + 1);
-            assert_eq!(old.shapes(), [false; 7]);
+            assert_eq!(old.shapes(), [false; 8]);
             for (s, has) in seen.iter_mut().zip(new.shapes()) {
                 *s |= has;
             }
         }
-        assert_eq!(seen, [true; 7]);
+        assert_eq!(seen, [true; 8]);
     }
 }

@@ -107,6 +107,28 @@ pub enum Ix {
     DivSI(Box<Ix>, i64),
     /// `affine.apply` (one result) or `affine.min` of a map.
     Affine(Box<AffMap>),
+    /// `affine.apply (d0) -> (d0 op k)(x)` (k > 0), with the meaning of
+    /// lower-affine's expansion (exact except where it wraps, see
+    /// `simulate`); in an affine access index, `(x op k)`.
+    AffDiv(Box<Ix>, DivOp, i64),
+}
+
+/// An affine division by a positive constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DivOp {
+    FloorDiv,
+    CeilDiv,
+    Mod,
+}
+
+impl DivOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            DivOp::FloorDiv => "floordiv",
+            DivOp::CeilDiv => "ceildiv",
+            DivOp::Mod => "mod",
+        }
+    }
 }
 
 /// `c + sum d[k] * dim_k + sum s[k] * sym_k` (wrapping, as lower-affine
@@ -178,7 +200,8 @@ pub enum AccKind {
     TRead(i64),
     TWrite(i64),
     /// `affine.load`/`affine.store`, the index written as an affine
-    /// expression of its operands (`Var`, `Const`, `AddC`, `Add`, `MulC`).
+    /// expression of its operands (`Var`, `Const`, `AddC`, `Add`, `Sub`,
+    /// `MulC`, `AffDiv`).
     ALoad,
     AStore,
 }
@@ -454,9 +477,10 @@ impl BoundsCase {
     }
     /// Which of the pipeline shapes the program has: scf.parallel,
     /// scf.forall, a tile (an `affine.min` tile size), a subview, an
-    /// affine.for, an output alloc, lower-affine before the report.
-    pub fn shapes(&self) -> [bool; 7] {
-        fn walk(stmts: &[Stmt], s: &mut [bool; 7]) {
+    /// affine.for, an output alloc, lower-affine before the report, an
+    /// affine division.
+    pub fn shapes(&self) -> [bool; 8] {
+        fn walk(stmts: &[Stmt], s: &mut [bool; 8]) {
             for st in stmts {
                 match st {
                     Stmt::Par { kind, body, .. } => {
@@ -487,9 +511,10 @@ impl BoundsCase {
                 }
             }
         }
-        let mut s = [false; 7];
+        let mut s = [false; 8];
         walk(&self.body, &mut s);
         s[6] = self.lower_affine;
+        s[7] = format!("{:?}", self.body).contains("AffDiv");
         s
     }
 }

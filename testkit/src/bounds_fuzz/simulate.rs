@@ -19,7 +19,7 @@
 //! it was defined. The final hash folds `h = 31 h + v` over `%A`, `%B` and
 //! `%M` (row-major) in wrapping i64, like the driver's.
 
-use super::model::{Access, AffMap, ArgSet, BoundsCase, Buf, Cond, Ix, Lin, Scalar, Stmt, Var};
+use super::model::{Access, AffMap, ArgSet, BoundsCase, Buf, Cond, DivOp, Ix, Lin, Scalar, Stmt, Var};
 use super::FUEL;
 
 /// How a simulated run ends.
@@ -142,6 +142,42 @@ impl Machine<'_> {
                 self.wr((bits >> k) as i64)
             }
             Ix::DivSI(x, c) => self.wr(self.ix(x).wrapping_div(self.wr(*c))),
+            Ix::AffDiv(x, op, k) => {
+                // lower-affine's expansion, in wrapping arithmetic.
+                let (a, k) = (self.ix(x), self.wr(*k));
+                match op {
+                    DivOp::Mod => {
+                        let r = self.wr(a.wrapping_rem(k));
+                        if r < 0 {
+                            self.wr(r.wrapping_add(k))
+                        } else {
+                            r
+                        }
+                    }
+                    DivOp::FloorDiv => {
+                        // a < 0 ? -1 - (-1 - a) / k : a / k
+                        let neg = a < 0;
+                        let sel = if neg { self.wr((-1i64).wrapping_sub(a)) } else { a };
+                        let q = self.wr(sel.wrapping_div(k));
+                        if neg {
+                            self.wr((-1i64).wrapping_sub(q))
+                        } else {
+                            q
+                        }
+                    }
+                    DivOp::CeilDiv => {
+                        // a <= 0 ? -((0 - a) / k) : (a - 1) / k + 1
+                        let np = a <= 0;
+                        let sel = if np { self.wr(0i64.wrapping_sub(a)) } else { self.wr(a.wrapping_sub(1)) };
+                        let q = self.wr(sel.wrapping_div(k));
+                        if np {
+                            self.wr(0i64.wrapping_sub(q))
+                        } else {
+                            self.wr(q.wrapping_add(1))
+                        }
+                    }
+                }
+            }
             Ix::Affine(m) => {
                 let r = self.results(m);
                 if m.min {
