@@ -416,6 +416,23 @@ fn tile_size(t: i64, extra: i64, i: Var, d: Ix) -> Ix {
     Ix::Affine(Box::new(AffMap { min: true, results: vec![Lin::c(t), rest], dims: vec![Ix::Var(i)], syms: vec![d] }))
 }
 
+/// The `scf.for` `s` as the parallel loop `kind` (`in (ub)` only from 0
+/// by 1; else as `= (lb) to (ub) step (s)`); other statements unchanged.
+fn to_par(s: Stmt, kind: ParKind) -> Stmt {
+    match s {
+        Stmt::For { kind: ForKind::Scf, var, lb, ub, step, body } => {
+            let kind = match kind {
+                ParKind::ForallIn { static_consts } if lb != Ix::Const(0) || step != 1 => {
+                    ParKind::Forall { static_consts }
+                }
+                k => k,
+            };
+            Stmt::Par { kind, vars: vec![var], lbs: vec![lb], ubs: vec![ub], steps: vec![step], body }
+        }
+        other => other,
+    }
+}
+
 /// `(d0, d1) -> (d0 + d1)`(a, b).
 fn apply_sum(a: Ix, b: Ix) -> Ix {
     let l = Lin { c: 0, d: vec![1, 1], s: Vec::new() };
@@ -551,11 +568,10 @@ impl Gen {
         }
     }
 
-    /// A scalar (or, directly on a buffer, any) access of `buf` at `e`,
-    /// sometimes under a guard (`e < dim`, or a near miss: the other
+    /// An access (scalar or vector) of `buf` at `e`, sometimes under a guard (`e < dim`, or a near miss: the other
     /// buffer's size).
     fn tile_access(&mut self, buf: Buf, e: Ix, guard: Option<Buf>) -> Stmt {
-        let kind = if buf.is_view() { self.kind(false) } else { self.kind(true) };
+        let kind = self.kind(true);
         let ext = kind.extent();
         let acc = Stmt::Access(self.access(kind, buf, vec![e.clone()]));
         match guard {
@@ -662,7 +678,21 @@ impl Gen {
                 });
             }
         }
-        Stmt::For { kind: ForKind::Scf, var: i, lb: Ix::Const(0), ub: d, step: t, body }
+        // The inner loop of the tile as scf.parallel/scf.forall sometimes
+        // (scf-parallel-loop-tiling), and the tile loop as tile_using_forall
+        // makes it (or an scf.parallel).
+        if self.rng.chance(1, 4) {
+            let kind = self.par_kind();
+            if let Some(last) = body.last_mut() {
+                *last = to_par(last.clone(), kind);
+            }
+        }
+        let tile = Stmt::For { kind: ForKind::Scf, var: i, lb: Ix::Const(0), ub: d, step: t, body };
+        match self.rng.below(4) {
+            0 => to_par(tile, ParKind::Forall { static_consts: self.rng.chance(1, 2) }),
+            1 => to_par(tile, ParKind::Parallel),
+            _ => tile,
+        }
     }
 
     /// An affine access of `buf` at `e`.

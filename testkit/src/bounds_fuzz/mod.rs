@@ -69,7 +69,9 @@
 //!   `%A[affine.apply (d0 + d1)(%i, %j)]` or `%A[%i + %j]`, or `%t[%j]` of
 //!   `%t = memref.subview %A[%i] [%sz] [1]` (near miss: size T), or a
 //!   subview of that subview tiled again; guards on the right or the wrong
-//!   size;
+//!   size; sometimes the tile loop is an `scf.forall` (`tile_using_forall`)
+//!   or `scf.parallel`, and the inner loop too (`scf-parallel-loop-tiling`);
+//!   accesses scalar or vector, on views too;
 //! - `affine.for` nests with `affine.load`/`store` at `%i`, `%i ± c`,
 //!   `%i * 2`, `%i + %j`: `0 to %d - k`, windows, and `affine-loop-tile`'s
 //!   `%j = (d0) -> (d0)(%i) to min (d0)[s0] -> (d0 + T, s0)(%i)[%d]` (near
