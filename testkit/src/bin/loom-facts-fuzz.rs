@@ -31,6 +31,9 @@
 //! `--without-parallel-shapes` leaves out the symbolic fuzzer's
 //! `scf.parallel`/`scf.forall` loops (each seed then names the case it
 //! named before they were added).
+//! `--without-pipeline-shapes` leaves out the bounds fuzzer's shapes of
+//! upstream pipelines' IR (scf.parallel, scf.forall, tiles and subviews,
+//! affine.for, output allocs, lower-affine before the report).
 //! Exit code 0 when no claim is contradicted, 1 otherwise, 2 on usage or
 //! tool errors.
 
@@ -96,11 +99,12 @@ fn parse_args() -> Result<Args, String> {
             "--index32" => args.index32 = true,
             "--without-issue18-shapes" => testkit::ISSUE18_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-parallel-shapes" => sym::PARALLEL_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
+            "--without-pipeline-shapes" => bf::PIPELINE_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--out" => args.out = PathBuf::from(value()?),
             "--help" | "-h" => {
                 println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-issue18-shapes] [--self-test]");
                 println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-issue18-shapes] [--without-parallel-shapes] [--self-test] [--print SEED]");
-                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-issue18-shapes] [--self-test] [--print SEED]");
+                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-issue18-shapes] [--without-pipeline-shapes] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument '{other}'")),

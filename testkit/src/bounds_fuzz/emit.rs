@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::model::{AccKind, Access, BoundsCase, Buf, Cond, ForKind, Ix, Scalar, Stmt, Var};
+use super::model::{AccKind, Access, AffMap, BoundsCase, Buf, Cond, ForKind, Ix, Lin, ParKind, Scalar, Stmt, Var};
 
 /// What an exit needs to know of its target.
 #[derive(Clone, Copy)]
@@ -31,6 +31,49 @@ struct Emitter<'a> {
     exec: bool,
     names: Vec<String>,
     targets: HashMap<Var, Target>,
+    /// SSA names of the current `%O`, `T0`, `T1`.
+    bufs: HashMap<Buf, String>,
+    /// Executed copy: the buffer a view is of and the SSA name of its
+    /// offset in it.
+    view_base: HashMap<Buf, (Buf, String)>,
+}
+
+/// `l` as an affine expression (`d0`, `s0`, ...).
+fn lin_text(l: &Lin) -> String {
+    let mut terms: Vec<(i64, String)> = Vec::new();
+    for (k, c) in l.d.iter().enumerate() {
+        terms.push((*c, format!("d{k}")));
+    }
+    for (k, c) in l.s.iter().enumerate() {
+        terms.push((*c, format!("s{k}")));
+    }
+    terms.retain(|(c, _)| *c != 0);
+    terms.sort_by_key(|(c, _)| *c < 0);
+    let mut s = String::new();
+    for (c, x) in terms {
+        let t = if c.abs() == 1 { x } else { format!("{x} * {}", c.abs()) };
+        if s.is_empty() {
+            s = if c < 0 { format!("0 - {t}") } else { t };
+        } else {
+            s.push_str(if c < 0 { " - " } else { " + " });
+            s.push_str(&t);
+        }
+    }
+    match (s.is_empty(), l.c) {
+        (true, c) => c.to_string(),
+        (false, 0) => s,
+        (false, c) if c < 0 => format!("{s} - {}", -c),
+        (false, c) => format!("{s} + {c}"),
+    }
+}
+
+/// `affine_map<(d0, ..)[s0, ..] -> (results)>`.
+fn map_text(m: &AffMap) -> String {
+    let dims: Vec<String> = (0..m.dims.len()).map(|k| format!("d{k}")).collect();
+    let syms: Vec<String> = (0..m.syms.len()).map(|k| format!("s{k}")).collect();
+    let res: Vec<String> = m.results.iter().map(lin_text).collect();
+    let syms = if syms.is_empty() { String::new() } else { format!("[{}]", syms.join(", ")) };
+    format!("affine_map<({}){syms} -> ({})>", dims.join(", "), res.join(", "))
 }
 
 impl Emitter<'_> {
@@ -58,9 +101,52 @@ impl Emitter<'_> {
         self.def(&format!("arith.constant {c} : index"))
     }
 
+    /// The SSA name of buffer `b` where it is used.
+    fn bname(&self, b: Buf) -> String {
+        self.bufs.get(&b).cloned().unwrap_or_else(|| b.ssa().to_string())
+    }
+
     fn dim(&mut self, b: Buf, k: usize) -> String {
         let c = self.konst(k as i64);
-        self.def(&format!("memref.dim {}, {c} : {}", b.ssa(), b.type_name()))
+        self.def(&format!("memref.dim {}, {c} : {}", self.bname(b), b.type_name()))
+    }
+
+    /// `m`'s operands, then `(dims)[syms]`.
+    fn map_operands(&mut self, m: &AffMap) -> String {
+        let dims: Vec<String> = m.dims.iter().map(|e| self.ix(e)).collect();
+        let syms: Vec<String> = m.syms.iter().map(|e| self.ix(e)).collect();
+        let syms = if syms.is_empty() { String::new() } else { format!("[{}]", syms.join(", ")) };
+        format!("({}){syms}", dims.join(", "))
+    }
+
+    /// An `affine.for` bound: `[max|min] map(operands)`.
+    fn bound_text(&mut self, m: &AffMap, kw: &str) -> String {
+        let ops = self.map_operands(m);
+        let kw = if m.results.len() > 1 { format!("{kw} ") } else { String::new() };
+        format!("{kw}{}{ops}", map_text(m))
+    }
+
+    /// An affine access's index as an affine expression of SSA values.
+    fn aff_index(&self, e: &Ix) -> String {
+        match e {
+            Ix::Var(v) => self.names[*v].clone(),
+            Ix::Const(c) => c.to_string(),
+            Ix::AddC(x, c) if *c < 0 => format!("({} - {})", self.aff_index(x), -c),
+            Ix::AddC(x, c) => format!("({} + {c})", self.aff_index(x)),
+            Ix::Add(x, y) => format!("({} + {})", self.aff_index(x), self.aff_index(y)),
+            Ix::Sub(x, y) => format!("({} - {})", self.aff_index(x), self.aff_index(y)),
+            Ix::MulC(x, c) => format!("({} * {c})", self.aff_index(x)),
+            Ix::AffDiv(x, op, k) => format!("({} {} {k})", self.aff_index(x), op.name()),
+            other => unreachable!("{other:?} is not an affine access index"),
+        }
+    }
+
+    /// A parallel loop's operand: a literal for a constant when `literal`.
+    fn par_operand(&mut self, e: &Ix, literal: bool) -> String {
+        match e {
+            Ix::Const(c) if literal => c.to_string(),
+            _ => self.ix(e),
+        }
     }
 
     fn bin(&mut self, op: &str, a: &str, b: &str) -> String {
@@ -105,6 +191,15 @@ impl Emitter<'_> {
                 let c = self.cond(c);
                 let (a, b) = (self.ix(x), self.ix(y));
                 self.def(&format!("arith.select {c}, {a}, {b} : index"))
+            }
+            Ix::AffDiv(x, op, k) => {
+                let a = self.ix(x);
+                self.def(&format!("affine.apply affine_map<(d0) -> (d0 {} {k})>({a})", op.name()))
+            }
+            Ix::Affine(m) => {
+                let ops = self.map_operands(m);
+                let op = if m.min { "affine.min" } else { "affine.apply" };
+                self.def(&format!("{op} {}{ops}", map_text(m)))
             }
         }
     }
@@ -156,12 +251,23 @@ impl Emitter<'_> {
 
     /// Emits `acc`; the loaded value, if it is a load.
     fn access(&mut self, acc: &Access) -> Option<String> {
+        let loc = format!("loc(\"{}\":{}:1)", self.case.name(), acc.id);
+        let (b, t, el) = (self.bname(acc.buf), acc.buf.type_name(), acc.buf.element());
+        if matches!(acc.kind, AccKind::ALoad | AccKind::AStore) {
+            let is: Vec<String> = acc.idx.iter().map(|e| self.aff_index(e)).collect();
+            let is = is.join(", ");
+            if acc.kind == AccKind::ALoad {
+                return Some(self.def(&format!("affine.load {b}[{is}] : {t} {loc}")));
+            }
+            let i0 = self.ix(&acc.idx[0]);
+            let v = self.store_value(acc, &i0);
+            self.line(&format!("affine.store {v}, {b}[{is}] : {t} {loc}"));
+            return None;
+        }
         let idx: Vec<String> = acc.idx.iter().map(|e| self.ix(e)).collect();
         if self.exec && acc.kind.is_vector() {
             self.footprint_check(acc, &idx);
         }
-        let loc = format!("loc(\"{}\":{}:1)", self.case.name(), acc.id);
-        let (b, t, el) = (acc.buf.ssa(), acc.buf.type_name(), acc.buf.element());
         let is = idx.join(", ");
         let vt = format!("vector<{}x{el}>", acc.kind.extent());
         let splat = |e: &mut Self| {
@@ -195,6 +301,7 @@ impl Emitter<'_> {
                 self.line(&format!("vector.transfer_write {v}, {b}[{is}] {{in_bounds = [true]}} : {vt}, {t} {loc}"));
                 None
             }
+            AccKind::ALoad | AccKind::AStore => unreachable!("emitted above"),
         }
     }
 
@@ -219,6 +326,100 @@ impl Emitter<'_> {
 
     fn stmt(&mut self, s: &Stmt) {
         match s {
+            Stmt::Par { kind, vars, lbs, ubs, steps, body } => {
+                let ivs: Vec<String> = vars.iter().map(|v| format!("%i{v}")).collect();
+                let literal =
+                    matches!(kind, ParKind::Forall { static_consts: true } | ParKind::ForallIn { static_consts: true });
+                let ubs: Vec<String> = ubs.iter().map(|e| self.par_operand(e, literal)).collect();
+                let head = match kind {
+                    ParKind::ForallIn { .. } => format!("scf.forall ({}) in ({}) {{", ivs.join(", "), ubs.join(", ")),
+                    _ => {
+                        let lbs: Vec<String> = lbs.iter().map(|e| self.par_operand(e, literal)).collect();
+                        let steps: Vec<String> =
+                            steps.iter().map(|&c| self.par_operand(&Ix::Const(c), literal)).collect();
+                        let op = if *kind == ParKind::Parallel { "scf.parallel" } else { "scf.forall" };
+                        format!(
+                            "{op} ({}) = ({}) to ({}) step ({}) {{",
+                            ivs.join(", "),
+                            lbs.join(", "),
+                            ubs.join(", "),
+                            steps.join(", ")
+                        )
+                    }
+                };
+                for (v, iv) in vars.iter().zip(&ivs) {
+                    self.names[*v] = iv.clone();
+                }
+                self.line(&head);
+                self.nested(body);
+                if *kind == ParKind::Parallel {
+                    self.line("  scf.reduce");
+                }
+                self.line("}");
+            }
+            Stmt::AffineFor { var, lb, ub, step, body } => {
+                let (l, u) = (self.bound_text(lb, "max"), self.bound_text(ub, "min"));
+                let iv = format!("%i{var}");
+                self.names[*var] = iv.clone();
+                self.line(&format!("affine.for {iv} = {l} to {u} step {step} {{"));
+                self.nested(body);
+                self.line("}");
+            }
+            Stmt::Let { var, value } => {
+                let v = self.ix(value);
+                self.names[*var] = v;
+            }
+            Stmt::Subview { k, view, src, off, size } => {
+                let (o, z) = (self.ix(off), self.ix(size));
+                let name = format!("%t{k}");
+                let vt = view.type_name();
+                if self.exec {
+                    // MLIR 22's runtime verification crashes on memref.subview:
+                    // the executed copy checks the subview itself (with the
+                    // message format of upstream's checks) and builds the view
+                    // with memref.reinterpret_cast of the base buffer.
+                    let d = self.dim(*src, 0);
+                    let zero = self.konst(0);
+                    let lo = self.def(&format!("arith.cmpi sge, {o}, {zero} : index"));
+                    let nn = self.def(&format!("arith.cmpi sge, {z}, {zero} : index"));
+                    let room = self.bin("subi", &d, &z);
+                    let hi = self.def(&format!("arith.cmpi sle, {o}, {room} : index"));
+                    let a = self.def(&format!("arith.andi {lo}, {nn} : i1"));
+                    let ok = self.def(&format!("arith.andi {a}, {hi} : i1"));
+                    self.line(&format!(
+                        "cf.assert {ok}, \"ERROR: Runtime op verification failed\\0Amemref.subview (bounds-fuzz subview check)\\0ALocation: loc(\\22{}\\22:{k}:1)\"",
+                        self.case.subview_file()
+                    ));
+                    let (base, at) = match self.view_base.get(src).cloned() {
+                        Some((base, parent)) => (base, self.bin("addi", &parent, &o)),
+                        None => (*src, o.clone()),
+                    };
+                    let bn = self.bname(base);
+                    self.line(&format!(
+                        "{name} = memref.reinterpret_cast {bn} to offset: [{at}], sizes: [{z}], strides: [1] : {} to {vt}",
+                        base.type_name()
+                    ));
+                    self.view_base.insert(*view, (base, at));
+                } else {
+                    let sn = self.bname(*src);
+                    self.line(&format!(
+                        "{name} = memref.subview {sn}[{o}] [{z}] [1] : {} to {vt} loc(\"{}\":{k}:1)",
+                        src.type_name(),
+                        self.case.subview_file()
+                    ));
+                }
+                self.bufs.insert(*view, name);
+            }
+            Stmt::Alloc { size, dealloc, body } => {
+                let z = self.ix(size);
+                let name = format!("%o{}", self.next);
+                self.line(&format!("{name} = memref.alloc({z}) : memref<?xi32>"));
+                self.bufs.insert(Buf::O, name.clone());
+                self.block(body);
+                if *dealloc {
+                    self.line(&format!("memref.dealloc {name} : memref<?xi32>"));
+                }
+            }
             Stmt::Access(acc) => {
                 self.access(acc);
             }
@@ -418,6 +619,8 @@ fn function(case: &BoundsCase, exec: bool) -> String {
         exec,
         names: vec![String::new(); case.vars],
         targets: HashMap::new(),
+        bufs: HashMap::new(),
+        view_base: HashMap::new(),
     };
     e.line(&format!(
         "func.func @{}(%A: memref<?xi32>, %B: memref<?xi32>, %M: memref<?x?xf32>, %n: index, %m: index) {{",
@@ -573,4 +776,31 @@ pub fn exec_module(runs: &[(&BoundsCase, usize)]) -> String {
     }
     s.push_str("  default {\n    %d = arith.constant -1 : i64\n    scf.yield %d : i64\n  }\n  return %r : i64\n}\n}\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn affine_maps_as_text() {
+        let rest = Lin { c: 0, d: vec![-1], s: vec![1] };
+        let m = AffMap {
+            min: true,
+            results: vec![Lin::c(4), rest],
+            dims: vec![Ix::Var(0)],
+            syms: vec![Ix::Arg(Scalar::N)],
+        };
+        assert_eq!(map_text(&m), "affine_map<(d0)[s0] -> (4, s0 - d0)>");
+        assert_eq!(lin_text(&Lin { c: 1, d: vec![-1], s: vec![1] }), "s0 - d0 + 1");
+        assert_eq!(lin_text(&Lin { c: -2, d: vec![-1, 2], s: Vec::new() }), "d1 * 2 - d0 - 2");
+        assert_eq!(lin_text(&Lin { c: 0, d: vec![-1], s: Vec::new() }), "0 - d0");
+        let apply = AffMap {
+            min: false,
+            results: vec![Lin { c: 0, d: vec![1, 1], s: Vec::new() }],
+            dims: vec![Ix::Var(0), Ix::Var(1)],
+            syms: Vec::new(),
+        };
+        assert_eq!(map_text(&apply), "affine_map<(d0, d1) -> (d0 + d1)>");
+    }
 }

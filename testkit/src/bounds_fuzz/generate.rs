@@ -10,7 +10,9 @@
 //! and step and on the guard around it, all drawn independently, which
 //! gives roughly as many safe accesses as near misses.
 
-use super::model::{AccKind, Access, ArgSet, BoundsCase, Buf, Cond, ForKind, Ix, Scalar, Search, Stmt, Var};
+use super::model::{
+    AccKind, Access, AffMap, ArgSet, BoundsCase, Buf, Cond, DivOp, ForKind, Ix, Lin, ParKind, Scalar, Search, Stmt, Var,
+};
 use super::simulate::{simulate_with, SimOutcome};
 use super::ARG_SETS;
 use crate::int::Predicate;
@@ -34,6 +36,7 @@ struct Gen {
     rng: Rng,
     vars: usize,
     accesses: Vec<(AccKind, Buf)>,
+    subviews: usize,
 }
 
 impl Gen {
@@ -406,6 +409,428 @@ impl Gen {
     }
 }
 
+/// `(d0)[s0] -> (T, s0 - d0 + extra)`(%i)[d]: tiling's tile size (`extra`
+/// 1 is a near miss).
+fn tile_size(t: i64, extra: i64, i: Var, d: Ix) -> Ix {
+    let rest = Lin { c: extra, d: vec![-1], s: vec![1] };
+    Ix::Affine(Box::new(AffMap { min: true, results: vec![Lin::c(t), rest], dims: vec![Ix::Var(i)], syms: vec![d] }))
+}
+
+/// The `scf.for` `s` as the parallel loop `kind` (`in (ub)` only from 0
+/// by 1; else as `= (lb) to (ub) step (s)`); other statements unchanged.
+fn to_par(s: Stmt, kind: ParKind) -> Stmt {
+    match s {
+        Stmt::For { kind: ForKind::Scf, var, lb, ub, step, body } => {
+            let kind = match kind {
+                ParKind::ForallIn { static_consts } if lb != Ix::Const(0) || step != 1 => {
+                    ParKind::Forall { static_consts }
+                }
+                k => k,
+            };
+            Stmt::Par { kind, vars: vec![var], lbs: vec![lb], ubs: vec![ub], steps: vec![step], body }
+        }
+        other => other,
+    }
+}
+
+/// `(d0, d1) -> (d0 + d1)`(a, b).
+fn apply_sum(a: Ix, b: Ix) -> Ix {
+    let l = Lin { c: 0, d: vec![1, 1], s: Vec::new() };
+    Ix::Affine(Box::new(AffMap { min: false, results: vec![l], dims: vec![a, b], syms: Vec::new() }))
+}
+
+/// `() -> (c)`.
+fn const_map(c: i64) -> AffMap {
+    AffMap { min: false, results: vec![Lin::c(c)], dims: Vec::new(), syms: Vec::new() }
+}
+
+/// `()[s0] -> (s0 + c)`[d].
+fn sym_map(d: Ix, c: i64) -> AffMap {
+    AffMap { min: false, results: vec![Lin { c, d: Vec::new(), s: vec![1] }], dims: Vec::new(), syms: vec![d] }
+}
+
+/// The templates of the IR upstream pipelines produce (`mod.rs`).
+impl Gen {
+    fn pipeline_template(&mut self) -> Stmt {
+        match self.rng.below(100) {
+            0..=17 => self.par1(),
+            18..=28 => self.par2(),
+            29..=53 => self.tile(),
+            54..=73 => self.affine(),
+            74..=85 => self.div_loop(),
+            _ => self.alloc(),
+        }
+    }
+
+    /// An index of `v` through an affine division (see `DivOp`): `v
+    /// floordiv 2`, `v mod 4`, `(v + 1) ceildiv 2`, `(v + c) floordiv 2`,
+    /// `dim - 1 - v floordiv 2`, `v - v mod 2`.
+    fn div_index(&mut self, v: Ix, dim: Ix) -> Ix {
+        let d = |x: Ix, op, k| Ix::AffDiv(Box::new(x), op, k);
+        match self.rng.below(7) {
+            0 => d(v, DivOp::FloorDiv, 2),
+            1 => d(v, DivOp::Mod, 4),
+            2 => d(v.add_c(1), DivOp::CeilDiv, 2),
+            3 => {
+                let c = self.small();
+                d(v.add_c(c), DivOp::FloorDiv, 2)
+            }
+            4 => dim.add_c(-1).minus(d(v, DivOp::FloorDiv, 2)),
+            5 => v.clone().minus(d(v, DivOp::Mod, 2)),
+            _ => d(v, DivOp::CeilDiv, 3),
+        }
+    }
+
+    /// `scf.for %i = lb to bound step s` (lb 0, c or `%m`, which may be
+    /// negative) over an index through `affine.apply` of a floordiv,
+    /// ceildiv or mod (what lower-affine expands into `divsi`/`remsi` and
+    /// selects).
+    fn div_loop(&mut self) -> Stmt {
+        let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
+        let bound = self.bound(buf, &[]);
+        let lb = match self.rng.below(10) {
+            0..=5 => Ix::Const(0),
+            6 | 7 => Ix::Arg(Scalar::M),
+            _ => Ix::Const(-self.small()),
+        };
+        let step = self.rng.range_i64(1, 2);
+        let var = self.var();
+        let mut body = Vec::new();
+        for _ in 0..self.rng.range_u64(1, 2) {
+            let e = self.div_index(Ix::var(var), Ix::Dim(buf, 0));
+            let kind = self.kind(true);
+            let acc = Stmt::Access(self.access(kind, buf, vec![e.clone()]));
+            if self.rng.chance(1, 4) {
+                let cond = self.guard(&e, buf, 0, kind.extent());
+                body.push(Stmt::If { cond, then: vec![acc], els: Vec::new() });
+            } else {
+                body.push(acc);
+            }
+        }
+        let kind = if self.rng.chance(3, 4) { ForKind::Scf } else { ForKind::Loom };
+        Stmt::For { kind, var, lb, ub: bound, step, body }
+    }
+
+    fn par_kind(&mut self) -> ParKind {
+        let static_consts = self.rng.chance(1, 2);
+        match self.rng.below(3) {
+            0 => ParKind::Parallel,
+            1 => ParKind::Forall { static_consts },
+            _ => ParKind::ForallIn { static_consts },
+        }
+    }
+
+    /// A 1-D `scf.parallel`/`scf.forall` over `%A` or `%B`; a third of the
+    /// stepped ones step by 4 and read `%i + c` (c = 0..3: out of bounds
+    /// for c > 0 when the bound is no multiple of 4).
+    fn par1(&mut self) -> Stmt {
+        let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
+        let kind = self.par_kind();
+        let ub = self.bound(buf, &[]);
+        let (lb, step) = if matches!(kind, ParKind::ForallIn { .. }) {
+            (Ix::Const(0), 1)
+        } else {
+            let lb = match self.rng.below(10) {
+                0..=6 => Ix::Const(0),
+                7 | 8 => Ix::Const(self.small()),
+                _ => Ix::Arg(Scalar::M),
+            };
+            (lb, self.rng.range_i64(1, 4))
+        };
+        let var = self.var();
+        let cx = LoopCx { var, buf, k: 0, bound: ub.clone(), loom: false };
+        let body = if step == 4 && self.rng.chance(1, 2) {
+            let kind = self.kind(true);
+            let c = self.rng.range_i64(0, 3);
+            let e = Ix::var(var).add_c(c);
+            vec![Stmt::Access(self.access(kind, buf, vec![e]))]
+        } else {
+            self.body(&cx, &[], 1)
+        };
+        Stmt::Par { kind, vars: vec![var], lbs: vec![lb], ubs: vec![ub], steps: vec![step], body }
+    }
+
+    /// A 2-D `scf.parallel`/`scf.forall` over `%M`'s dims (bounds as in
+    /// `nest2`).
+    fn par2(&mut self) -> Stmt {
+        let Stmt::For { var: vi, ub: b0, body, .. } = self.nest2() else { unreachable!("nest2 is a loop") };
+        let Some(Stmt::For { var: vj, ub: b1, body, .. }) = body.into_iter().next() else {
+            unreachable!("nest2 nests two loops")
+        };
+        let kind = self.par_kind();
+        Stmt::Par {
+            kind,
+            vars: vec![vi, vj],
+            lbs: vec![Ix::Const(0), Ix::Const(0)],
+            ubs: vec![b0, b1],
+            steps: vec![1, 1],
+            body,
+        }
+    }
+
+    /// An access (scalar or vector) of `buf` at `e`, sometimes under a guard (`e < dim`, or a near miss: the other
+    /// buffer's size).
+    fn tile_access(&mut self, buf: Buf, e: Ix, guard: Option<Buf>) -> Stmt {
+        let kind = self.kind(true);
+        let ext = kind.extent();
+        let acc = Stmt::Access(self.access(kind, buf, vec![e.clone()]));
+        match guard {
+            Some(g) if self.rng.chance(1, 4) => {
+                let cond = Cond { pred: Predicate::Slt, a: e.add_c(ext - 1), b: Ix::Dim(g, 0) };
+                Stmt::If { cond, then: vec![acc], els: Vec::new() }
+            }
+            _ => acc,
+        }
+    }
+
+    /// Tiles as `transform.structured.tile_using_for` makes them: `for %i =
+    /// 0 to %d step T { %sz = affine.min (T, %d - %i); ... }` with an inner
+    /// loop to `%sz` over `%A[%i + %j]`, or over a subview `%A[%i][%sz][1]`
+    /// (and a subview of it, tiled again). Near misses: `%d - %i + 1`, a
+    /// subview of size T, an inner loop to T or the wrong size, `%d` of
+    /// the other buffer, a guard on the other buffer.
+    fn tile(&mut self) -> Stmt {
+        let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
+        let t = self.rng.range_i64(2, 8);
+        let d = if self.rng.chance(6, 7) { Ix::Dim(buf, 0) } else { Ix::Dim(buf.other(), 0) };
+        let extra = if self.rng.chance(5, 6) { 0 } else { 1 };
+        let (i, sz, j) = (self.var(), self.var(), self.var());
+        let size = tile_size(t, extra, i, d.clone());
+        let guard = if self.rng.chance(4, 5) { buf } else { buf.other() };
+        let mut body = vec![Stmt::Let { var: sz, value: size }];
+        let inner_ub = |g: &mut Gen, own: Ix| match g.rng.below(10) {
+            0..=6 => own,
+            7 => Ix::Const(t),
+            8 => Ix::Dim(buf.other(), 0),
+            _ => Ix::Var(sz).add_c(1),
+        };
+        let inner = |var: Var, ub: Ix, body: Vec<Stmt>| Stmt::For {
+            kind: ForKind::Scf,
+            var,
+            lb: Ix::Const(0),
+            ub,
+            step: 1,
+            body,
+        };
+        match self.rng.below(3) {
+            0 => {
+                let e =
+                    if self.rng.chance(1, 2) { apply_sum(Ix::Var(i), Ix::Var(j)) } else { Ix::Var(i).plus(Ix::Var(j)) };
+                let e = if self.rng.chance(1, 6) { e.add_c(1) } else { e };
+                let ub = inner_ub(self, Ix::Var(sz));
+                let acc = self.tile_access(buf, e, Some(guard));
+                body.push(inner(j, ub, vec![acc]));
+            }
+            1 => {
+                let view_size = if self.rng.chance(5, 6) { Ix::Var(sz) } else { Ix::Const(t) };
+                self.subviews += 1;
+                body.push(Stmt::Subview {
+                    k: self.subviews,
+                    view: Buf::T0,
+                    src: buf,
+                    off: Ix::Var(i),
+                    size: view_size,
+                });
+                let own = if self.rng.chance(1, 2) { Ix::Var(sz) } else { Ix::Dim(Buf::T0, 0) };
+                let ub = inner_ub(self, own);
+                let e = if self.rng.chance(1, 6) { Ix::Var(j).add_c(1) } else { Ix::Var(j) };
+                let acc = self.tile_access(Buf::T0, e, Some(Buf::T0));
+                body.push(inner(j, ub, vec![acc]));
+            }
+            _ => {
+                self.subviews += 1;
+                body.push(Stmt::Subview {
+                    k: self.subviews,
+                    view: Buf::T0,
+                    src: buf,
+                    off: Ix::Var(i),
+                    size: Ix::Var(sz),
+                });
+                let t2 = self.rng.range_i64(2, 4);
+                let (k, sz2) = (self.var(), self.var());
+                let extra2 = if self.rng.chance(5, 6) { 0 } else { 1 };
+                let mut tile2 = vec![Stmt::Let { var: sz2, value: tile_size(t2, extra2, k, Ix::Var(sz)) }];
+                let size2 = if self.rng.chance(6, 7) { Ix::Var(sz2) } else { Ix::Const(t2) };
+                self.subviews += 1;
+                tile2.push(Stmt::Subview {
+                    k: self.subviews,
+                    view: Buf::T1,
+                    src: Buf::T0,
+                    off: Ix::Var(k),
+                    size: size2,
+                });
+                let ub = inner_ub(self, Ix::Var(sz2));
+                let (view, e) = if self.rng.chance(4, 5) {
+                    (Buf::T1, Ix::Var(j))
+                } else {
+                    // Through the outer tile: %t0[%k + %j].
+                    (Buf::T0, Ix::Var(k).plus(Ix::Var(j)))
+                };
+                let acc = self.tile_access(view, e, Some(view));
+                tile2.push(inner(j, ub, vec![acc]));
+                body.push(Stmt::For {
+                    kind: ForKind::Scf,
+                    var: k,
+                    lb: Ix::Const(0),
+                    ub: Ix::Var(sz),
+                    step: t2,
+                    body: tile2,
+                });
+            }
+        }
+        // The inner loop of the tile as scf.parallel/scf.forall sometimes
+        // (scf-parallel-loop-tiling), and the tile loop as tile_using_forall
+        // makes it (or an scf.parallel).
+        if self.rng.chance(1, 4) {
+            let kind = self.par_kind();
+            if let Some(last) = body.last_mut() {
+                *last = to_par(last.clone(), kind);
+            }
+        }
+        let tile = Stmt::For { kind: ForKind::Scf, var: i, lb: Ix::Const(0), ub: d, step: t, body };
+        match self.rng.below(4) {
+            0 => to_par(tile, ParKind::Forall { static_consts: self.rng.chance(1, 2) }),
+            1 => to_par(tile, ParKind::Parallel),
+            _ => tile,
+        }
+    }
+
+    /// An affine access of `buf` at `e`.
+    fn affine_access(&mut self, buf: Buf, e: Ix) -> Stmt {
+        let kind = if self.rng.chance(3, 5) { AccKind::ALoad } else { AccKind::AStore };
+        Stmt::Access(self.access(kind, buf, vec![e]))
+    }
+
+    /// `affine.for` nests: `0 to %d` (or `%d - k`, a window `%i + %j`
+    /// inside), and `affine-loop-tile`'s `%i = 0 to %d step T { %j = %i to
+    /// min(%i + T, %d) }`; near misses: `min(%i + T, %d + 1)`, `%d` of the
+    /// other buffer, `%j + c`.
+    fn affine(&mut self) -> Stmt {
+        let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
+        let d = if self.rng.chance(6, 7) { Ix::Dim(buf, 0) } else { Ix::Dim(buf.other(), 0) };
+        let i = self.var();
+        let v = Ix::var(i);
+        if self.rng.chance(1, 2) {
+            let t = self.rng.range_i64(2, 8);
+            let j = self.var();
+            let w = Ix::var(j);
+            let over = if self.rng.chance(5, 6) { 0 } else { 1 };
+            let mut body = Vec::new();
+            let inner = if self.rng.chance(2, 3) {
+                // %j = %i to min(%i + T, %d)
+                let lb = AffMap {
+                    min: false,
+                    results: vec![Lin { c: 0, d: vec![1], s: Vec::new() }],
+                    dims: vec![v.clone()],
+                    syms: Vec::new(),
+                };
+                let ub = AffMap {
+                    min: true,
+                    results: vec![Lin { c: t, d: vec![1], s: Vec::new() }, Lin { c: over, d: vec![0], s: vec![1] }],
+                    dims: vec![v.clone()],
+                    syms: vec![d.clone()],
+                };
+                for _ in 0..self.rng.range_u64(1, 2) {
+                    let e = match self.rng.below(6) {
+                        0..=3 => w.clone(),
+                        4 => w.clone().add_c(1),
+                        _ => w.clone().add_c(-1),
+                    };
+                    body.push(self.affine_access(buf, e));
+                }
+                Stmt::AffineFor { var: j, lb, ub, step: 1, body }
+            } else {
+                // %j = 0 to min(T, %d - %i), at %i + %j
+                let ub = AffMap {
+                    min: true,
+                    results: vec![Lin::c(t), Lin { c: over, d: vec![-1], s: vec![1] }],
+                    dims: vec![v.clone()],
+                    syms: vec![d.clone()],
+                };
+                let e = v.clone().plus(w);
+                body.push(self.affine_access(buf, e));
+                Stmt::AffineFor { var: j, lb: const_map(0), ub, step: 1, body }
+            };
+            return Stmt::AffineFor { var: i, lb: const_map(0), ub: sym_map(d, 0), step: t, body: vec![inner] };
+        }
+        let lb = match self.rng.below(10) {
+            0..=6 => const_map(0),
+            7 | 8 => const_map(self.small()),
+            // From %m (negative in some runs).
+            _ => AffMap {
+                min: false,
+                results: vec![Lin { c: 0, d: Vec::new(), s: vec![1] }],
+                dims: Vec::new(),
+                syms: vec![Ix::Arg(Scalar::M)],
+            },
+        };
+        let k = self.rng.range_i64(0, 2);
+        let step = if self.rng.chance(3, 4) { 1 } else { 2 };
+        let mut body = Vec::new();
+        if self.rng.chance(1, 3) {
+            // A window: %i = 0 to %d - (W - 1) (or - (W - 2)), %j = 0 to W, at %i + %j.
+            let win = self.rng.range_i64(2, 3);
+            let cut = if self.rng.chance(4, 5) { win - 1 } else { win - 2 };
+            let j = self.var();
+            let acc = self.affine_access(buf, v.clone().plus(Ix::var(j)));
+            body.push(Stmt::AffineFor { var: j, lb: const_map(0), ub: const_map(win), step: 1, body: vec![acc] });
+            return Stmt::AffineFor { var: i, lb, ub: sym_map(d, -cut), step, body };
+        }
+        for _ in 0..self.rng.range_u64(1, 2) {
+            let c = self.small();
+            let e = match self.rng.below(10) {
+                0..=2 => v.clone(),
+                3 => v.clone().add_c(c),
+                4 => v.clone().add_c(-c),
+                5 => Ix::MulC(Box::new(v.clone()), 2),
+                6 => v.clone().add_c(k),
+                7 => v.clone().add_c(k - 1),
+                _ => {
+                    let e = self.div_index(v.clone(), d.clone());
+                    // An affine access index is an affine expression of
+                    // its operands; `dim - ..` is not one (no symbol).
+                    if matches!(e, Ix::Sub(ref a, _) if !matches!(**a, Ix::Var(_))) {
+                        Ix::AffDiv(Box::new(v.clone()), DivOp::FloorDiv, 2)
+                    } else {
+                        e
+                    }
+                }
+            };
+            body.push(self.affine_access(buf, e));
+        }
+        if self.rng.chance(1, 4) {
+            // A memref.load at an arith index inside the affine loop.
+            let e = v.clone().add_c(k);
+            let kind = self.kind(true);
+            body.push(Stmt::Access(self.access(kind, buf, vec![e])));
+        }
+        Stmt::AffineFor { var: i, lb, ub: sym_map(d, -k), step, body }
+    }
+
+    /// An output buffer `%O = memref.alloc(size)` (an input's size, or not)
+    /// that one loop fills and another reads.
+    fn alloc(&mut self) -> Stmt {
+        let size = match self.rng.below(10) {
+            0..=5 => Ix::Dim(Buf::A, 0),
+            6 => Ix::Dim(Buf::B, 0),
+            7 => Ix::Dim(Buf::A, 0).add_c(1),
+            8 => Ix::ShrUI(Box::new(Ix::Dim(Buf::A, 0)), 1),
+            _ => Ix::Dim(Buf::M, 0),
+        };
+        let mut body = Vec::new();
+        for _ in 0..2 {
+            let bound = match self.rng.below(10) {
+                0..=5 => Ix::Dim(Buf::A, 0),
+                6 | 7 => Ix::Dim(Buf::O, 0),
+                8 => Ix::Dim(Buf::A, 0).add_c(1),
+                _ => Ix::Arg(Scalar::N),
+            };
+            body.push(self.loop1_with(&[], 1, Buf::O, bound));
+        }
+        Stmt::Alloc { size, dealloc: self.rng.chance(3, 4), body }
+    }
+}
+
 fn negate(c: Cond) -> Cond {
     Cond { pred: c.pred.negate(), ..c }
 }
@@ -484,9 +909,15 @@ fn arg_sets(rng: &mut Rng, case: &BoundsCase) -> Vec<ArgSet> {
     chosen.into_iter().map(|k| cands[k].0.clone()).collect()
 }
 
-/// The program of `seed`.
+/// The program of `seed` (with the pipeline shapes unless
+/// `--without-pipeline-shapes`).
 pub fn generate(seed: u64) -> BoundsCase {
-    let mut g = Gen { rng: Rng::new(seed ^ 0xb0c4_d5f1_0000_0000), vars: 0, accesses: Vec::new() };
+    generate_with(seed, super::pipeline_shapes())
+}
+
+/// The program of `seed`, with the pipeline shapes or without.
+pub fn generate_with(seed: u64, pipeline_shapes: bool) -> BoundsCase {
+    let mut g = Gen { rng: Rng::new(seed ^ 0xb0c4_d5f1_0000_0000), vars: 0, accesses: Vec::new(), subviews: 0 };
     let mut body = Vec::new();
     for _ in 0..if g.rng.chance(3, 5) { 1 } else { 2 } {
         let s = match g.rng.below(100) {
@@ -525,9 +956,51 @@ pub fn generate(seed: u64) -> BoundsCase {
             body: vec![Stmt::Access(acc)],
         });
     }
-    let mut case = BoundsCase { id: seed, body, accesses: g.accesses, vars: g.vars, arg_sets: Vec::new(), iw };
+    // The pipeline shapes, from a third stream (their access ids after the
+    // others', so those keep theirs; the argument sets are drawn from the
+    // first stream as before, though chosen by simulating the whole
+    // program).
+    let mut lower_affine = false;
+    let pipeline_first = g.accesses.len() + 1;
+    if pipeline_shapes {
+        let main = std::mem::replace(&mut g.rng, Rng::new(seed ^ 0x5c0f_a11e_0000_0022));
+        let n = match g.rng.below(5) {
+            0 => 0,
+            1..=3 => 1,
+            _ => 2,
+        };
+        let new: Vec<Stmt> = (0..n).map(|_| g.pipeline_template()).collect();
+        // Half the time first: a run stops at its first out-of-bounds
+        // access, and a near miss before them would hide them.
+        if g.rng.chance(1, 2) {
+            body.splice(0..0, new);
+        } else {
+            body.extend(new);
+        }
+        // loom analyses affine.load/store and affine.apply's divisions
+        // only as lower-affine expands them: most such programs go through it.
+        lower_affine = has_affine(&body) && g.rng.chance(2, 3);
+        g.rng = main;
+    }
+    let mut case = BoundsCase {
+        id: seed,
+        body,
+        accesses: g.accesses,
+        vars: g.vars,
+        arg_sets: Vec::new(),
+        iw,
+        subviews: g.subviews,
+        pipeline_first,
+        lower_affine,
+    };
     case.arg_sets = arg_sets(&mut g.rng, &case);
     case
+}
+
+/// Whether some statement of `stmts` is an `affine.for` or uses an
+/// `affine.apply`/`affine.min` (what `lower-affine` rewrites).
+fn has_affine(stmts: &[Stmt]) -> bool {
+    format!("{stmts:?}").contains("Affine")
 }
 
 /// A 64-bit edge value moved to the same edge of 32 bits (others kept).
@@ -572,5 +1045,26 @@ mod tests {
             }
         }
         assert_eq!(seen, [true; 6]);
+    }
+
+    #[test]
+    fn pipeline_shapes_keep_the_old_program_and_all_appear() {
+        let mut seen = [false; 8];
+        for seed in 0..300 {
+            let (old, new) = (generate_with(seed, false), generate_with(seed, true));
+            // The old statements, in order, before or after the new ones;
+            // the old accesses keep their ids.
+            let n = old.body.len();
+            let at_end = new.body[..n] == old.body[..];
+            let at_start = new.body[new.body.len() - n..] == old.body[..];
+            assert!(at_end || at_start, "seed {seed}");
+            assert_eq!(new.accesses[..old.accesses.len()], old.accesses[..], "seed {seed}");
+            assert_eq!(new.pipeline_first, old.accesses.len() + 1);
+            assert_eq!(old.shapes(), [false; 8]);
+            for (s, has) in seen.iter_mut().zip(new.shapes()) {
+                *s |= has;
+            }
+        }
+        assert_eq!(seen, [true; 8]);
     }
 }

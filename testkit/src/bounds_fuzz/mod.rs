@@ -51,6 +51,48 @@
 //! (`crate::assumption_diff`): a proof that disappears must list an
 //! assumption.
 //!
+//! **Pipeline shapes** (the loops and values upstream pipelines produce:
+//! linalg to loops, tiling, `affine-loop-tile`, bufferization, lower-affine;
+//! from a third random stream,
+//! their access ids after the others', so a seed's old program is
+//! unchanged; off with `--without-pipeline-shapes`): four programs in five
+//! get one or two more templates, first or last in the function:
+//! - `scf.parallel (%i) = (lb) to (ub) step (s)` and `scf.forall` (`=
+//!   (lb) to (ub) step (s)` or `in (ub)`, constants written statically or
+//!   as values) over `%A`/`%B` with the loop templates' bodies, or stepping
+//!   by 4 and reading `%i + c` (c = 0..3); 2-D over `%M` with `nest2`'s
+//!   bounds and bodies. Simulated as nested loops, the first counter
+//!   outermost, like `convert-scf-to-cf` and `scf-forall-to-for` lower them;
+//! - tiles as `tile_using_for` makes them: `scf.for %i = 0 to %d step T`,
+//!   `%sz = affine.min (d0)[s0] -> (T, s0 - d0)` (near miss `+ 1`), an inner
+//!   loop to `%sz` (near misses: to T, the other size, `%sz + 1`) reading
+//!   `%A[affine.apply (d0 + d1)(%i, %j)]` or `%A[%i + %j]`, or `%t[%j]` of
+//!   `%t = memref.subview %A[%i] [%sz] [1]` (near miss: size T), or a
+//!   subview of that subview tiled again; guards on the right or the wrong
+//!   size; sometimes the tile loop is an `scf.forall` (`tile_using_forall`)
+//!   or `scf.parallel`, and the inner loop too (`scf-parallel-loop-tiling`);
+//!   accesses scalar or vector, on views too;
+//! - `affine.for` nests with `affine.load`/`store` at `%i`, `%i ± c`,
+//!   `%i * 2`, `%i + %j`: `0 to %d - k`, windows, and `affine-loop-tile`'s
+//!   `%j = (d0) -> (d0)(%i) to min (d0)[s0] -> (d0 + T, s0)(%i)[%d]` (near
+//!   miss `s0 + 1`) or `0 to min (T, s0 - d0)`;
+//! - an output buffer `%O = memref.alloc(size)` (the size of `%A`, or not:
+//!   `%B`'s, `dim + 1`, half of it) that one loop fills and another reads,
+//!   deallocated or not (not hashed; its contents are never used);
+//! - `scf.for` loops (from 0, c < 0 or `%m`) over indices through `affine.apply`
+//!   of `floordiv`, `ceildiv` and `mod` by constants (also in affine.for's
+//!   accesses), simulated as lower-affine expands them (`divsi`/`remsi` and
+//!   selects, wrapping);
+//! - two thirds of the programs with affine ops reach `loom-report` through
+//!   `lower-affine` (`BoundsCase::lower_affine`; the executed copy is the
+//!   same program either way): loom analyses affine accesses and divisions
+//!   only in that form.
+//!
+//! A subview is in bounds of its source when `0 <= off`, `0 <= size` and
+//! `off + size <= dim(src)`; a run stops at the first that is not. The
+//! report lists subviews beside the accesses (`memref.subview`, at
+//! `loc("b<seed>.sv":k:1)`), so they are claims too.
+//!
 //! **Argument sets** ([`ARG_SETS`] per program, chosen by simulation among
 //! more candidates, see `generate`): buffer sizes 0..40 (2-D: 0..12 per
 //! dimension), scalars small (some negative), equal to a size (±1), or edge
@@ -63,12 +105,17 @@
 //!    step is defined), at an `scf.for`/`loom.for` increment that overflows
 //!    or an `nsw` addition whose poison the program uses (`Undefined`), or
 //!    after [`FUEL`] body executions.
-//! 2. Execution ([`run`]): the functions go through upstream's
+//! 2. Execution ([`run`]): the functions go through `scf-forall-to-for` and
+//!    `lower-affine` (so that affine accesses are checked as the memref ops
+//!    they become), then upstream's
 //!    `generate-runtime-verification` pass (Debian's MLIR 22 archives,
 //!    linked into loom-opt, which also parses the loom ops; it checks
 //!    `memref.load`/`store`, but MLIR 22 inserts no check for vector ops, so
 //!    the executed copy carries this module's own `cf.assert` of the
-//!    footprint before each vector access, with the same message format),
+//!    footprint before each vector access, with the same message format;
+//!    MLIR 22's check of `memref.subview` crashes, so the executed copy has
+//!    its own `cf.assert` of each subview and builds the view with
+//!    `memref.reinterpret_cast` of the base buffer),
 //!    then `loom-lower-to-llvm`, `mlir-translate --mlir-to-llvmir` and
 //!    `clang -O0` with a small C driver, into one executable per batch
 //!    (JIT-compiling a batch in `mlir-runner` once per run would cost
@@ -80,22 +127,26 @@
 //!    (stores write values derived from their index and access id).
 //!
 //! **Checks** (`check`): an access loom proves that the simulation or the
-//! execution takes out of bounds is a **wrong proof**. Simulation and
+//! execution takes out of bounds is a **wrong proof**, and so is a subview
+//! loom proves that a run takes outside its source. Simulation and
 //! execution must agree on every run both cover (same aborting access, or
 //! same final hash): a disagreement is a simulator/execution mismatch (the
 //! oracle itself is wrong, or the lowering). The report must list each
-//! generated access exactly once with the expected op name.
+//! generated access and subview exactly once with the expected op name
+//! (`memref.load`/`store` for affine accesses after `lower-affine`).
 //!
 //! **Self-test** ([`self_test`]): the same checker gets forged reports: one
 //! claiming every access proven (each access seen out of bounds must be
 //! caught, by the simulation and by the execution, and a hand-written
-//! `%A[%i + 1]` in `scf.for %i = 0 to dim(%A, 0)` must be among them), and
+//! `%A[%i + 1]` in `scf.for %i = 0 to dim(%A, 0)` must be among them, and
+//! so must one hand-written near miss of each pipeline template, `hand`), and
 //! one claiming proven exactly the accesses never seen out of bounds
 //! (nothing may be flagged).
 
 mod check;
 mod emit;
 mod generate;
+mod hand;
 mod model;
 mod simulate;
 
@@ -103,6 +154,17 @@ pub use check::{run, self_test, BoundsTally};
 pub use generate::generate;
 pub use model::BoundsCase;
 pub use simulate::{simulate, SimOutcome};
+
+/// Whether the generator adds the pipeline shapes (scf.parallel,
+/// scf.forall, tiles and subviews, affine.for, output allocs, lower-affine
+/// before the report). On by default; `loom-facts-fuzz
+/// --without-pipeline-shapes` turns it off.
+pub static PIPELINE_SHAPES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// [`PIPELINE_SHAPES`]'s value.
+pub fn pipeline_shapes() -> bool {
+    PIPELINE_SHAPES.load(std::sync::atomic::Ordering::Relaxed)
+}
 
 /// Argument sets per program.
 pub const ARG_SETS: usize = 4;
@@ -117,6 +179,9 @@ pub fn describe(seed: u64) -> String {
     } else {
         String::new()
     };
+    if case.lower_affine {
+        s.push_str("// loom-report sees it after lower-affine\n");
+    }
     s.push_str(&emit::plain_function(&case));
     for (k, set) in case.arg_sets.iter().enumerate() {
         s.push_str(&format!("// set {k}: {}  =>  {}\n", set.describe(), simulate(&case, k).describe()));

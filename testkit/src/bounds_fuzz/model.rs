@@ -4,13 +4,14 @@
 //!
 //! Invariants the generator keeps and the emitter relies on: a [`Stmt::Exit`]
 //! is a direct child of the body of the loom loop it names; a variable is
-//! only read inside the construct that defines it; access ids are 1..=n in
-//! the order the emitter meets them.
+//! only read inside the construct that defines it (a [`Stmt::Let`] or
+//! [`Stmt::Subview`]: in the statements after it in its block); access ids
+//! are 1..=n (the pipeline templates' after the others', wherever they sit).
 
 use crate::int::Predicate;
 
-/// A function argument buffer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A buffer: a function argument, an output alloc or a tile view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Buf {
     /// `%A: memref<?xi32>`.
     A,
@@ -18,6 +19,12 @@ pub enum Buf {
     B,
     /// `%M: memref<?x?xf32>`.
     M,
+    /// An output buffer `memref.alloc(size) : memref<?xi32>` ([`Stmt::Alloc`]).
+    O,
+    /// The innermost tile views ([`Stmt::Subview`]): `T0` of `%A`, `%B` or
+    /// `%O`, `T1` of `T0`; `memref<?xi32, strided<[1], offset: ?>>`.
+    T0,
+    T1,
 }
 
 impl Buf {
@@ -28,19 +35,26 @@ impl Buf {
             1
         }
     }
+    /// The SSA name of an argument buffer (the emitter names the others).
     pub fn ssa(self) -> &'static str {
         match self {
             Buf::A => "%A",
             Buf::B => "%B",
             Buf::M => "%M",
+            Buf::O => "%O",
+            Buf::T0 => "%t0",
+            Buf::T1 => "%t1",
         }
     }
     pub fn type_name(self) -> &'static str {
-        if self == Buf::M {
-            "memref<?x?xf32>"
-        } else {
-            "memref<?xi32>"
+        match self {
+            Buf::M => "memref<?x?xf32>",
+            Buf::T0 | Buf::T1 => "memref<?xi32, strided<[1], offset: ?>>",
+            _ => "memref<?xi32>",
         }
+    }
+    pub fn is_view(self) -> bool {
+        matches!(self, Buf::T0 | Buf::T1)
     }
     pub fn element(self) -> &'static str {
         if self == Buf::M {
@@ -91,6 +105,57 @@ pub enum Ix {
     ShrUI(Box<Ix>, u32),
     /// `arith.divsi x, c` with c > 0.
     DivSI(Box<Ix>, i64),
+    /// `affine.apply` (one result) or `affine.min` of a map.
+    Affine(Box<AffMap>),
+    /// `affine.apply (d0) -> (d0 op k)(x)` (k > 0), with the meaning of
+    /// lower-affine's expansion (exact except where it wraps, see
+    /// `simulate`); in an affine access index, `(x op k)`.
+    AffDiv(Box<Ix>, DivOp, i64),
+}
+
+/// An affine division by a positive constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DivOp {
+    FloorDiv,
+    CeilDiv,
+    Mod,
+}
+
+impl DivOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            DivOp::FloorDiv => "floordiv",
+            DivOp::CeilDiv => "ceildiv",
+            DivOp::Mod => "mod",
+        }
+    }
+}
+
+/// `c + sum d[k] * dim_k + sum s[k] * sym_k` (wrapping, as lower-affine
+/// expands it: `muli`/`addi` at the index width).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lin {
+    pub c: i64,
+    pub d: Vec<i64>,
+    pub s: Vec<i64>,
+}
+
+impl Lin {
+    pub fn c(c: i64) -> Lin {
+        Lin { c, d: Vec::new(), s: Vec::new() }
+    }
+}
+
+/// An affine map applied to operands: `results` over `dims` then `syms`;
+/// `affine.min` (the signed minimum of the results) when `min`, else
+/// `affine.apply` (one result). As an `affine.for` bound: the lower bound is
+/// the maximum of the results, the upper bound the minimum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AffMap {
+    pub min: bool,
+    pub results: Vec<Lin>,
+    pub dims: Vec<Ix>,
+    pub syms: Vec<Ix>,
 }
 
 impl Ix {
@@ -134,6 +199,11 @@ pub enum AccKind {
     /// `vector.transfer_read ... {in_bounds = [true]}`.
     TRead(i64),
     TWrite(i64),
+    /// `affine.load`/`affine.store`, the index written as an affine
+    /// expression of its operands (`Var`, `Const`, `AddC`, `Add`, `Sub`,
+    /// `MulC`, `AffDiv`).
+    ALoad,
+    AStore,
 }
 
 impl AccKind {
@@ -145,20 +215,30 @@ impl AccKind {
             AccKind::VStore(_) => "vector.store",
             AccKind::TRead(_) => "vector.transfer_read",
             AccKind::TWrite(_) => "vector.transfer_write",
+            AccKind::ALoad => "affine.load",
+            AccKind::AStore => "affine.store",
+        }
+    }
+    /// The op name once `lower-affine` has run.
+    pub fn lowered_op_name(self) -> &'static str {
+        match self {
+            AccKind::ALoad => "memref.load",
+            AccKind::AStore => "memref.store",
+            k => k.op_name(),
         }
     }
     /// Elements covered along the last dimension.
     pub fn extent(self) -> i64 {
         match self {
-            AccKind::Load | AccKind::Store => 1,
+            AccKind::Load | AccKind::Store | AccKind::ALoad | AccKind::AStore => 1,
             AccKind::VLoad(n) | AccKind::VStore(n) | AccKind::TRead(n) | AccKind::TWrite(n) => n,
         }
     }
     pub fn is_vector(self) -> bool {
-        self.extent() > 1 || !matches!(self, AccKind::Load | AccKind::Store)
+        self.extent() > 1 || !matches!(self, AccKind::Load | AccKind::Store | AccKind::ALoad | AccKind::AStore)
     }
     pub fn writes(self) -> bool {
-        matches!(self, AccKind::Store | AccKind::VStore(_) | AccKind::TWrite(_))
+        matches!(self, AccKind::Store | AccKind::VStore(_) | AccKind::TWrite(_) | AccKind::AStore)
     }
 }
 
@@ -269,6 +349,61 @@ pub enum Stmt {
         body: Vec<Stmt>,
     },
     Access(Access),
+    /// `scf.parallel` / `scf.forall` over one or two counters (dimension
+    /// order: the first counter outermost, as both lowerings nest them).
+    Par {
+        kind: ParKind,
+        vars: Vec<Var>,
+        lbs: Vec<Ix>,
+        ubs: Vec<Ix>,
+        steps: Vec<i64>,
+        body: Vec<Stmt>,
+    },
+    /// `affine.for %v = max(lb) to min(ub) step s` (s > 0).
+    AffineFor {
+        var: Var,
+        lb: AffMap,
+        ub: AffMap,
+        step: i64,
+        body: Vec<Stmt>,
+    },
+    /// `%v = value`, visible to the statements after it in the same block
+    /// (one SSA value used twice, like tiling's `affine.min` tile size).
+    Let {
+        var: Var,
+        value: Ix,
+    },
+    /// `view = memref.subview src[off] [size] [1]` (subview number `k`,
+    /// location `loc("b<seed>.sv":k:1)`), visible to the statements after it
+    /// in the same block. In bounds of `src` when `0 <= off`, `0 <= size`
+    /// and `off + size <= dim(src)`; a run stops at the first subview that
+    /// is not.
+    Subview {
+        k: usize,
+        view: Buf,
+        src: Buf,
+        off: Ix,
+        size: Ix,
+    },
+    /// `%O = memref.alloc(size) : memref<?xi32>`, then `body`, then
+    /// `memref.dealloc %O` when `dealloc`.
+    Alloc {
+        size: Ix,
+        dealloc: bool,
+        body: Vec<Stmt>,
+    },
+}
+
+/// Which parallel loop a [`Stmt::Par`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParKind {
+    /// `scf.parallel (ivs) = (lbs) to (ubs) step (steps)`.
+    Parallel,
+    /// `scf.forall (ivs) = (lbs) to (ubs) step (steps)`; constant operands
+    /// written statically when `static_consts`.
+    Forall { static_consts: bool },
+    /// `scf.forall (ivs) in (ubs)` (lower bounds 0, steps 1).
+    ForallIn { static_consts: bool },
 }
 
 /// One argument set.
@@ -294,6 +429,7 @@ impl ArgSet {
             (Buf::B, _) => self.b_len,
             (Buf::M, 0) => self.m_dims.0,
             (Buf::M, _) => self.m_dims.1,
+            (b, _) => unreachable!("{b:?} is not an argument buffer"),
         }
     }
 }
@@ -312,10 +448,73 @@ pub struct BoundsCase {
     /// the nested `@dev32` module (soundness issue 18: simulated at 32
     /// bits, not executed).
     pub iw: u32,
+    /// Subviews (numbered 1..=subviews).
+    pub subviews: usize,
+    /// The first access id of the pipeline templates (theirs are the last
+    /// ones; `accesses.len() + 1` when there are none).
+    pub pipeline_first: usize,
+    /// Whether `loom-report` sees the program after `lower-affine` (the
+    /// executed copy is the same program either way).
+    pub lower_affine: bool,
 }
 
 impl BoundsCase {
     pub fn name(&self) -> String {
         format!("b{}", self.id)
+    }
+    /// The location file of the subviews.
+    pub fn subview_file(&self) -> String {
+        format!("b{}.sv", self.id)
+    }
+    /// The op name the report must give access `id`.
+    pub fn expected_op(&self, id: usize) -> &'static str {
+        let k = self.accesses[id - 1].0;
+        if self.lower_affine {
+            k.lowered_op_name()
+        } else {
+            k.op_name()
+        }
+    }
+    /// Which of the pipeline shapes the program has: scf.parallel,
+    /// scf.forall, a tile (an `affine.min` tile size), a subview, an
+    /// affine.for, an output alloc, lower-affine before the report, an
+    /// affine division.
+    pub fn shapes(&self) -> [bool; 8] {
+        fn walk(stmts: &[Stmt], s: &mut [bool; 8]) {
+            for st in stmts {
+                match st {
+                    Stmt::Par { kind, body, .. } => {
+                        s[if *kind == ParKind::Parallel { 0 } else { 1 }] = true;
+                        walk(body, s);
+                    }
+                    Stmt::Let { value: Ix::Affine(m), .. } if m.min => s[2] = true,
+                    Stmt::Subview { .. } => s[3] = true,
+                    Stmt::AffineFor { body, .. } => {
+                        s[4] = true;
+                        walk(body, s);
+                    }
+                    Stmt::Alloc { body, .. } => {
+                        s[5] = true;
+                        walk(body, s);
+                    }
+                    Stmt::For { body, .. }
+                    | Stmt::While { body, .. }
+                    | Stmt::Loop { body, .. }
+                    | Stmt::Pair { body, .. }
+                    | Stmt::Sentinel { body, .. } => walk(body, s),
+                    Stmt::If { then, els, .. } => {
+                        walk(then, s);
+                        walk(els, s);
+                    }
+                    Stmt::Search(x) => walk(&x.body, s),
+                    _ => {}
+                }
+            }
+        }
+        let mut s = [false; 8];
+        walk(&self.body, &mut s);
+        s[6] = self.lower_affine;
+        s[7] = format!("{:?}", self.body).contains("AffDiv");
+        s
     }
 }

@@ -19,7 +19,7 @@
 //! it was defined. The final hash folds `h = 31 h + v` over `%A`, `%B` and
 //! `%M` (row-major) in wrapping i64, like the driver's.
 
-use super::model::{Access, ArgSet, BoundsCase, Buf, Cond, Ix, Scalar, Stmt, Var};
+use super::model::{Access, AffMap, ArgSet, BoundsCase, Buf, Cond, DivOp, Ix, Lin, Scalar, Stmt, Var};
 use super::FUEL;
 
 /// How a simulated run ends.
@@ -29,6 +29,9 @@ pub enum SimOutcome {
     Done(i64),
     /// The access with this id went out of bounds.
     Oob(usize),
+    /// Subview number k was not inside its source (every access before it
+    /// stayed in bounds).
+    SubviewOob(usize),
     /// An `scf.for`/`loom.for` increment overflowed (after every access so
     /// far stayed in bounds).
     Undefined,
@@ -42,6 +45,7 @@ impl SimOutcome {
         match self {
             SimOutcome::Done(h) => format!("returns, hash {h}"),
             SimOutcome::Oob(id) => format!("access {id} goes out of bounds"),
+            SimOutcome::SubviewOob(k) => format!("subview {k} is not inside its source"),
             SimOutcome::Undefined => "undefined (an scf.for/loom.for increment overflows)".into(),
             SimOutcome::OutOfFuel => format!("more than {FUEL} loop bodies"),
         }
@@ -59,6 +63,10 @@ struct Machine<'a> {
     a: Vec<i32>,
     b: Vec<i32>,
     m: Vec<f32>,
+    /// The output buffer of the enclosing `Stmt::Alloc` (not hashed).
+    o: Vec<i32>,
+    /// `T0`, `T1`: the base buffer, the offset in it and the size.
+    views: [(Buf, i64, i64); 2],
     vars: Vec<i64>,
     /// Index width (64 or 32).
     w: u32,
@@ -106,7 +114,7 @@ impl Machine<'_> {
         match e {
             Ix::Arg(Scalar::N) => self.wr(self.set.n),
             Ix::Arg(Scalar::M) => self.wr(self.set.m),
-            Ix::Dim(b, k) => self.wr(self.set.len(*b, *k) as i64),
+            Ix::Dim(b, k) => self.wr(self.len(*b, *k)),
             Ix::Const(c) => self.wr(*c),
             Ix::Var(v) => self.vars[*v],
             Ix::AddC(x, c) => self.wr(self.ix(x).wrapping_add(*c)),
@@ -134,7 +142,115 @@ impl Machine<'_> {
                 self.wr((bits >> k) as i64)
             }
             Ix::DivSI(x, c) => self.wr(self.ix(x).wrapping_div(self.wr(*c))),
+            Ix::AffDiv(x, op, k) => {
+                // lower-affine's expansion, in wrapping arithmetic.
+                let (a, k) = (self.ix(x), self.wr(*k));
+                match op {
+                    DivOp::Mod => {
+                        let r = self.wr(a.wrapping_rem(k));
+                        if r < 0 {
+                            self.wr(r.wrapping_add(k))
+                        } else {
+                            r
+                        }
+                    }
+                    DivOp::FloorDiv => {
+                        // a < 0 ? -1 - (-1 - a) / k : a / k
+                        let neg = a < 0;
+                        let sel = if neg { self.wr((-1i64).wrapping_sub(a)) } else { a };
+                        let q = self.wr(sel.wrapping_div(k));
+                        if neg {
+                            self.wr((-1i64).wrapping_sub(q))
+                        } else {
+                            q
+                        }
+                    }
+                    DivOp::CeilDiv => {
+                        // a <= 0 ? -((0 - a) / k) : (a - 1) / k + 1
+                        let np = a <= 0;
+                        let sel = if np { self.wr(0i64.wrapping_sub(a)) } else { self.wr(a.wrapping_sub(1)) };
+                        let q = self.wr(sel.wrapping_div(k));
+                        if np {
+                            self.wr(0i64.wrapping_sub(q))
+                        } else {
+                            self.wr(q.wrapping_add(1))
+                        }
+                    }
+                }
+            }
+            Ix::Affine(m) => {
+                let r = self.results(m);
+                if m.min {
+                    r.into_iter().min().expect("a map has a result")
+                } else {
+                    r[0]
+                }
+            }
         }
+    }
+
+    /// The results of `m` over its operands (wrapping, like lower-affine's
+    /// `muli`/`addi`).
+    fn results(&self, m: &AffMap) -> Vec<i64> {
+        let dims: Vec<i64> = m.dims.iter().map(|e| self.ix(e)).collect();
+        let syms: Vec<i64> = m.syms.iter().map(|e| self.ix(e)).collect();
+        let lin = |l: &Lin| {
+            let mut v = self.wr(l.c);
+            for (c, x) in l.d.iter().zip(&dims).chain(l.s.iter().zip(&syms)) {
+                v = self.wr(v.wrapping_add(x.wrapping_mul(*c)));
+            }
+            v
+        };
+        m.results.iter().map(lin).collect()
+    }
+
+    /// The size of dimension `k` of `b`.
+    fn len(&self, b: Buf, k: usize) -> i64 {
+        match b {
+            Buf::O => self.o.len() as i64,
+            Buf::T0 => self.views[0].2,
+            Buf::T1 => self.views[1].2,
+            _ => self.set.len(b, k) as i64,
+        }
+    }
+
+    /// The buffer `b` is a view of (itself if it is not a view), and the
+    /// offset of `b`'s element 0 in it.
+    fn base(&self, b: Buf) -> (Buf, i64) {
+        match b {
+            Buf::T0 => (self.views[0].0, self.views[0].1),
+            Buf::T1 => (self.views[1].0, self.views[1].1),
+            _ => (b, 0),
+        }
+    }
+
+    /// Runs the counters `vars[d..]` of a parallel loop (bounds already
+    /// evaluated), the first outermost.
+    fn par(
+        &mut self,
+        vars: &[Var],
+        lbs: &[i64],
+        ubs: &[i64],
+        steps: &[i64],
+        body: &[Stmt],
+    ) -> Result<Option<Flow>, SimOutcome> {
+        let mut i = lbs[0];
+        while i < ubs[0] {
+            self.vars[vars[0]] = i;
+            let f = if vars.len() == 1 {
+                self.iteration(vars[0], body)?
+            } else {
+                // Outer iterations burn fuel too (an empty inner range
+                // would otherwise let the outer one spin for ever).
+                self.tick()?;
+                self.par(&vars[1..], &lbs[1..], &ubs[1..], &steps[1..], body)?
+            };
+            if f.is_some() {
+                return Ok(f);
+            }
+            i = self.checked_add(i, steps[0]).ok_or(SimOutcome::Undefined)?;
+        }
+        Ok(None)
     }
 
     fn cond(&self, c: &Cond) -> bool {
@@ -184,19 +300,22 @@ impl Machine<'_> {
         let rank = acc.buf.rank();
         let inside = (0..rank).all(|k| {
             let e = if k + 1 == rank { ext } else { 1 };
-            idx[k] >= 0 && idx[k] <= self.set.len(acc.buf, k) as i64 - e
+            idx[k] >= 0 && idx[k] <= self.len(acc.buf, k) - e
         });
         if !inside {
             return Err(SimOutcome::Oob(acc.id));
         }
         if acc.kind.writes() {
             let v = (idx[0] as i32).wrapping_add(1000 * acc.id as i32);
-            let start = idx[rank - 1] as usize;
+            let (base, off) = self.base(acc.buf);
+            let start = (off + idx[rank - 1]) as usize;
             for p in start..start + ext as usize {
-                match acc.buf {
+                match base {
                     Buf::A => self.a[p] = v,
                     Buf::B => self.b[p] = v,
+                    Buf::O => self.o[p] = v,
                     Buf::M => self.m[idx[0] as usize * self.set.m_dims.1 + p] = v as f32,
+                    Buf::T0 | Buf::T1 => unreachable!("a view's base is not a view"),
                 }
             }
         }
@@ -314,6 +433,49 @@ impl Machine<'_> {
                 }
                 Ok(Flow::Normal)
             }
+            Stmt::Par { vars, lbs, ubs, steps, body, .. } => {
+                let lbs = lbs.iter().map(|e| self.val(e)).collect::<Result<Vec<_>, _>>()?;
+                let ubs = ubs.iter().map(|e| self.val(e)).collect::<Result<Vec<_>, _>>()?;
+                Ok(self.par(vars, &lbs, &ubs, steps, body)?.unwrap_or(Flow::Normal))
+            }
+            Stmt::AffineFor { var, lb, ub, step, body } => {
+                let lb = self.results(lb).into_iter().max().expect("a bound has a result");
+                let ub = self.results(ub).into_iter().min().expect("a bound has a result");
+                let mut i = lb;
+                while i < ub {
+                    self.vars[*var] = i;
+                    if let Some(f) = self.iteration(*var, body)? {
+                        return Ok(f);
+                    }
+                    i = self.checked_add(i, *step).ok_or(SimOutcome::Undefined)?;
+                }
+                Ok(Flow::Normal)
+            }
+            Stmt::Let { var, value } => {
+                self.vars[*var] = self.val(value)?;
+                Ok(Flow::Normal)
+            }
+            Stmt::Subview { k, view, src, off, size } => {
+                let (off, size) = (self.val(off)?, self.val(size)?);
+                let len = self.len(*src, 0);
+                if off < 0 || size < 0 || off as i128 + size as i128 > len as i128 {
+                    return Err(SimOutcome::SubviewOob(*k));
+                }
+                let (base, at) = self.base(*src);
+                self.views[if *view == Buf::T0 { 0 } else { 1 }] = (base, at + off, size);
+                Ok(Flow::Normal)
+            }
+            Stmt::Alloc { size, body, .. } => {
+                let n = self.val(size)?;
+                // A negative or huge size: the allocation itself fails.
+                if !(0..=1 << 20).contains(&n) {
+                    return Err(SimOutcome::Undefined);
+                }
+                let saved = std::mem::replace(&mut self.o, vec![0; n as usize]);
+                let f = self.block(body);
+                self.o = saved;
+                f
+            }
             Stmt::Sentinel { var, buf, guarded, probe, body } => {
                 self.vars[*var] = 0;
                 loop {
@@ -352,6 +514,8 @@ pub fn simulate_with(case: &BoundsCase, args: &ArgSet) -> (SimOutcome, Vec<usize
         a,
         b,
         m,
+        o: Vec::new(),
+        views: [(Buf::A, 0, 0); 2],
         vars: vec![0; case.vars],
         w: case.iw,
         fuel: 0,
@@ -369,10 +533,22 @@ pub fn simulate_with(case: &BoundsCase, args: &ArgSet) -> (SimOutcome, Vec<usize
 mod tests {
     use super::*;
     use crate::bounds_fuzz::model::{AccKind, ForKind};
+    use crate::bounds_fuzz::model::{AffMap, Lin};
     use crate::int::Predicate;
 
     fn case(body: Vec<Stmt>, accesses: Vec<(AccKind, Buf)>, vars: usize, sets: Vec<ArgSet>) -> BoundsCase {
-        BoundsCase { id: 0, body, accesses, vars, arg_sets: sets, iw: 64 }
+        let pipeline_first = accesses.len() + 1;
+        BoundsCase {
+            id: 0,
+            body,
+            accesses,
+            vars,
+            arg_sets: sets,
+            iw: 64,
+            subviews: 0,
+            pipeline_first,
+            lower_affine: false,
+        }
     }
 
     fn set(a: usize, n: i64) -> ArgSet {
@@ -474,6 +650,41 @@ mod tests {
         let c = case(vec![l], vec![(AccKind::Load, Buf::A)], 1, sets);
         assert!(matches!(simulate(&c, 0), SimOutcome::Done(_)));
         assert_eq!(simulate(&c, 1), SimOutcome::Oob(1));
+    }
+
+    #[test]
+    fn stores_through_a_view_land_in_its_base_and_an_output_buffer_is_not_hashed() {
+        // %t = subview %A[1] [2] [1]; %t2 = subview %t[1] [1] [1]; %t2[0] = 0 + 1000.
+        let sv1 = Stmt::Subview { k: 1, view: Buf::T0, src: Buf::A, off: Ix::Const(1), size: Ix::Const(2) };
+        let sv2 = Stmt::Subview { k: 2, view: Buf::T1, src: Buf::T0, off: Ix::Const(1), size: Ix::Const(1) };
+        let st = Stmt::Access(Access { id: 1, kind: AccKind::Store, buf: Buf::T1, idx: vec![Ix::Const(0)] });
+        let c = case(vec![sv1, sv2, st], vec![(AccKind::Store, Buf::T1)], 0, vec![set(4, 0), set(2, 0)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::Done(hash(&[1, 4, 1000, 10], &[], &[])));
+        // With %A of 2 the first subview does not fit.
+        assert_eq!(simulate(&c, 1), SimOutcome::SubviewOob(1));
+        // Stores into %O change nothing hashed; %O of dim(%A) - 3 < 0 cannot be allocated.
+        let st = Stmt::Access(Access { id: 1, kind: AccKind::Store, buf: Buf::O, idx: vec![Ix::Const(0)] });
+        let alloc = |d: i64| Stmt::Alloc { size: Ix::Dim(Buf::A, 0).add_c(d), dealloc: true, body: vec![st.clone()] };
+        let (a, b, m) = initial(&set(4, 0));
+        let c = case(vec![alloc(0)], vec![(AccKind::Store, Buf::O)], 0, vec![set(4, 0), set(0, 0)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::Done(hash(&a, &b, &m)));
+        assert_eq!(simulate(&c, 1), SimOutcome::Oob(1));
+        let c = case(vec![alloc(-3)], vec![(AccKind::Store, Buf::O)], 0, vec![set(2, 0)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::Undefined);
+    }
+
+    #[test]
+    fn affine_for_bounds_are_the_max_and_min_of_their_results() {
+        // affine.for %i = max(0, 2) to min(dim(A), 5) { A[%i] = .. }: stores at 2..min(len, 5).
+        let m = |results: Vec<Lin>| AffMap { min: false, results, dims: Vec::new(), syms: vec![Ix::Dim(Buf::A, 0)] };
+        let lb = m(vec![Lin::c(0), Lin::c(2)]);
+        let ub = m(vec![Lin { c: 0, d: Vec::new(), s: vec![1] }, Lin::c(5)]);
+        let st = Stmt::Access(Access { id: 1, kind: AccKind::AStore, buf: Buf::A, idx: vec![Ix::Var(0)] });
+        let f = Stmt::AffineFor { var: 0, lb, ub, step: 1, body: vec![st] };
+        let c = case(vec![f], vec![(AccKind::AStore, Buf::A)], 1, vec![set(4, 0), set(9, 0)]);
+        assert_eq!(simulate(&c, 0), SimOutcome::Done(hash(&[1, 4, 1002, 1003], &[], &[])));
+        let a: Vec<i32> = (0..9).map(|i| if (2..5).contains(&i) { 1000 + i } else { 3 * i + 1 }).collect();
+        assert_eq!(simulate(&c, 1), SimOutcome::Done(hash(&a, &[], &[])));
     }
 
     #[test]
