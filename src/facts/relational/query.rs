@@ -48,7 +48,8 @@ use crate::facts::ir::{
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
 use crate::facts::semantics::{
-    poison_flow, size_of, AffineKind, Cast, Extremum, IntOp, Overflow, PoisonFlow, Rounding, Size,
+    lowered_division, poison_flow, size_of, AffineKind, Cast, Division, Extremum, IntOp, Overflow, PoisonFlow,
+    Rounding, Size,
 };
 use crate::facts::trip_count::Order;
 
@@ -565,6 +566,38 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         Some((lin, assumes))
     }
 
+    /// `v`, the `arith.select` ending lower-affine's expansion of `x
+    /// floordiv d` or `x ceildiv d` (`semantics::lowered_division`), stated
+    /// as the quotient it computes: `d v <= x <= d v + d - 1` (floor: exact
+    /// for every `x`) or `d v - d + 1 <= x <= d v` (ceil: exact unless `x`
+    /// is the smallest value, which its range must exclude). The same
+    /// relations `quotient_value` states for the affine op itself, so the
+    /// facts do not change with `lower-affine`. Whether it was such a
+    /// select.
+    fn lowered_division(&mut self, op: Op<'a>, v: &Lin, w: u32) -> bool {
+        let konst = |x: Val<'a>| const_bits(x, self.prover.ranges.index_width).map(|b| to_signed(b, w));
+        let Some((x, d, kind)) = lowered_division(op, &konst) else { return false };
+        let ceil = match kind {
+            Division::Floor => false,
+            Division::Ceil => true,
+            Division::Mod => return false,
+        };
+        let range = self.prover.ranges.at(x, op).map(|r| r.s);
+        if ceil && range.is_none_or(|r| r.is_empty() || r.lo <= smin(w)) {
+            // Not stated: the select's own facts (both sides) are read.
+            return false;
+        }
+        let assumes = self.prover.ranges.assumptions_of(x).intersect(self.prover.allowed);
+        let (Some(l), Some(dv)) = (self.value(x), v.scaled(d)) else { return false };
+        let lins = if ceil {
+            [l.minus(&dv).and_then(|e| e.shifted(d - 1)), dv.minus(&l)]
+        } else {
+            [l.minus(&dv), dv.minus(&l).and_then(|e| e.shifted(d - 1))]
+        };
+        self.fact_with(Source::Definition(op), lins.into_iter().flatten().collect(), assumes);
+        true
+    }
+
     /// Result `r` of the affine op `op` when it is a quotient by a positive
     /// constant `m`, times a constant `c`: `c × (L floordiv m)` or `c × (L
     /// ceildiv m)` with `L` linear (the tile counts and aligned bounds
@@ -925,6 +958,9 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 }
             }
             Some(IntOp::Select { condition, if_true, if_false }) => {
+                if self.lowered_division(op, v, w) {
+                    return;
+                }
                 let (Some(a), Some(b)) = (self.value(if_true), self.value(if_false)) else { return };
                 let mut sides = Vec::new();
                 for (side, holds) in [(a, true), (b, false)] {
