@@ -247,19 +247,12 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         w: u32,
         build: &dyn Fn(&mut Query<'_, 'r, 'f, 'a>) -> Option<Lin>,
     ) -> Option<Assumptions> {
-        if self.depth.get() >= MAX_INVARIANT_DEPTH {
-            return None;
-        }
-        self.depth.set(self.depth.get() + 1);
-        let mut q = Query::new(self, op);
-        let used = (|| {
-            let e = build(&mut q)?;
+        self.sub_proof(op, &|q| {
+            let e = build(q)?;
             let low = q.prove(&e.shifted(-super::bits::smin(w))?)?;
             let high = q.prove(&Lin::constant(super::bits::smax(w)).minus(&e)?)?;
             Some(low.union(high))
-        })();
-        self.depth.set(self.depth.get() - 1);
-        used.map(|u| q.uses_assumption(u))
+        })
     }
 
     /// Whether the value `build` states (over the operands of `op`) is
@@ -270,12 +263,22 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         op: Op<'a>,
         build: &dyn Fn(&mut Query<'_, 'r, 'f, 'a>) -> Option<Lin>,
     ) -> Option<Assumptions> {
+        self.sub_proof(op, &|q| build(q).and_then(|e| q.prove(&e)))
+    }
+
+    /// A proof `prove` makes in a fresh query at `op`, nested at most
+    /// [`MAX_INVARIANT_DEPTH`] deep: Some(the assumptions it rests on).
+    fn sub_proof(
+        &self,
+        op: Op<'a>,
+        prove: &dyn Fn(&mut Query<'_, 'r, 'f, 'a>) -> Option<linear::FactSet>,
+    ) -> Option<Assumptions> {
         if self.depth.get() >= MAX_INVARIANT_DEPTH {
             return None;
         }
         self.depth.set(self.depth.get() + 1);
         let mut q = Query::new(self, op);
-        let used = build(&mut q).and_then(|e| q.prove(&e));
+        let used = prove(&mut q);
         self.depth.set(self.depth.get() - 1);
         used.map(|u| q.uses_assumption(u))
     }

@@ -45,6 +45,12 @@ impl Gen {
         self.vars - 1
     }
 
+    /// The next subview, `view = subview src[off][size][1]`.
+    fn subview(&mut self, view: Buf, src: Buf, off: Ix, size: Ix) -> Stmt {
+        self.subviews += 1;
+        Stmt::Subview { k: self.subviews, view, src, off, size }
+    }
+
     fn access(&mut self, kind: AccKind, buf: Buf, idx: Vec<Ix>) -> Access {
         self.accesses.push((kind, buf));
         Access { id: self.accesses.len(), kind, buf, idx }
@@ -623,14 +629,7 @@ impl Gen {
             }
             1 => {
                 let view_size = if self.rng.chance(5, 6) { Ix::Var(sz) } else { Ix::Const(t) };
-                self.subviews += 1;
-                body.push(Stmt::Subview {
-                    k: self.subviews,
-                    view: Buf::T0,
-                    src: buf,
-                    off: Ix::Var(i),
-                    size: view_size,
-                });
+                body.push(self.subview(Buf::T0, buf, Ix::Var(i), view_size));
                 let own = if self.rng.chance(1, 2) { Ix::Var(sz) } else { Ix::Dim(Buf::T0, 0) };
                 let ub = inner_ub(self, own);
                 let e = if self.rng.chance(1, 6) { Ix::Var(j).add_c(1) } else { Ix::Var(j) };
@@ -638,27 +637,13 @@ impl Gen {
                 body.push(inner(j, ub, vec![acc]));
             }
             _ => {
-                self.subviews += 1;
-                body.push(Stmt::Subview {
-                    k: self.subviews,
-                    view: Buf::T0,
-                    src: buf,
-                    off: Ix::Var(i),
-                    size: Ix::Var(sz),
-                });
+                body.push(self.subview(Buf::T0, buf, Ix::Var(i), Ix::Var(sz)));
                 let t2 = self.rng.range_i64(2, 4);
                 let (k, sz2) = (self.var(), self.var());
                 let extra2 = if self.rng.chance(5, 6) { 0 } else { 1 };
                 let mut tile2 = vec![Stmt::Let { var: sz2, value: tile_size(t2, extra2, k, Ix::Var(sz)) }];
                 let size2 = if self.rng.chance(6, 7) { Ix::Var(sz2) } else { Ix::Const(t2) };
-                self.subviews += 1;
-                tile2.push(Stmt::Subview {
-                    k: self.subviews,
-                    view: Buf::T1,
-                    src: Buf::T0,
-                    off: Ix::Var(k),
-                    size: size2,
-                });
+                tile2.push(self.subview(Buf::T1, Buf::T0, Ix::Var(k), size2));
                 let ub = inner_ub(self, Ix::Var(sz2));
                 let (view, e) = if self.rng.chance(4, 5) {
                     (Buf::T1, Ix::Var(j))

@@ -332,6 +332,21 @@ impl Machine<'_> {
         Ok(Flow::Normal)
     }
 
+    /// An upward counted loop (`scf.for`, `affine.for`): `var` from `lb`
+    /// while below `ub`, by `step`; an increment that overflows is
+    /// undefined behaviour.
+    fn count_up(&mut self, var: Var, lb: i64, ub: i64, step: i64, body: &[Stmt]) -> Res {
+        let mut i = lb;
+        while i < ub {
+            self.vars[var] = i;
+            if let Some(f) = self.iteration(var, body)? {
+                return Ok(f);
+            }
+            i = self.checked_add(i, step).ok_or(SimOutcome::Undefined)?;
+        }
+        Ok(Flow::Normal)
+    }
+
     /// Runs one body of the loop of `var`: `None` to go on looping, else
     /// how the loop ends (`Normal` for its own break).
     fn iteration(&mut self, var: Var, body: &[Stmt]) -> Result<Option<Flow>, SimOutcome> {
@@ -378,15 +393,7 @@ impl Machine<'_> {
             }
             Stmt::For { var, lb, ub, step, body, .. } => {
                 let (lb, ub) = (self.val(lb)?, self.val(ub)?);
-                let mut i = lb;
-                while i < ub {
-                    self.vars[*var] = i;
-                    if let Some(f) = self.iteration(*var, body)? {
-                        return Ok(f);
-                    }
-                    i = self.checked_add(i, *step).ok_or(SimOutcome::Undefined)?;
-                }
-                Ok(Flow::Normal)
+                self.count_up(*var, lb, ub, *step, body)
             }
             Stmt::While { var, init, cond, step, body } => {
                 self.vars[*var] = self.val(init)?;
@@ -441,15 +448,7 @@ impl Machine<'_> {
             Stmt::AffineFor { var, lb, ub, step, body } => {
                 let lb = self.results(lb).into_iter().max().expect("a bound has a result");
                 let ub = self.results(ub).into_iter().min().expect("a bound has a result");
-                let mut i = lb;
-                while i < ub {
-                    self.vars[*var] = i;
-                    if let Some(f) = self.iteration(*var, body)? {
-                        return Ok(f);
-                    }
-                    i = self.checked_add(i, *step).ok_or(SimOutcome::Undefined)?;
-                }
-                Ok(Flow::Normal)
+                self.count_up(*var, lb, ub, *step, body)
             }
             Stmt::Let { var, value } => {
                 self.vars[*var] = self.val(value)?;
