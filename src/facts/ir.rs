@@ -1173,29 +1173,37 @@ impl<'a> Rewriter<'a> {
     /// Creates `arith.constant <value> : i1` right before `before`; returns
     /// its result (None when `before` is in no block).
     pub(crate) fn insert_bool_constant(&mut self, before: Op<'a>, value: bool) -> Option<Val<'a>> {
-        self.check_inside(before, "insert_bool_constant");
+        // SAFETY: `before` is a live op, so its context is live.
+        let i1 = unsafe { mlirIntegerTypeGet(before.context(), 1) };
+        self.insert_constant(before, i1, value as i64)
+    }
+
+    /// Inserts `arith.constant value : ty` (an integer or `index` type of
+    /// `before`'s context) before `before`; its result, or None when
+    /// `before` is in no block.
+    pub(crate) fn insert_constant(&mut self, before: Op<'a>, ty: MlirType, value: i64) -> Option<Val<'a>> {
+        self.check_inside(before, "insert_constant");
         // Check the block first: an op created and then not inserted would leak.
         let block = before.block()?;
         // SAFETY: `before` is a live op in `block`, inside IR the rewriter
-        // may modify. The names are `'static` literals and the context
-        // interns them; the state borrows only them and `before`'s location,
-        // and `mlirOperationStateAdd*` copy the attribute and the type into
-        // the state. `mlirOperationCreate` frees the state's arrays and
-        // returns an op we own (null only when result type inference fails,
-        // which is not requested here); inserting it into `block` before
-        // `before` hands it to the block, so it is neither leaked nor freed
-        // twice. Its result is live as long as the op, which is inside the
-        // root.
+        // may modify, and `ty` an integer or index type of its context. The
+        // names are `'static` literals and the context interns them; the
+        // state borrows only them and `before`'s location, and
+        // `mlirOperationStateAdd*` copy the attribute and the type into the
+        // state. `mlirOperationCreate` frees the state's arrays and returns
+        // an op we own (null only when result type inference fails, which
+        // is not requested here); inserting it into `block` before `before`
+        // hands it to the block, so it is neither leaked nor freed twice.
+        // Its result is live as long as the op, which is inside the root.
         unsafe {
             let ctx = before.context();
-            let i1 = mlirIntegerTypeGet(ctx, 1);
-            let attr = mlirIntegerAttrGet(i1, value as i64);
+            let attr = mlirIntegerAttrGet(ty, value);
             let name = string_ref("arith.constant");
             let mut state = mlirOperationStateGet(name, before.location().to_raw());
             let value_id = mlirIdentifierGet(ctx, string_ref("value"));
             let named = mlirNamedAttributeGet(value_id, attr);
             mlirOperationStateAddAttributes(&mut state, 1, &named);
-            mlirOperationStateAddResults(&mut state, 1, &i1);
+            mlirOperationStateAddResults(&mut state, 1, &ty);
             let op = mlirOperationCreate(&mut state);
             if op.ptr.is_null() {
                 return None;

@@ -17,10 +17,16 @@
 //! `scf.for %i = %c0 to %dim` is true. So the bounds checks that
 //! `--generate-runtime-verification` puts before an access loom proves fold
 //! to `true`, and `canonicalize` then removes their `cf.assert`s.
+//! The prover also decides `arith.minsi`/`maxsi` and `affine.min`/`max`
+//! whose result is always one candidate (an operand, or a constant map
+//! result): the tile size `min(4, D - %i)` in the main loop of a peeled
+//! tiling is always 4 (`Prover::chosen_extremum`).
 //! Phase 2 (rewrite): each decided comparison is replaced by an
 //! `arith.constant` of the same i1 value inserted before it, and erased.
 //! Then every scalar `arith.select` whose condition is now a constant is
-//! replaced by the operand it selects. All decisions are made on the
+//! replaced by the operand it selects, and each decided extremum by its
+//! candidate (read when rewriting, after earlier replacements). All
+//! decisions are made on the
 //! unchanged IR before the first rewrite, so no rewrite can influence
 //! another decision.
 
@@ -32,6 +38,7 @@ use crate::facts::bits::const_bits;
 use crate::facts::ir::{walk_preorder, Rewriter};
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
+use crate::facts::relational::Chosen;
 use crate::facts::{self};
 
 pub static SPEC: PassSpec = PassSpec {
@@ -71,11 +78,16 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
     let root = rewriter.root();
     let analysis = facts::analyze(root, &analysis_options(options));
     let mut decided = Vec::new();
+    let mut extrema = Vec::new();
     // Each scope at its own index width; nothing in an opaque one.
     for scope in analysis.scopes().iter().filter(|s| s.opaque().is_none()) {
         let ranges = scope.ranges();
         let prover = analysis.prover(&ranges);
         analysis.walk_scope(scope, &mut |inner| {
+            if let Some(chosen) = prover.chosen_extremum(inner) {
+                extrema.push((inner, chosen));
+                return;
+            }
             let Some(pred) = inner.compare_predicate() else { return };
             let (Some(a), Some(b)) = (ranges.at(inner.operand(0), inner), ranges.at(inner.operand(1), inner)) else {
                 return;
@@ -92,6 +104,18 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
         // after this; `decided` holds no other handle into it (compares
         // have no regions).
         unsafe { rewriter.erase(cmp) };
+    }
+    for (extremum, chosen) in extrema {
+        let value = match chosen {
+            Chosen::Operand(n) => Some(extremum.operand(n)),
+            Chosen::Constant(c) => rewriter.insert_constant(extremum, extremum.result(0).ty(), c),
+        };
+        let Some(value) = value.filter(|v| *v != extremum.result(0)) else { continue };
+        rewriter.replace_all_uses(extremum.result(0), value);
+        // SAFETY: `extremum` (collected above, each op once) is not used
+        // after this, and min/max ops have no regions; `value` is an
+        // operand of it or a new constant, which stay live.
+        unsafe { rewriter.erase(extremum) };
     }
     let mut selects = Vec::new();
     walk_preorder(root, &mut |inner| {

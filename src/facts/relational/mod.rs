@@ -67,6 +67,15 @@ pub(crate) enum Key<'a> {
     Aux(Op<'a>, usize),
 }
 
+/// What an extremum op always yields ([`Prover::chosen_extremum`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Chosen {
+    /// Operand `n` of the op (read when rewriting: an earlier rewrite may
+    /// have replaced it).
+    Operand(usize),
+    Constant(i64),
+}
+
 /// Where a fact comes from (for explanations).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Source<'a> {
@@ -347,6 +356,62 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
 
     /// The value of the comparison `cmp` (`arith.cmpi`/`index.cmp`) wherever
     /// it runs, if the relational facts there decide it.
+    /// The operand an `arith.minsi`/`maxsi` or a multi-result
+    /// `affine.min`/`affine.max` always yields where it runs, when the
+    /// facts show one candidate is at most (min) or at least (max) every
+    /// other: for an affine op, a result that is a constant or one of its
+    /// operands, the others read as `Query::affine_value` reads them (exact
+    /// forms of the lowering's arithmetic) or as quotients. A tile's
+    /// `min(4, D - %i)` in a peeled main loop is always 4.
+    pub(crate) fn chosen_extremum(&self, op: Op<'a>) -> Option<Chosen> {
+        let max = if op.is("arith.minsi") || op.is("affine.min") {
+            false
+        } else if op.is("arith.maxsi") || op.is("affine.max") {
+            true
+        } else {
+            return None;
+        };
+        let mut q = Query::new(self, op);
+        // (the candidate's replacement, its form) per candidate.
+        let mut forms: Vec<(Option<Chosen>, Option<Lin>)> = Vec::new();
+        if op.is("arith.minsi") || op.is("arith.maxsi") {
+            for i in 0..2 {
+                forms.push((Some(Chosen::Operand(i)), q.value(op.operand(i))));
+            }
+        } else {
+            let (_, results) = super::semantics::IntOp::affine_map(op)?;
+            let trees = super::semantics::IntOp::affine_map_trees(op).map(|(_, t)| t).unwrap_or_default();
+            for (r, form) in results.iter().enumerate() {
+                let chosen = form.as_ref().and_then(|f| match (f.terms.as_slice(), f.as_input()) {
+                    ([], _) => Some(Chosen::Constant(f.constant)),
+                    (_, Some(p)) if p < op.num_operands() => Some(Chosen::Operand(p)),
+                    _ => None,
+                });
+                let lin = match form {
+                    Some(f) => q.affine_value(op, 0, f).map(|v| v.0),
+                    None => trees.get(r).cloned().flatten().and_then(|t| q.quotient_value(op, r, &t)).map(|v| v.0),
+                };
+                forms.push((chosen, lin));
+            }
+        }
+        'candidates: for (k, (chosen, lin)) in forms.iter().enumerate() {
+            let (Some(chosen), Some(lin)) = (chosen, lin) else { continue };
+            for (j, (_, other)) in forms.iter().enumerate() {
+                if j == k {
+                    continue;
+                }
+                let Some(other) = other else { continue 'candidates };
+                // min: other - lin >= 0; max: lin - other >= 0.
+                let goal = if max { lin.minus(other) } else { other.minus(lin) };
+                if goal.and_then(|g| q.prove(&g)).is_none() {
+                    continue 'candidates;
+                }
+            }
+            return Some(*chosen);
+        }
+        None
+    }
+
     pub(crate) fn decide(&self, cmp: Op<'a>) -> Option<bool> {
         let pred = cmp.compare_predicate()?;
         let mut q = Query::new(self, cmp);

@@ -608,7 +608,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// for `ceildiv` `L` is above the smallest value (its expansion
     /// negates `L`), and `c × q` fits (by `L`'s range). The result is
     /// `c × q`, with the assumptions `L`'s reading used.
-    fn quotient_value(&mut self, op: Op<'a>, r: usize, tree: &AffineTree) -> Option<(Lin, Assumptions)> {
+    pub(crate) fn quotient_value(&mut self, op: Op<'a>, r: usize, tree: &AffineTree) -> Option<(Lin, Assumptions)> {
         let (inner, c) = match tree {
             AffineTree::Scale(inner, c) => (&**inner, *c as i128),
             t => (t, 1),
