@@ -53,3 +53,21 @@ func.func @forall_explicit(%a: memref<?xf32>, %lo: index) {
   }
   return
 }
+
+// -----
+
+// A step that skips past the bound: with step 4, %i + 3 is in bounds only
+// when D is a multiple of 4 (D = 5: %i = 4 reads a[7]); %i itself is.
+func.func @forall_step_skips(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  scf.forall (%i) = (0) to (%d) step (4) {
+    // expected-remark @below {{memref.load: in bounds (proven)}}
+    %v = memref.load %a[%i] : memref<?xf32>
+    %j = arith.addi %i, %c3 : index
+    // expected-remark @below {{not proven in bounds: memref.load}}
+    %w = memref.load %a[%j] : memref<?xf32>
+  }
+  return
+}
