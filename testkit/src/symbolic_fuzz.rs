@@ -47,7 +47,7 @@
 //! with `--without-parallel-shapes`): half the `index` cases are an
 //! `scf.parallel` or `scf.forall` of 1 to 3 dimensions, alone, around a
 //! loop of the generator above (which may use its first induction
-//! variable), inside one, or beside one ([`gen_parallel_case`]). Bounds
+//! variable), inside one, or beside one (`gen_parallel_case`). Bounds
 //! are arguments, `memref.dim`, constants and the generator's arithmetic,
 //! sometimes `lb >= ub`; steps 1..5 constants or (the near miss) an
 //! argument; `scf.forall` in its `in (...)` form and with static parts
