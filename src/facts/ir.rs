@@ -5,7 +5,7 @@
 //! they can hash and keep in maps; melior's handles are not hashable and
 //! lack use lists, so this module wraps MLIR's C API itself. It keeps only
 //! what melior lacks: hashable `Copy` handles ([`Op`], [`Val`], [`Blk`],
-//! [`Reg`]) with a cheap hasher for maps keyed by them ([`HandleMap`]),
+//! [`Reg`]) with a cheap hasher for maps keyed by them ([`FastMap`]),
 //! loop likeness and loop depth, loom exits ([`ExitKind`]), comparison
 //! predicates, use lists, and the few type queries the analyses need.
 //!
@@ -87,15 +87,19 @@ impl PartialEq for Reg<'_> {
     }
 }
 
-/// Hasher for maps keyed by handles. A handle hashes as its address, which
-/// is already unique, so one multiply-xor step replaces SipHash (the
-/// analyses look handles up for every value and loop); `finish` rotates
-/// the product so that its well-mixed high bits pick the bucket (addresses
-/// are aligned: their low bits are always 0).
+/// Hasher for the analyses' maps, keyed by handles and small integers
+/// (atoms, coefficients). A handle hashes as its address, which is already
+/// unique, so one multiply-xor step per word replaces SipHash (the
+/// analyses look handles up for every value and loop, and the relational
+/// solver keys its constraints by their terms); `finish` rotates the
+/// product so that its well-mixed high bits pick the bucket (addresses are
+/// aligned: their low bits are always 0). Deterministic: iteration order
+/// does not change between runs. The keys come from the analysed IR, not
+/// from an adversary, so flooding resistance is not needed.
 #[derive(Default)]
-pub(crate) struct HandleHasher(u64);
+pub(crate) struct FastHasher(u64);
 
-impl std::hash::Hasher for HandleHasher {
+impl std::hash::Hasher for FastHasher {
     fn write(&mut self, bytes: &[u8]) {
         for b in bytes {
             self.write_u64(u64::from(*b));
@@ -108,13 +112,26 @@ impl std::hash::Hasher for HandleHasher {
     fn write_usize(&mut self, n: usize) {
         self.write_u64(n as u64);
     }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
     fn finish(&self) -> u64 {
         self.0.rotate_left(26)
     }
 }
 
-/// A hash map keyed by handles ([`Op`], [`Val`]).
-pub(crate) type HandleMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<HandleHasher>>;
+/// A hash map with [`FastHasher`] (keys: handles such as [`Op`] and
+/// [`Val`], or small integers).
+pub(crate) type FastMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
+/// A hash set with [`FastHasher`].
+pub(crate) type FastSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<FastHasher>>;
 
 // Handles reached from a valid handle share its lifetime: these wrap what
 // the C API returns for a live handle's navigation (null: None).

@@ -42,7 +42,7 @@ use crate::analysis::Options;
 use assumptions::Assumptions;
 use interval::Interval;
 use ir::{
-    index_bitwidth, is_isolated_from_above, sets_index_width, walk_preorder_skipping, ExitKind, HandleMap, Op, Val,
+    index_bitwidth, is_isolated_from_above, sets_index_width, walk_preorder_skipping, ExitKind, FastMap, Op, Val,
 };
 use ranges::{Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
@@ -219,7 +219,7 @@ pub(crate) struct Scope<'a> {
     pub(crate) index_width: u32,
     /// Facts stated at the width [`Ranges`] reads their values at (the
     /// value's type, `index` at `index_width`).
-    facts: HandleMap<Val<'a>, ValueFact<'a>>,
+    facts: FastMap<Val<'a>, ValueFact<'a>>,
     /// Set when nothing in the scope is claimed, and why: its root changes
     /// the index width but is not isolated from above, so values defined
     /// outside it (at another width) may be used inside.
@@ -237,7 +237,7 @@ impl<'a> Scope<'a> {
                 root.loc_string()
             )
         });
-        Scope { root, index_width: width, facts: HandleMap::default(), opaque }
+        Scope { root, index_width: width, facts: FastMap::default(), opaque }
     }
 
     /// Range queries over the scope, at its index width.
@@ -256,7 +256,7 @@ pub struct Analysis<'a> {
     /// The analysed root's scope first, then the nested ones in pre-order.
     scopes: Vec<Scope<'a>>,
     /// The root of each nested scope, with its index in `scopes`.
-    borders: HandleMap<Op<'a>, usize>,
+    borders: FastMap<Op<'a>, usize>,
     pub loops: Vec<LoopRecord<'a>>,
     /// Index width at the analysed root (DLTI entry or the option); nested
     /// scopes may have others (each loop's counter says its width).
@@ -305,7 +305,7 @@ impl<'a> Analysis<'a> {
 
 /// Walks `op` and every nested op in pre-order, each with the index of its
 /// scope (`scope` for `op`; a border op starts its own).
-fn walk_scoped<'a>(op: Op<'a>, borders: &HandleMap<Op<'a>, usize>, scope: usize, f: &mut impl FnMut(usize, Op<'a>)) {
+fn walk_scoped<'a>(op: Op<'a>, borders: &FastMap<Op<'a>, usize>, scope: usize, f: &mut impl FnMut(usize, Op<'a>)) {
     f(scope, op);
     for r in 0..op.num_regions() {
         let mut block = op.region(r).first_block();
@@ -323,13 +323,13 @@ fn walk_scoped<'a>(op: Op<'a>, borders: &HandleMap<Op<'a>, usize>, scope: usize,
 /// The scopes under `root` (whose index width is `width`): `root`'s, then
 /// one per nested op that sets another index width, in pre-order; and the
 /// roots of the nested ones with their indices.
-fn find_scopes<'a>(root: Op<'a>, width: u32, fallback: u32) -> (Vec<Scope<'a>>, HandleMap<Op<'a>, usize>) {
+fn find_scopes<'a>(root: Op<'a>, width: u32, fallback: u32) -> (Vec<Scope<'a>>, FastMap<Op<'a>, usize>) {
     fn nested<'a>(
         op: Op<'a>,
         width: u32,
         fallback: u32,
         scopes: &mut Vec<Scope<'a>>,
-        borders: &mut HandleMap<Op<'a>, usize>,
+        borders: &mut FastMap<Op<'a>, usize>,
     ) {
         for r in 0..op.num_regions() {
             let mut block = op.region(r).first_block();
@@ -353,8 +353,8 @@ fn find_scopes<'a>(root: Op<'a>, width: u32, fallback: u32) -> (Vec<Scope<'a>>, 
             }
         }
     }
-    let mut scopes = vec![Scope { root, index_width: width, facts: HandleMap::default(), opaque: None }];
-    let mut borders = HandleMap::default();
+    let mut scopes = vec![Scope { root, index_width: width, facts: FastMap::default(), opaque: None }];
+    let mut borders = FastMap::default();
     nested(root, width, fallback, &mut scopes, &mut borders);
     (scopes, borders)
 }
@@ -387,7 +387,7 @@ fn value_facts<'a>(
     rec: &Recognized<'a>,
     index_width: u32,
     assumes: Assumptions,
-    facts: &mut HandleMap<Val<'a>, ValueFact<'a>>,
+    facts: &mut FastMap<Val<'a>, ValueFact<'a>>,
 ) {
     // Symbolic loops contribute their numeric envelopes (bounds valid for
     // every argument value), and nothing about the exit value.
@@ -444,7 +444,7 @@ fn runs_per_entry<'a>(
     inner: Op<'a>,
     parent: Op<'a>,
     rec: &LoopRecord<'a>,
-    guards: &HandleMap<Op<'a>, Op<'a>>,
+    guards: &FastMap<Op<'a>, Op<'a>>,
 ) -> Option<Expr> {
     let (body_count, condition_count) = rec.count_exprs()?;
     let block = inner.block()?;
@@ -498,8 +498,8 @@ fn record<'a>(
     rec: Recognized<'a>,
     iw: u32,
     assumptions: &mut Assumptions,
-    facts: &mut HandleMap<Val<'a>, ValueFact<'a>>,
-    guards: &mut HandleMap<Op<'a>, Op<'a>>,
+    facts: &mut FastMap<Val<'a>, ValueFact<'a>>,
+    guards: &mut FastMap<Op<'a>, Op<'a>>,
 ) -> (Status, Option<Counter>, Option<&'static str>) {
     if let Core::Symbolic { assumptions: used, .. } = &rec.core {
         *assumptions |= *used;
@@ -592,7 +592,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
     let allowed = options.assumptions();
     let (mut scopes, borders) = find_scopes(root, index_width, fallback);
     let mut loops = Vec::new();
-    let mut guards: HandleMap<Op<'a>, Op<'a>> = HandleMap::default();
+    let mut guards: FastMap<Op<'a>, Op<'a>> = FastMap::default();
     walk_scoped(root, &borders, 0, &mut |s, op| {
         if !op.is_loop_like() {
             return;
@@ -660,7 +660,7 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
     // region: only an entry block runs exactly once (MLIR gives it no
     // predecessors); any other block (a `cf` loop's body, a branch's
     // target) may run any number of times.
-    let index: HandleMap<Op<'a>, usize> = loops.iter().enumerate().map(|(i, l)| (l.op, i)).collect();
+    let index: FastMap<Op<'a>, usize> = loops.iter().enumerate().map(|(i, l)| (l.op, i)).collect();
     for i in 0..loops.len() {
         let mut entries = Some(Expr::constant(1));
         let mut signed: Option<bool> = None;

@@ -22,7 +22,7 @@ use std::cell::Cell;
 use super::assumptions::Assumptions;
 use super::bits::{carrier, const_bits, in_order, mask, smax, smin, to_signed, MAX_WIDTH};
 use super::interval::Interval;
-use super::ir::{shape_of, Def, HandleMap, Op, Val};
+use super::ir::{shape_of, Def, FastMap, Op, Val};
 use super::predicate::Predicate;
 use super::semantics::{Cast, IntOp};
 
@@ -298,7 +298,7 @@ pub struct ValueFact<'a> {
 
 /// Range queries over a module whose loops have been analysed.
 pub struct Ranges<'f, 'a> {
-    facts: &'f HandleMap<Val<'a>, ValueFact<'a>>,
+    facts: &'f FastMap<Val<'a>, ValueFact<'a>>,
     pub index_width: u32,
     /// The assumptions of the loop facts queries read (see
     /// [`Ranges::assumptions_read`]).
@@ -309,7 +309,7 @@ const MAX_DEPTH: u32 = 24;
 
 impl<'f, 'a> Ranges<'f, 'a> {
     /// Queries over `facts`, with `index` read at `index_width` bits.
-    pub fn new(facts: &'f HandleMap<Val<'a>, ValueFact<'a>>, index_width: u32) -> Ranges<'f, 'a> {
+    pub fn new(facts: &'f FastMap<Val<'a>, ValueFact<'a>>, index_width: u32) -> Ranges<'f, 'a> {
         Ranges { facts, index_width, assumed: Cell::new(Assumptions::NONE) }
     }
 

@@ -7,7 +7,7 @@
 //! with `=`. Names come from `Val::operand_name` (costly: only rendered
 //! when a message is wanted).
 
-use std::collections::HashMap;
+use crate::facts::ir::FastMap;
 
 use super::linear::{Atom, FactSet, Lin};
 use super::query::Query;
@@ -16,12 +16,12 @@ use super::{Key, Source};
 /// Atom names, computed once per explanation.
 pub(crate) struct Names<'q, 'r, 'f, 'a, 'b> {
     query: &'b Query<'q, 'r, 'f, 'a>,
-    cache: HashMap<Atom, String>,
+    cache: FastMap<Atom, String>,
 }
 
 impl<'q, 'r, 'f, 'a, 'b> Names<'q, 'r, 'f, 'a, 'b> {
     pub(crate) fn new(query: &'b Query<'q, 'r, 'f, 'a>) -> Self {
-        Names { query, cache: HashMap::new() }
+        Names { query, cache: FastMap::default() }
     }
 
     fn name(&mut self, a: Atom) -> String {

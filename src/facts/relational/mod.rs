@@ -36,8 +36,8 @@ mod query;
 mod solver;
 
 use crate::facts::assumptions::Assumptions;
+use crate::facts::ir::FastMap;
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 
 use super::bits::const_bits;
 use super::ir::{ExitKind, Op, Val};
@@ -120,10 +120,20 @@ type Carried<'a> = (Vec<(Val<'a>, Val<'a>)>, Vec<(Op<'a>, Vec<Val<'a>>)>);
 /// assumption.
 type Invariants<'a> = (Vec<Template<'a>>, Assumptions);
 
+type NoWrapAnswers<'a> = FastMap<(Op<'a>, u32, OperandSum<'a>), (Option<Assumptions>, u32)>;
+
 enum InvariantState<'a> {
     /// Being checked: the current candidates (the induction hypothesis).
     Checking(Invariants<'a>),
     Done(Invariants<'a>),
+}
+
+/// `constant + Σ k × value`: the exact value a w-bit operation must
+/// compute for a no-wrap proof ([`Prover::no_wrap`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct OperandSum<'a> {
+    pub(crate) terms: Vec<(Val<'a>, i128)>,
+    pub(crate) constant: i128,
 }
 
 /// Loops nested this deep in invariant checks get none.
@@ -140,7 +150,10 @@ pub(crate) struct Prover<'r, 'f, 'a> {
     pub(crate) ranges: &'r Ranges<'f, 'a>,
     /// The assumptions (options) proofs may use.
     pub(crate) allowed: Assumptions,
-    invariants: RefCell<HashMap<Op<'a>, InvariantState<'a>>>,
+    invariants: RefCell<FastMap<Op<'a>, InvariantState<'a>>>,
+    /// No-wrap answers ([`Prover::no_wrap`]), with the nesting depth each
+    /// was found at.
+    no_wrap_known: RefCell<NoWrapAnswers<'a>>,
     /// Nesting of sub-proofs (invariant checks, no-wrap proofs).
     depth: Cell<u32>,
     /// Loops whose candidates are being checked (an induction hypothesis
@@ -153,7 +166,8 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         Prover {
             ranges,
             allowed,
-            invariants: RefCell::new(HashMap::new()),
+            invariants: RefCell::new(FastMap::default()),
+            no_wrap_known: RefCell::new(FastMap::default()),
             depth: Cell::new(0),
             hypotheses: Cell::new(0),
         }
@@ -232,7 +246,7 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
 
     /// Whether `t` with the carried values replaced (`subst`) holds at `at`:
     /// Some(the assumptions the proof rests on), or None.
-    fn holds_at(&self, at: Op<'a>, t: &Template<'a>, subst: &HashMap<Val<'a>, Val<'a>>) -> Option<Assumptions> {
+    fn holds_at(&self, at: Op<'a>, t: &Template<'a>, subst: &FastMap<Val<'a>, Val<'a>>) -> Option<Assumptions> {
         let mut q = Query::new(self, at);
         let mut lin = Lin::constant(t.constant);
         for &(key, k) in &t.terms {
@@ -246,22 +260,35 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         Some(q.uses_assumption(used))
     }
 
-    /// Whether the value `build` states (over the operands of `op`, a w-bit
-    /// integer operation) lies in the signed w-bit range wherever `op`
-    /// runs: then the operation does not wrap and its result is that value.
-    /// Some(the assumptions the proof rests on), or None.
-    pub(crate) fn no_wrap(
-        &self,
-        op: Op<'a>,
-        w: u32,
-        build: &dyn Fn(&mut Query<'_, 'r, 'f, 'a>) -> Option<Lin>,
-    ) -> Option<Assumptions> {
-        self.sub_proof(op, &|q| {
-            let e = build(q)?;
+    /// Whether `sum` (of values `op` reads) lies in the signed w-bit range
+    /// wherever `op` runs: then the w-bit operation computing it does not
+    /// wrap and its result is that value. Some(the assumptions the proof
+    /// rests on), or None.
+    ///
+    /// Every term is a w-bit value, whose signed reading lies in [SMIN,
+    /// SMAX] (the range facts leave these limits out, and a sum near them
+    /// needs them). The answer depends only on `op`, `w` and `sum` (a fresh
+    /// query at `op`), so it is kept: a proof found outside any induction
+    /// hypothesis holds for every later query; a failure is reused only
+    /// at the same or a deeper nesting, where no more could be shown.
+    pub(crate) fn no_wrap(&self, op: Op<'a>, w: u32, sum: &OperandSum<'a>) -> Option<Assumptions> {
+        let key = (op, w, sum.clone());
+        if let Some(&(known, at_depth)) = self.no_wrap_known.borrow().get(&key) {
+            if known.is_some() || self.depth.get() >= at_depth {
+                return known;
+            }
+        }
+        let depth = self.depth.get();
+        let shown = self.sub_proof(op, &|q| {
+            let e = q.operand_sum(sum, w)?;
             let low = q.prove(&e.shifted(-super::bits::smin(w))?)?;
             let high = q.prove(&Lin::constant(super::bits::smax(w)).minus(&e)?)?;
             Some(low.union(high))
-        })
+        });
+        if self.hypotheses.get() == 0 {
+            self.no_wrap_known.borrow_mut().insert(key, (shown, depth));
+        }
+        shown
     }
 
     /// Whether the value `build` states (over the operands of `op`) is
@@ -307,9 +334,9 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         let Some((args, nexts)) = Self::carried(loop_op) else { return (Vec::new(), Assumptions::NONE) };
         self.depth.set(self.depth.get() + 1);
         self.hypotheses.set(self.hypotheses.get() + 1);
-        let entry: HashMap<Val<'a>, Val<'a>> = args.iter().copied().collect();
+        let entry: FastMap<Val<'a>, Val<'a>> = args.iter().copied().collect();
         let assumed = Cell::new(Assumptions::NONE);
-        let holds = |at: Op<'a>, t: &Template<'a>, subst: &HashMap<Val<'a>, Val<'a>>| match self.holds_at(at, t, subst)
+        let holds = |at: Op<'a>, t: &Template<'a>, subst: &FastMap<Val<'a>, Val<'a>>| match self.holds_at(at, t, subst)
         {
             Some(used) => {
                 assumed.set(assumed.get() | used);

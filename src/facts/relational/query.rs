@@ -34,11 +34,11 @@
 //! there); anything not shown exact is left out, which weakens but never
 //! falsifies. Budgets (atoms, facts, case splits) only leave facts out.
 
-use std::collections::{HashMap, HashSet};
+use crate::facts::ir::{FastMap, FastSet};
 
 use super::linear::{Atom, Constraint, FactSet, Lin};
 use super::solver::refute;
-use super::{int_width, Key, Prover, Source};
+use super::{int_width, Key, OperandSum, Prover, Source};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
 use crate::facts::ir::{
@@ -79,17 +79,17 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     prover: &'q Prover<'r, 'f, 'a>,
     pub(crate) at: Op<'a>,
     pub(crate) keys: Vec<Key<'a>>,
-    atoms: HashMap<Key<'a>, Atom>,
+    atoms: FastMap<Key<'a>, Atom>,
     pub(crate) facts: Vec<Fact<'a>>,
     base: Vec<Constraint>,
     /// Case splits: one of the alternatives holds.
     choices: Vec<Vec<Vec<Constraint>>>,
     queue: Vec<Atom>,
     /// Loops whose invariants / while conditions are already added.
-    loops_added: HashSet<Op<'a>>,
+    loops_added: FastSet<Op<'a>>,
     /// Values that cannot be poison where the query's op runs (see
     /// [`Query::require_defined`]).
-    defined: HashSet<Val<'a>>,
+    defined: FastSet<Val<'a>>,
 }
 
 /// Constraints `lin >= 0`, in disjunctive normal form: one of the
@@ -102,13 +102,13 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             prover,
             at,
             keys: Vec::new(),
-            atoms: HashMap::new(),
+            atoms: FastMap::default(),
             facts: Vec::new(),
             base: Vec::new(),
             choices: Vec::new(),
             queue: Vec::new(),
-            loops_added: HashSet::new(),
-            defined: HashSet::new(),
+            loops_added: FastSet::default(),
+            defined: FastSet::default(),
         };
         q.context();
         q
@@ -385,7 +385,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let c = if sub { -c } else { c };
         // No flag here: a value yielded by a branch may be poison that the
         // other branch's executions never see.
-        *assumed |= self.prover.no_wrap(def, w, &|q: &mut Query<'_, 'r, 'f, 'a>| q.value(x)?.shifted(c))?;
+        *assumed |= self.prover.no_wrap(def, w, &OperandSum { terms: vec![(x, 1)], constant: c })?;
         self.outside_form(if_op, x, depth + 1, assumed)?.shifted(c)
     }
 
@@ -517,13 +517,13 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             if trivial {
                 continue;
             }
-            match self.prover.ranges.at(x, op).map(|r| r.s).filter(|r| !r.is_empty()) {
-                Some(r) => {
-                    let (a, b) = (r.lo.checked_mul(c as i128), r.hi.checked_mul(c as i128));
+            match self.plain_range(x, op) {
+                Some(((rlo, rhi), rests_on)) => {
+                    let (a, b) = (rlo.checked_mul(c as i128), rhi.checked_mul(c as i128));
                     let (lo, hi) = a.zip(b).map_or((None, None), |(a, b)| (Some(a.min(b)), Some(a.max(b))));
                     low = low.zip(lo).and_then(|(s, t)| s.checked_add(t.min(0)));
                     high = high.zip(hi).and_then(|(s, t)| s.checked_add(t.max(0)));
-                    assumes |= self.prover.ranges.assumptions_of(x).intersect(self.prover.allowed);
+                    assumes |= rests_on;
                 }
                 None => (low, high) = (None, None),
             }
@@ -545,25 +545,42 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         }
         let mut assumes = Assumptions::NONE;
         for subset in 1..(1u32 << parts.len()) {
-            let chosen: Vec<(Option<usize>, i128)> =
-                parts.iter().enumerate().filter(|(i, _)| subset & (1 << i) != 0).map(|(_, p)| *p).collect();
-            let sum = |q: &mut Query<'_, 'r, 'f, 'a>| {
-                chosen.iter().try_fold(Lin::constant(0), |acc, &(operand, c)| match operand {
-                    Some(i) => {
-                        // Every operand is a w-bit value: its signed reading
-                        // is in [SMIN, SMAX] (the range facts leave these
-                        // limits out), which a sum near them needs.
-                        let x = q.value(op.operand(i))?;
-                        let limits = vec![x.shifted(-smin(w))?, Lin::constant(smax(w)).minus(&x)?];
-                        q.fact(Source::Range(op.operand(i)), limits);
-                        acc.add_scaled(&x, c)
-                    }
-                    None => acc.shifted(c),
-                })
-            };
-            assumes |= self.prover.no_wrap(op, w, &sum)?;
+            let mut sum = OperandSum { terms: Vec::new(), constant: 0 };
+            for (_, &(operand, c)) in parts.iter().enumerate().filter(|(i, _)| subset & (1 << i) != 0) {
+                match operand {
+                    Some(i) => sum.terms.push((op.operand(i), c)),
+                    None => sum.constant += c,
+                }
+            }
+            // A w-bit operand alone, or a w-bit constant, is in range.
+            match (&sum.terms[..], sum.constant) {
+                ([(_, 1)], 0) => continue,
+                ([], k) if (smin(w)..=smax(w)).contains(&k) => continue,
+                ([], _) => return None,
+                _ => assumes |= self.prover.no_wrap(op, w, &sum)?,
+            }
         }
         Some((lin, assumes))
+    }
+
+    /// The signed range of `x` at `op` (not empty), with the allowed
+    /// assumptions it rests on.
+    fn plain_range(&self, x: Val<'a>, op: Op<'a>) -> Option<((i128, i128), Assumptions)> {
+        let r = self.prover.ranges.at(x, op).map(|r| r.s).filter(|r| !r.is_empty())?;
+        Some(((r.lo, r.hi), self.prover.ranges.assumptions_of(x).intersect(self.prover.allowed)))
+    }
+
+    /// `sum` as a linear form, with the signed limits of each of its
+    /// (w-bit) terms as facts ([`Prover::no_wrap`]).
+    pub(crate) fn operand_sum(&mut self, sum: &OperandSum<'a>, w: u32) -> Option<Lin> {
+        let mut e = Lin::constant(sum.constant);
+        for &(x, c) in &sum.terms {
+            let l = self.value(x)?;
+            let limits = vec![l.shifted(-smin(w))?, Lin::constant(smax(w)).minus(&l)?];
+            self.fact(Source::Range(x), limits);
+            e = e.add_scaled(&l, c)?;
+        }
+        Some(e)
     }
 
     /// `v`, the `arith.select` ending lower-affine's expansion of `x
@@ -854,7 +871,8 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 let exact = if nsw || fits(self, lhs, rhs, &|a, b| if sub { a - b } else { a + b }) {
                     Some(Assumptions::NONE)
                 } else {
-                    self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| combine(q.value(lhs)?, q.value(rhs)?))
+                    let terms = vec![(lhs, 1), (rhs, if sub { -1 } else { 1 })];
+                    self.prover.no_wrap(op, w, &OperandSum { terms, constant: 0 })
                 };
                 let Some(assumed) = exact else { return };
                 let (Some(a), Some(b)) = (self.value(lhs), self.value(rhs)) else { return };
@@ -881,7 +899,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 let exact = if nsw || fits(self, lhs, rhs, &|a, b| if shift { a * c } else { a * b }) {
                     Some(Assumptions::NONE)
                 } else {
-                    self.prover.no_wrap(op, w, &|q: &mut Query<'_, 'r, 'f, 'a>| q.value(x)?.scaled(c))
+                    self.prover.no_wrap(op, w, &OperandSum { terms: vec![(x, c)], constant: 0 })
                 };
                 let Some(assumed) = exact else { return };
                 let Some(a) = self.value(x) else { return };

@@ -20,25 +20,37 @@
 //! that needs more than rounding, or a system past [`MAX_CONSTRAINTS`]):
 //! then the answer is `None`, never a wrong "infeasible".
 
-use std::collections::HashMap;
+use crate::facts::ir::FastMap;
+use std::collections::hash_map::Entry;
 
 use super::linear::{Atom, Constraint, FactSet, Lin};
 
 /// Above this many constraints the elimination gives up (`None`).
 const MAX_CONSTRAINTS: usize = 200;
 
+/// The system being eliminated: per left-hand side (terms), the tightest
+/// constant seen and the facts it follows from.
+type System = FastMap<Vec<(Atom, i128)>, (i128, FactSet)>;
+
+fn constraint((terms, (constant, why)): (Vec<(Atom, i128)>, (i128, FactSet))) -> Constraint {
+    Constraint { lin: Lin { constant, terms }, why }
+}
+
 /// Tightest constraint per left-hand side (terms), over all constraints
 /// given; Err(facts) at the first contradiction.
-fn insert(set: &mut HashMap<Vec<(Atom, i128)>, Constraint>, c: Constraint) -> Result<(), FactSet> {
+fn insert(set: &mut System, c: Constraint) -> Result<(), FactSet> {
     let c = c.normalized();
     if c.lin.terms.is_empty() {
         return if c.is_contradiction() { Err(c.why) } else { Ok(()) };
     }
-    match set.get_mut(&c.lin.terms) {
-        Some(old) if old.lin.constant <= c.lin.constant => {}
-        Some(old) => *old = c,
-        None => {
-            set.insert(c.lin.terms.clone(), c);
+    match set.entry(c.lin.terms) {
+        Entry::Occupied(mut old) => {
+            if c.lin.constant < old.get().0 {
+                *old.get_mut() = (c.lin.constant, c.why);
+            }
+        }
+        Entry::Vacant(slot) => {
+            slot.insert((c.lin.constant, c.why));
         }
     }
     Ok(())
@@ -52,23 +64,20 @@ fn insert(set: &mut HashMap<Vec<(Atom, i128)>, Constraint>, c: Constraint) -> Re
 /// lose is kept: eliminating `it` first from `i = 4 it, i + 1 <= n, n = 4 q`
 /// drops the fact that `i` is a multiple of 4, while substituting `i` and
 /// `n` leaves `4 it + 1 <= 4 q`, which rounding makes `it + 1 <= q`.
-fn substitute_equalities(set: &mut HashMap<Vec<(Atom, i128)>, Constraint>) -> Result<(), FactSet> {
+fn substitute_equalities(set: &mut System) -> Result<(), FactSet> {
     for _ in 0..MAX_CONSTRAINTS {
-        let negated = |terms: &[(Atom, i128)]| terms.iter().map(|&(a, k)| (a, -k)).collect::<Vec<_>>();
-        let found = set.values().find_map(|c| {
-            let other = set.get(&negated(&c.lin.terms))?;
-            if other.lin.constant != -c.lin.constant {
-                return None;
-            }
-            let &(atom, _) = c.lin.terms.iter().find(|(_, k)| k.abs() == 1)?;
-            Some((c.lin.terms.clone(), other.lin.terms.clone(), atom))
+        let found = set.iter().find_map(|(terms, &(constant, _))| {
+            let &(atom, _) = terms.iter().find(|(_, k)| k.abs() == 1)?;
+            let negated: Vec<(Atom, i128)> = terms.iter().map(|&(a, k)| (a, -k)).collect();
+            let &(other, _) = set.get(&negated)?;
+            (other == -constant).then(|| (terms.clone(), negated, atom))
         });
         let Some((key, other_key, atom)) = found else { return Ok(()) };
-        let eq = set.remove(&key).expect("found in the set");
-        let other = set.remove(&other_key).expect("found in the set");
+        let eq = set.remove_entry(&key).map(constraint).expect("found in the set");
+        let other = set.remove_entry(&other_key).map(constraint).expect("found in the set");
         let why = eq.why.union(other.why);
         let k = eq.lin.coefficient(atom);
-        let rest: Vec<Constraint> = set.drain().map(|(_, c)| c).collect();
+        let rest: Vec<Constraint> = set.drain().map(constraint).collect();
         // c - (t / k) e, with k = ±1: free of the atom.
         let substituted: Option<Vec<Constraint>> = rest
             .iter()
@@ -98,7 +107,7 @@ fn substitute_equalities(set: &mut HashMap<Vec<(Atom, i128)>, Constraint>) -> Re
 /// `Some(facts)` if the constraints have no common integer solution,
 /// `facts` being the ones the contradiction was derived from.
 pub(crate) fn refute(constraints: Vec<Constraint>) -> Option<FactSet> {
-    let mut set = HashMap::new();
+    let mut set = System::default();
     for c in constraints {
         if let Err(why) = insert(&mut set, c) {
             return Some(why);
@@ -112,9 +121,9 @@ pub(crate) fn refute(constraints: Vec<Constraint>) -> Option<FactSet> {
             return None;
         }
         // The atom whose elimination makes the fewest combinations.
-        let mut counts: HashMap<Atom, (usize, usize)> = HashMap::new();
-        for c in set.values() {
-            for &(a, k) in &c.lin.terms {
+        let mut counts: FastMap<Atom, (usize, usize)> = FastMap::default();
+        for terms in set.keys() {
+            for &(a, k) in terms {
                 let e = counts.entry(a).or_default();
                 if k > 0 {
                     e.0 += 1
@@ -125,15 +134,20 @@ pub(crate) fn refute(constraints: Vec<Constraint>) -> Option<FactSet> {
         }
         // No atom left, and no contradiction: not refuted.
         let (&atom, _) = counts.iter().min_by_key(|(a, (p, n))| (p * n, **a))?;
-        let (pos, rest): (Vec<Constraint>, Vec<Constraint>) =
-            set.into_values().partition(|c| c.lin.coefficient(atom) > 0);
-        let (neg, keep): (Vec<Constraint>, Vec<Constraint>) =
-            rest.into_iter().partition(|c| c.lin.coefficient(atom) < 0);
-        set = HashMap::new();
-        for c in keep {
-            // Already normalized and the tightest of its left-hand side.
-            set.insert(c.lin.terms.clone(), c);
+        let mut pos = Vec::new();
+        let mut neg = Vec::new();
+        let mut keep = System::default();
+        for (terms, entry) in set.drain() {
+            match terms.binary_search_by_key(&atom, |t| t.0).map(|i| terms[i].1) {
+                Ok(k) if k > 0 => pos.push(constraint((terms, entry))),
+                Ok(_) => neg.push(constraint((terms, entry))),
+                // Already normalized and the tightest of its left-hand side.
+                Err(_) => {
+                    keep.insert(terms, entry);
+                }
+            }
         }
+        set = keep;
         for p in &pos {
             for n in &neg {
                 let (kp, kn) = (p.lin.coefficient(atom), -n.lin.coefficient(atom));
