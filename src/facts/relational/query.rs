@@ -517,13 +517,13 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             if trivial {
                 continue;
             }
-            match self.plain_range(x, op) {
-                Some(((rlo, rhi), rests_on)) => {
-                    let (a, b) = (rlo.checked_mul(c as i128), rhi.checked_mul(c as i128));
+            match self.prover.ranges.at(x, op).map(|r| r.s).filter(|r| !r.is_empty()) {
+                Some(r) => {
+                    let (a, b) = (r.lo.checked_mul(c as i128), r.hi.checked_mul(c as i128));
                     let (lo, hi) = a.zip(b).map_or((None, None), |(a, b)| (Some(a.min(b)), Some(a.max(b))));
                     low = low.zip(lo).and_then(|(s, t)| s.checked_add(t.min(0)));
                     high = high.zip(hi).and_then(|(s, t)| s.checked_add(t.max(0)));
-                    assumes |= rests_on;
+                    assumes |= self.prover.ranges.assumptions_of(x).intersect(self.prover.allowed);
                 }
                 None => (low, high) = (None, None),
             }
@@ -546,7 +546,10 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let mut assumes = Assumptions::NONE;
         for subset in 1..(1u32 << parts.len()) {
             let mut sum = OperandSum { terms: Vec::new(), constant: 0 };
-            for (_, &(operand, c)) in parts.iter().enumerate().filter(|(i, _)| subset & (1 << i) != 0) {
+            for (bit, &(operand, c)) in parts.iter().enumerate() {
+                if subset & (1 << bit) == 0 {
+                    continue;
+                }
                 match operand {
                     Some(i) => sum.terms.push((op.operand(i), c)),
                     None => sum.constant += c,
@@ -561,13 +564,6 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             }
         }
         Some((lin, assumes))
-    }
-
-    /// The signed range of `x` at `op` (not empty), with the allowed
-    /// assumptions it rests on.
-    fn plain_range(&self, x: Val<'a>, op: Op<'a>) -> Option<((i128, i128), Assumptions)> {
-        let r = self.prover.ranges.at(x, op).map(|r| r.s).filter(|r| !r.is_empty())?;
-        Some(((r.lo, r.hi), self.prover.ranges.assumptions_of(x).intersect(self.prover.allowed)))
     }
 
     /// `sum` as a linear form, with the signed limits of each of its
