@@ -731,22 +731,34 @@ pub(crate) fn buffer_size_cap(
     if k >= shape.len() || !is_memref(ty) {
         return None;
     }
-    let mut strides = vec![0i64; shape.len()];
-    let mut offset = 0i64;
-    // SAFETY: `ty` is a live ranked memref type (checked above: a shape
-    // and a memref); `strides` has one slot per dimension, as the C API
-    // writes, and `offset` is a live local.
-    let ok = unsafe { mlirMemRefTypeGetStridesAndOffset(ty, strides.as_mut_ptr(), &mut offset) };
-    if ok.value == 0 {
-        return None;
-    }
     // SAFETY: `ty` is a live memref type (checked above); the layout map is
     // uniqued in its context.
     let identity = unsafe { mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(ty)) };
+    // The stride of dimension k: for an identity layout the product of the
+    // later sizes (static when they all are), computed here because the C
+    // API's general computation (through affine expressions) costs some
+    // ten thousand instructions per call, and accesses ask for every
+    // dimension.
+    let stride = if identity {
+        shape[k + 1..].iter().try_fold(1i64, |p, d| d.and_then(|d| p.checked_mul(d)))
+    } else {
+        let mut strides = vec![0i64; shape.len()];
+        let mut offset = 0i64;
+        // SAFETY: `ty` is a live ranked memref type (checked above: a shape
+        // and a memref); `strides` has one slot per dimension, as the C API
+        // writes, and `offset` is a live local.
+        let ok = unsafe { mlirMemRefTypeGetStridesAndOffset(ty, strides.as_mut_ptr(), &mut offset) };
+        if ok.value == 0 {
+            return None;
+        }
+        // A dynamic stride is i64::MIN: below 1, as unknown is.
+        Some(strides[k])
+    };
+    let positive_stride = stride.is_some_and(|s| s >= 1);
     let others_nonempty = shape.iter().enumerate().all(|(j, d)| j == k || d.is_some_and(|d| d >= 1));
-    let rests_on = if strides[k] >= 1 && others_nonempty && allowed.contains(Assumptions::BUFFER_BYTES) {
+    let rests_on = if positive_stride && others_nonempty && allowed.contains(Assumptions::BUFFER_BYTES) {
         Assumptions::BUFFER_BYTES
-    } else if (strides[k] >= 1 || identity) && allowed.contains(Assumptions::BUFFER_DIMS) {
+    } else if (positive_stride || identity) && allowed.contains(Assumptions::BUFFER_DIMS) {
         // An identity layout's dynamic stride (the product of the later
         // sizes) is 0 only when the buffer is empty: the case the
         // assumption speaks of.

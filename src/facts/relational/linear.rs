@@ -30,6 +30,9 @@ impl FactSet {
     pub(crate) fn union(self, other: FactSet) -> FactSet {
         FactSet(self.0 | other.0)
     }
+    pub(crate) fn intersects(self, other: FactSet) -> bool {
+        self.0 & other.0 != 0
+    }
     pub(crate) fn facts(self) -> impl Iterator<Item = usize> {
         (0..Self::CAPACITY).filter(move |i| self.0 & (1u128 << i) != 0)
     }

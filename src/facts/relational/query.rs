@@ -37,7 +37,7 @@
 use crate::facts::ir::{FastMap, FastSet};
 
 use super::linear::{Atom, Constraint, FactSet, Lin};
-use super::solver::refute;
+use super::solver::{refute, refute_in_box};
 use super::{int_width, Key, OperandSum, Prover, Source};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
@@ -82,6 +82,8 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     atoms: FastMap<Key<'a>, Atom>,
     pub(crate) facts: Vec<Fact<'a>>,
     base: Vec<Constraint>,
+    /// The facts that rest on an assumption (an option).
+    assuming: FactSet,
     /// Case splits: one of the alternatives holds.
     choices: Vec<Vec<Vec<Constraint>>>,
     queue: Vec<Atom>,
@@ -105,6 +107,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             atoms: FastMap::default(),
             facts: Vec::new(),
             base: Vec::new(),
+            assuming: FactSet::default(),
             choices: Vec::new(),
             queue: Vec::new(),
             loops_added: FastSet::default(),
@@ -200,6 +203,9 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         }
         let why = FactSet::single(id);
         self.base.extend(lins.iter().map(|l| Constraint { lin: l.clone(), why }));
+        if assumes != Assumptions::NONE || matches!(source, Source::BufferAssumption(_)) {
+            self.assuming = self.assuming.union(why);
+        }
         self.facts.push(Fact { source, lins, assumes });
     }
 
@@ -1112,9 +1118,17 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     pub(crate) fn prove_assuming(&mut self, goal: &Lin, assumptions: &[Lin]) -> Option<FactSet> {
         self.expand_all();
         let negated = goal.scaled(-1)?.shifted(-1)?;
+        let assumed: Vec<Constraint> =
+            assumptions.iter().map(|a| Constraint { lin: a.clone(), why: FactSet::default() }).collect();
+        // Most goals follow from the atoms' bounds alone; only a bound
+        // that rests on no assumption is used there, so that an
+        // elimination that needs none is not pre-empted by one that does.
+        if let Some(why) = refute_in_box(self.base.iter().chain(&assumed), self.assuming, &negated) {
+            return Some(why);
+        }
         let mut system = self.base.clone();
         system.push(Constraint { lin: negated, why: FactSet::default() });
-        system.extend(assumptions.iter().map(|a| Constraint { lin: a.clone(), why: FactSet::default() }));
+        system.extend(assumed);
         if let Some(why) = refute(system.clone()) {
             return Some(why);
         }

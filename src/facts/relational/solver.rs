@@ -65,43 +65,102 @@ fn insert(set: &mut System, c: Constraint) -> Result<(), FactSet> {
 /// drops the fact that `i` is a multiple of 4, while substituting `i` and
 /// `n` leaves `4 it + 1 <= 4 q`, which rounding makes `it + 1 <= q`.
 fn substitute_equalities(set: &mut System) -> Result<(), FactSet> {
+    // The negation of the terms looked up, reused (one allocation).
+    let mut negated: Vec<(Atom, i128)> = Vec::new();
     for _ in 0..MAX_CONSTRAINTS {
-        let found = set.iter().find_map(|(terms, &(constant, _))| {
-            let &(atom, _) = terms.iter().find(|(_, k)| k.abs() == 1)?;
-            let negated: Vec<(Atom, i128)> = terms.iter().map(|&(a, k)| (a, -k)).collect();
-            let &(other, _) = set.get(&negated)?;
-            (other == -constant).then(|| (terms.clone(), negated, atom))
-        });
-        let Some((key, other_key, atom)) = found else { return Ok(()) };
+        let mut found = None;
+        for (terms, &(constant, _)) in set.iter() {
+            let Some(&(atom, _)) = terms.iter().find(|(_, k)| k.abs() == 1) else { continue };
+            negated.clear();
+            negated.extend(terms.iter().map(|&(a, k)| (a, -k)));
+            if set.get(&negated).is_some_and(|&(other, _)| other == -constant) {
+                found = Some((terms.clone(), atom));
+                break;
+            }
+        }
+        let Some((key, atom)) = found else { return Ok(()) };
+        negated.clear();
+        negated.extend(key.iter().map(|&(a, k)| (a, -k)));
         let eq = set.remove_entry(&key).map(constraint).expect("found in the set");
-        let other = set.remove_entry(&other_key).map(constraint).expect("found in the set");
+        let other = set.remove_entry(&negated).map(constraint).expect("found in the set");
         let why = eq.why.union(other.why);
         let k = eq.lin.coefficient(atom);
         let rest: Vec<Constraint> = set.drain().map(constraint).collect();
-        // c - (t / k) e, with k = ±1: free of the atom.
-        let substituted: Option<Vec<Constraint>> = rest
-            .iter()
-            .map(|c| match c.lin.coefficient(atom) {
-                0 => Some(c.clone()),
-                t => c.lin.add_scaled(&eq.lin, -t * k).map(|lin| Constraint { lin, why: c.why.union(why) }),
-            })
-            .collect();
-        match substituted {
-            Some(cs) => {
-                for c in cs {
-                    insert(set, c)?;
-                }
-            }
-            None => {
-                // Too large to state: keep the system as it was.
-                for c in rest.into_iter().chain([eq, other]) {
-                    insert(set, c)?;
-                }
-                return Ok(());
-            }
+        // c - (t / k) e, with k = ±1: free of the atom. A constraint whose
+        // substitution is too large to state stays as it is, and so does
+        // the equality then (every constraint kept is still implied by the
+        // input), and substitution stops.
+        let mut complete = true;
+        for c in rest {
+            let c = match c.lin.coefficient(atom) {
+                0 => c,
+                t => match c.lin.add_scaled(&eq.lin, -t * k) {
+                    Some(lin) => Constraint { lin, why: c.why.union(why) },
+                    None => {
+                        complete = false;
+                        c
+                    }
+                },
+            };
+            insert(set, c)?;
+        }
+        if !complete {
+            insert(set, eq)?;
+            insert(set, other)?;
+            return Ok(());
         }
     }
     Ok(())
+}
+
+/// `Some(facts)` if `goal` cannot hold anywhere in the box that the
+/// single-atom constraints among `constraints` give (each atom between its
+/// tightest lower and upper bound), ignoring constraints derived from any
+/// fact in `excluded`: the bounds used are the reason. Interval
+/// arithmetic, linear in the constraints: what most `0 <= index` goals
+/// need, without an elimination. Sound for the same reason as [`refute`]
+/// (the box contains every solution of the constraints it comes from);
+/// `None` says nothing.
+pub(crate) fn refute_in_box<'c>(
+    constraints: impl IntoIterator<Item = &'c Constraint>,
+    excluded: FactSet,
+    goal: &Lin,
+) -> Option<FactSet> {
+    // Per atom of the goal, the bound that limits it from above (positive
+    // coefficient) or below (negative), as (bound, facts).
+    let mut limits: Vec<Option<(i128, FactSet)>> = vec![None; goal.terms.len()];
+    for c in constraints {
+        let [(atom, k)] = c.lin.terms[..] else { continue };
+        if c.why.intersects(excluded) {
+            continue;
+        }
+        let Ok(i) = goal.terms.binary_search_by_key(&atom, |t| t.0) else { continue };
+        // k x + c >= 0: x >= ceil(-c / k) for k > 0, x <= floor(c / -k) for k < 0.
+        let (goal_k, constant) = (goal.terms[i].1, c.lin.constant);
+        let bound = match (goal_k > 0, k < 0) {
+            // The goal grows with x: its upper bound counts.
+            (true, true) => constant.div_euclid(-k),
+            // The goal shrinks as x grows: its lower bound counts.
+            (false, false) => -constant.div_euclid(k),
+            _ => continue,
+        };
+        let tighter = match limits[i] {
+            None => true,
+            Some((old, _)) => (goal_k > 0 && bound < old) || (goal_k < 0 && bound > old),
+        };
+        if tighter {
+            limits[i] = Some((bound, c.why));
+        }
+    }
+    // The largest value of the goal in the box.
+    let mut max = goal.constant;
+    let mut why = FactSet::default();
+    for (&(_, k), limit) in goal.terms.iter().zip(&limits) {
+        let (bound, facts) = (*limit)?;
+        max = max.checked_add(k.checked_mul(bound)?)?;
+        why = why.union(facts);
+    }
+    (max < 0).then_some(why)
 }
 
 /// `Some(facts)` if the constraints have no common integer solution,
@@ -245,6 +304,43 @@ mod tests {
             }
         }
         assert!(refuted > 300, "only {refuted} systems refuted: the test checks too little");
+    }
+
+    /// Box refutations on random systems: never wrong (no point of the
+    /// search box satisfies the bounds used and the goal), they ignore the
+    /// excluded facts, and each one is also found by the elimination.
+    #[test]
+    fn box_refutations_are_sound_on_random_systems() {
+        let mut rng = Lcg(17);
+        let mut refuted = 0;
+        for _ in 0..3000 {
+            let mut cs: Vec<Constraint> = (0..(2 + rng.next(5) as usize))
+                .map(|i| {
+                    let atom = rng.next(3) as u32;
+                    constraint(rng.next(9) - 4, &[(atom, rng.next(5) - 2)], i)
+                })
+                .collect();
+            let excluded = FactSet::single(rng.next(7) as usize);
+            let terms: Vec<(u32, i128)> = (0..3).map(|a| (a, rng.next(5) - 2)).collect();
+            let goal = constraint(rng.next(9) - 4, &terms, 9);
+            let Some(why) = refute_in_box(&cs, excluded, &goal.lin) else { continue };
+            refuted += 1;
+            assert!(!why.intersects(excluded), "{cs:?}: an excluded fact was used");
+            let used: Vec<Constraint> = cs.iter().filter(|c| c.why.intersects(why)).cloned().collect();
+            for x in -6..=6 {
+                for y in -6..=6 {
+                    for z in -6..=6 {
+                        assert!(
+                            !(holds(&goal, &[x, y, z]) && used.iter().all(|c| holds(c, &[x, y, z]))),
+                            "{cs:?} and {goal:?} refuted in a box, but ({x}, {y}, {z}) fits"
+                        );
+                    }
+                }
+            }
+            cs.push(goal);
+            assert!(refute(cs.clone()).is_some(), "{cs:?}: the box refutes it, the elimination does not");
+        }
+        assert!(refuted > 100, "only {refuted} goals refuted in a box");
     }
 
     #[test]
