@@ -1126,31 +1126,25 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         if let Some(why) = refute_in_box(self.base.iter().chain(&assumed), self.assuming, &negated) {
             return Some(why);
         }
-        let mut system = self.base.clone();
-        system.push(Constraint { lin: negated, why: FactSet::default() });
-        system.extend(assumed);
-        if let Some(why) = refute(system.clone()) {
+        let negated = Constraint { lin: negated, why: FactSet::default() };
+        let system = || self.base.iter().chain([&negated]).chain(&assumed);
+        if let Some(why) = refute(system()) {
             return Some(why);
         }
-        // Case splits: every combination of alternatives must be refuted.
+        // Case splits: every combination of alternatives must be refuted
+        // (combinations numbered in mixed radix, one digit per split).
         if self.choices.is_empty() {
             return None;
         }
+        let combinations: usize = self.choices.iter().map(Vec::len).product();
         let mut why = FactSet::default();
-        let mut combos: Vec<Vec<Constraint>> = vec![system];
-        for choice in &self.choices {
-            let mut next = Vec::new();
-            for c in &combos {
-                for alt in choice {
-                    let mut s = c.clone();
-                    s.extend(alt.iter().cloned());
-                    next.push(s);
-                }
+        for mut n in 0..combinations {
+            let mut picked: Vec<&Constraint> = Vec::new();
+            for choice in &self.choices {
+                picked.extend(&choice[n % choice.len()]);
+                n /= choice.len();
             }
-            combos = next;
-        }
-        for s in combos {
-            why = why.union(refute(s)?);
+            why = why.union(refute(system().chain(picked))?);
         }
         Some(why)
     }
