@@ -69,13 +69,21 @@ fn substitute_equalities(set: &mut System) -> Result<(), FactSet> {
     let mut negated: Vec<(Atom, i128)> = Vec::new();
     for _ in 0..MAX_CONSTRAINTS {
         let mut found = None;
-        for (terms, &(constant, _)) in set.iter() {
+        for (terms, &(constant, why)) in set.iter() {
             let Some(&(atom, _)) = terms.iter().find(|(_, k)| k.abs() == 1) else { continue };
             negated.clear();
             negated.extend(terms.iter().map(|&(a, k)| (a, -k)));
-            if set.get(&negated).is_some_and(|&(other, _)| other == -constant) {
-                found = Some((terms.clone(), atom));
-                break;
+            match set.get(&negated) {
+                Some(&(other, _)) if other == -constant => {
+                    found = Some((terms.clone(), atom));
+                    break;
+                }
+                // `e + c >= 0` and `-e + c' >= 0` add up to `c + c' >= 0`:
+                // a contradiction if that is negative (the usual end of a
+                // proof once the equalities are substituted: the goal's
+                // negation against the one fact that bounds it).
+                Some(&(other, other_why)) if other + constant < 0 => return Err(why.union(other_why)),
+                _ => {}
             }
         }
         let Some((key, atom)) = found else { return Ok(()) };
