@@ -821,14 +821,19 @@ pub(crate) enum Part<'a> {
     Dynamic(Val<'a>),
 }
 
-/// `array<i64: 0, -9223372036854775808>` as numbers.
-fn parse_i64_array(text: &str) -> Option<Vec<i64>> {
-    let inner = text.strip_prefix("array<i64")?.strip_suffix('>')?;
-    let inner = inner.strip_prefix(':').unwrap_or(inner).trim();
-    if inner.is_empty() {
-        return Some(Vec::new());
+/// The entries of a `DenseI64ArrayAttr` (`array<i64: 0, -9223372036854775808>`),
+/// None for any other attribute.
+fn i64_array(attr: MlirAttribute) -> Option<Vec<i64>> {
+    // SAFETY: `attr` is a valid attribute (uniqued in a live context); the
+    // kind is checked before the array accessors, whose positions are below
+    // the element count they report.
+    unsafe {
+        if !mlirAttributeIsADenseI64Array(attr) {
+            return None;
+        }
+        let n = mlirDenseArrayGetNumElements(attr);
+        Some((0..n).map(|i| mlirDenseI64ArrayGetElement(attr, i)).collect())
     }
-    inner.split(',').map(|t| t.trim().parse().ok()).collect()
 }
 
 /// A subview's (offset, size, stride) per source dimension; strides must
@@ -837,8 +842,7 @@ pub(crate) fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>
     let rank = shape_of(op.operand(0).ty()).ok_or("its source is not a ranked memref")?.len();
     let array = |name: &str| {
         op.attr(name)
-            .map(attr_string)
-            .and_then(|t| parse_i64_array(&t))
+            .and_then(i64_array)
             .filter(|a| a.len() == rank)
             .ok_or_else(|| format!("its {name} do not give one entry per source dimension"))
     };
@@ -884,7 +888,7 @@ pub(crate) fn loop_dimension(op: Op<'_>, n: usize) -> Option<(Part<'_>, Part<'_>
     }
     let arrays: Vec<Vec<i64>> = ["staticLowerBound", "staticUpperBound", "staticStep"]
         .iter()
-        .map(|name| op.attr(name).map(attr_string).and_then(|t| parse_i64_array(&t)))
+        .map(|name| op.attr(name).and_then(i64_array))
         .collect::<Option<_>>()?;
     let rank = arrays[1].len();
     if n >= rank || arrays.iter().any(|a| a.len() != rank) {
