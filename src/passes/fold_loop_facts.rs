@@ -47,6 +47,7 @@ pub static SPEC: PassSpec = PassSpec {
     op_name: "",
     options: &[INDEX_BITWIDTH, ASSUME_BUFFER_BYTES, ASSUME_BUFFER_DIMS],
     run,
+    preserves_ir: false,
 };
 
 /// The value of `a pred b` for all values of the ranges, if it is the same.

@@ -126,6 +126,10 @@ pub struct PassSpec {
     pub op_name: &'static str,
     pub options: &'static [PassOption],
     pub run: RunFn,
+    /// The pass never changes the IR (it analyses and reports): a
+    /// successful run tells MLIR that all analyses are preserved, as a C++
+    /// analysis pass does, and MLIR then does not verify the IR again.
+    pub preserves_ir: bool,
 }
 
 /// Called by the C++ `ForeignPass` for each op it runs on.
@@ -232,6 +236,7 @@ fn with_info<R>(spec: &'static PassSpec, consume: impl FnOnce(&ffi::LoomForeignP
         numOptions: options.len() as isize,
         run: Some(run_trampoline),
         userData: spec as *const PassSpec as *mut c_void,
+        preservesIR: spec.preserves_ir,
     };
     consume(&info)
 }

@@ -18,6 +18,7 @@ pub static SPEC: PassSpec = PassSpec {
     op_name: "",
     options: &[],
     run,
+    preserves_ir: false,
 };
 
 fn run(mut anchor: OperationRefMut<'_, '_>, _options: &Options) -> Result<(), PassFailure> {

@@ -40,6 +40,7 @@ pub static SPEC: PassSpec = PassSpec {
         ASSUME_BUFFER_DIMS,
     ],
     run,
+    preserves_ir: false,
 };
 
 fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {

@@ -39,6 +39,7 @@ pub static SPEC: PassSpec = PassSpec {
         ASSUME_BUFFER_DIMS,
     ],
     run,
+    preserves_ir: true,
 };
 
 fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {

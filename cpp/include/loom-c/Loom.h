@@ -135,6 +135,10 @@ typedef struct {
   intptr_t numOptions;
   LoomForeignPassRun run;
   void *userData;            /* must outlive every use of the pass */
+  bool preservesIR;          /* the pass never changes the IR (an analysis
+                                that reports): a successful run marks all
+                                analyses preserved, so MLIR does not verify
+                                the unchanged IR again after it */
 } LoomForeignPassInfo;
 
 /* Registers a foreign pass by name so that it can be used in

@@ -46,6 +46,7 @@ struct ForeignPassSpec {
   std::vector<OptionSpec> options;
   LoomForeignPassRun run;
   void *userData;
+  bool preservesIR;
   TypeID typeID;
 };
 
@@ -135,6 +136,11 @@ public:
     if (!spec->run(spec->userData, wrap(getOperation()), refs.data(),
                    static_cast<intptr_t>(refs.size())))
       signalPassFailure();
+    else if (spec->preservesIR)
+      // What a C++ analysis pass says: nothing changed, so every analysis
+      // holds and the pass manager skips verifying the IR it already
+      // verified.
+      markAllAnalysesPreserved();
   }
 
 private:
@@ -274,6 +280,7 @@ std::shared_ptr<const ForeignPassSpec> makeSpec(const LoomForeignPassInfo *info)
   }
   spec->run = info->run;
   spec->userData = info->userData;
+  spec->preservesIR = info->preservesIR;
   spec->typeID = allocateTypeID();
   return spec;
 }
