@@ -11,6 +11,8 @@
 
 use std::fmt;
 
+use smallvec::{smallvec, SmallVec};
+
 /// An integer quantity at the query's program point (an index into the
 /// prover's atom table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -38,12 +40,17 @@ impl FactSet {
     }
 }
 
+/// The terms of a linear form, sorted by atom: inline up to four (the
+/// forms of loop bounds, sizes and accesses have two or three; the prover
+/// builds and drops thousands per query).
+pub(crate) type Terms = SmallVec<[(Atom, i128); 4]>;
+
 /// `constant + Σ coefficient × atom`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Lin {
     pub(crate) constant: i128,
     /// Sorted by atom; no zero coefficient.
-    pub(crate) terms: Vec<(Atom, i128)>,
+    pub(crate) terms: Terms,
 }
 
 /// Coefficients and constants beyond this make a form unusable (the
@@ -52,17 +59,17 @@ const LIMIT: i128 = 1 << 80;
 
 impl Lin {
     pub(crate) fn constant(c: i128) -> Lin {
-        Lin { constant: c, terms: Vec::new() }
+        Lin { constant: c, terms: Terms::new() }
     }
     pub(crate) fn atom(a: Atom) -> Lin {
-        Lin { constant: 0, terms: vec![(a, 1)] }
+        Lin { constant: 0, terms: smallvec![(a, 1)] }
     }
     pub(crate) fn coefficient(&self, a: Atom) -> i128 {
         self.terms.binary_search_by_key(&a, |t| t.0).map_or(0, |i| self.terms[i].1)
     }
     /// `self + k × other`, None if a number grows past the limit.
     pub(crate) fn add_scaled(&self, other: &Lin, k: i128) -> Option<Lin> {
-        let mut terms = Vec::with_capacity(self.terms.len() + other.terms.len());
+        let mut terms = Terms::with_capacity(self.terms.len() + other.terms.len());
         let (mut i, mut j) = (0, 0);
         while i < self.terms.len() || j < other.terms.len() {
             let take_left = j == other.terms.len() || (i < self.terms.len() && self.terms[i].0 < other.terms[j].0);

@@ -23,16 +23,16 @@
 use crate::facts::ir::FastMap;
 use std::collections::hash_map::Entry;
 
-use super::linear::{Atom, Constraint, FactSet, Lin};
+use super::linear::{Atom, Constraint, FactSet, Lin, Terms};
 
 /// Above this many constraints the elimination gives up (`None`).
 const MAX_CONSTRAINTS: usize = 200;
 
 /// The system being eliminated: per left-hand side (terms), the tightest
 /// constant seen and the facts it follows from.
-type System = FastMap<Vec<(Atom, i128)>, (i128, FactSet)>;
+type System = FastMap<Terms, (i128, FactSet)>;
 
-fn constraint((terms, (constant, why)): (Vec<(Atom, i128)>, (i128, FactSet))) -> Constraint {
+fn constraint((terms, (constant, why)): (Terms, (i128, FactSet))) -> Constraint {
     Constraint { lin: Lin { constant, terms }, why }
 }
 
@@ -66,7 +66,7 @@ fn insert(set: &mut System, c: Constraint) -> Result<(), FactSet> {
 /// `n` leaves `4 it + 1 <= 4 q`, which rounding makes `it + 1 <= q`.
 fn substitute_equalities(set: &mut System) -> Result<(), FactSet> {
     // The negation of the terms looked up, reused (one allocation).
-    let mut negated: Vec<(Atom, i128)> = Vec::new();
+    let mut negated = Terms::new();
     for _ in 0..MAX_CONSTRAINTS {
         let mut found = None;
         for (terms, &(constant, why)) in set.iter() {
@@ -98,7 +98,7 @@ fn substitute_equalities(set: &mut System) -> Result<(), FactSet> {
         // atom. One whose substitution is too large to state goes back as
         // it was, and so does the equality then (every constraint kept is
         // still implied by the input), and substitution stops.
-        let with_atom: Vec<Vec<(Atom, i128)>> =
+        let with_atom: Vec<Terms> =
             set.keys().filter(|terms| terms.binary_search_by_key(&atom, |t| t.0).is_ok()).cloned().collect();
         let mut complete = true;
         for terms in with_atom {
