@@ -272,23 +272,73 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
     /// hypothesis holds for every later query; a failure is reused only
     /// at the same or a deeper nesting, where no more could be shown.
     pub(crate) fn no_wrap(&self, op: Op<'a>, w: u32, sum: &OperandSum<'a>) -> Option<Assumptions> {
-        let key = (op, w, sum.clone());
-        if let Some(&(known, at_depth)) = self.no_wrap_known.borrow().get(&key) {
-            if known.is_some() || self.depth.get() >= at_depth {
-                return known;
-            }
+        if let Some(known) = self.known_no_wrap(op, w, sum) {
+            return known;
         }
         let depth = self.depth.get();
-        let shown = self.sub_proof(op, &|q| {
-            let e = q.operand_sum(sum, w)?;
-            let low = q.prove(&e.shifted(-super::bits::smin(w))?)?;
-            let high = q.prove(&Lin::constant(super::bits::smax(w)).minus(&e)?)?;
-            Some(low.union(high))
-        });
-        if self.hypotheses.get() == 0 {
-            self.no_wrap_known.borrow_mut().insert(key, (shown, depth));
-        }
+        let shown = self.sub_proof(op, &|q| Self::prove_in_range(q, sum, w));
+        self.keep_no_wrap(op, w, sum, shown, depth);
         shown
+    }
+
+    /// [`Prover::no_wrap`] of every sum in `sums` (the sub-sums of one
+    /// affine form: subsets of the same operands), in one query at `op`
+    /// for those not known yet: it holds the facts of all their operands,
+    /// so it shows at least what a query per sum would, unless its budgets
+    /// leave a fact out: a sum it does not show gets its own query.
+    /// Some(the assumptions of all the proofs), or None.
+    pub(crate) fn no_wrap_all(&self, op: Op<'a>, w: u32, sums: &[OperandSum<'a>]) -> Option<Assumptions> {
+        let mut assumes = Assumptions::NONE;
+        let mut open = Vec::new();
+        for sum in sums {
+            match self.known_no_wrap(op, w, sum) {
+                Some(known) => assumes |= known?,
+                None => open.push(sum),
+            }
+        }
+        if open.is_empty() {
+            return Some(assumes);
+        }
+        let depth = self.depth.get();
+        let together: Vec<Option<Assumptions>> = self
+            .sub_query(op, |q| {
+                open.iter().map(|sum| Self::prove_in_range(q, sum, w).map(|used| q.uses_assumption(used))).collect()
+            })
+            .unwrap_or_default();
+        for (i, sum) in open.into_iter().enumerate() {
+            match together.get(i).copied().flatten() {
+                Some(shown) => {
+                    self.keep_no_wrap(op, w, sum, Some(shown), depth);
+                    assumes |= shown;
+                }
+                None => assumes |= self.no_wrap(op, w, sum)?,
+            }
+        }
+        Some(assumes)
+    }
+
+    /// `SMIN <= sum <= SMAX` in `q`: the facts used.
+    fn prove_in_range(q: &mut Query<'_, 'r, 'f, 'a>, sum: &OperandSum<'a>, w: u32) -> Option<linear::FactSet> {
+        let e = q.operand_sum(sum, w)?;
+        let low = q.prove(&e.shifted(-super::bits::smin(w))?)?;
+        let high = q.prove(&Lin::constant(super::bits::smax(w)).minus(&e)?)?;
+        Some(low.union(high))
+    }
+
+    /// A kept no-wrap answer that applies at the current nesting: Some(the
+    /// answer), or None (not known, or a failure found less deep).
+    fn known_no_wrap(&self, op: Op<'a>, w: u32, sum: &OperandSum<'a>) -> Option<Option<Assumptions>> {
+        let known = self.no_wrap_known.borrow();
+        let &(answer, at_depth) = known.get(&(op, w, sum.clone()))?;
+        (answer.is_some() || self.depth.get() >= at_depth).then_some(answer)
+    }
+
+    /// Keeps a no-wrap answer found at nesting `depth`, unless an
+    /// induction hypothesis was in force.
+    fn keep_no_wrap(&self, op: Op<'a>, w: u32, sum: &OperandSum<'a>, answer: Option<Assumptions>, depth: u32) {
+        if self.hypotheses.get() == 0 {
+            self.no_wrap_known.borrow_mut().insert((op, w, sum.clone()), (answer, depth));
+        }
     }
 
     /// Whether the value `build` states (over the operands of `op`) is
@@ -309,14 +359,20 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         op: Op<'a>,
         prove: &dyn Fn(&mut Query<'_, 'r, 'f, 'a>) -> Option<linear::FactSet>,
     ) -> Option<Assumptions> {
+        self.sub_query(op, |q| prove(q).map(|u| q.uses_assumption(u))).flatten()
+    }
+
+    /// What `run` finds with a fresh query at `op`, nested one level
+    /// deeper; None past [`MAX_INVARIANT_DEPTH`].
+    fn sub_query<R>(&self, op: Op<'a>, run: impl FnOnce(&mut Query<'_, 'r, 'f, 'a>) -> R) -> Option<R> {
         if self.depth.get() >= MAX_INVARIANT_DEPTH {
             return None;
         }
         self.depth.set(self.depth.get() + 1);
         let mut q = Query::new(self, op);
-        let used = prove(&mut q);
+        let found = run(&mut q);
         self.depth.set(self.depth.get() - 1);
-        used.map(|u| q.uses_assumption(u))
+        Some(found)
     }
 
     /// The inductive invariants of `loop_op` (`scf.while` or `loom.loop`),

@@ -92,6 +92,8 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     /// Values that cannot be poison where the query's op runs (see
     /// [`Query::require_defined`]).
     defined: FastSet<Val<'a>>,
+    /// Values whose w-bit limits are stated ([`Query::operand_sum`]).
+    limited: FastSet<Val<'a>>,
 }
 
 /// Constraints `lin >= 0`, in disjunctive normal form: one of the
@@ -112,6 +114,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             queue: Vec::new(),
             loops_added: FastSet::default(),
             defined: FastSet::default(),
+            limited: FastSet::default(),
         };
         q.context();
         q
@@ -549,7 +552,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         if parts.len() > 5 {
             return None;
         }
-        let mut assumes = Assumptions::NONE;
+        let mut sums = Vec::new();
         for subset in 1..(1u32 << parts.len()) {
             let mut sum = OperandSum { terms: Vec::new(), constant: 0 };
             for (bit, &(operand, c)) in parts.iter().enumerate() {
@@ -566,10 +569,10 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 ([(_, 1)], 0) => continue,
                 ([], k) if (smin(w)..=smax(w)).contains(&k) => continue,
                 ([], _) => return None,
-                _ => assumes |= self.prover.no_wrap(op, w, &sum)?,
+                _ => sums.push(sum),
             }
         }
-        Some((lin, assumes))
+        Some((lin, self.prover.no_wrap_all(op, w, &sums)?))
     }
 
     /// `sum` as a linear form, with the signed limits of each of its
@@ -578,8 +581,10 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let mut e = Lin::constant(sum.constant);
         for &(x, c) in &sum.terms {
             let l = self.value(x)?;
-            let limits = vec![l.shifted(-smin(w))?, Lin::constant(smax(w)).minus(&l)?];
-            self.fact(Source::Range(x), limits);
+            if self.limited.insert(x) {
+                let limits = vec![l.shifted(-smin(w))?, Lin::constant(smax(w)).minus(&l)?];
+                self.fact(Source::Range(x), limits);
+            }
             e = e.add_scaled(&l, c)?;
         }
         Some(e)
