@@ -122,6 +122,10 @@ impl Constraint {
     /// 0` over the integers): this tightening is what makes the rational
     /// elimination prove integer facts such as `x < y ⇒ x + 1 <= y`.
     pub(crate) fn normalized(mut self) -> Constraint {
+        // A coefficient ±1 (most constraints have one) makes the gcd 1.
+        if self.lin.terms.iter().any(|t| t.1.abs() == 1) {
+            return self;
+        }
         let g = self.lin.terms.iter().fold(0i128, |g, t| gcd(g, t.1.abs()));
         if g > 1 {
             for t in &mut self.lin.terms {
