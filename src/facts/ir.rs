@@ -186,22 +186,27 @@ impl<'a> Op<'a> {
     /// The op's name without a copy when it is valid UTF-8 (always, for
     /// names the parser accepts; otherwise a lossy copy, as [`Op::name`]).
     pub(crate) fn name_ref(self) -> Cow<'a, str> {
-        // SAFETY: `self` is a live op. Its name identifier's string is
-        // interned in the context, which outlives the op and so all of
-        // `'a`, and is never changed or freed while the context lives; a
-        // zero length never builds a slice (its data pointer may be null).
-        let bytes: &'a [u8] = unsafe {
-            let r = mlirIdentifierStr(mlirOperationGetName(self.0));
-            if r.length == 0 {
-                return Cow::Borrowed("");
-            }
-            std::slice::from_raw_parts(r.data as *const u8, r.length)
-        };
+        let bytes = self.name_bytes();
         // `from_utf8` checks ASCII a word at a time; the lossy conversion
         // (the same text for valid UTF-8) only for the rare invalid name.
         match std::str::from_utf8(bytes) {
             Ok(name) => Cow::Borrowed(name),
             Err(_) => String::from_utf8_lossy(bytes),
+        }
+    }
+    /// The bytes of the op's name (for matching against many names: no
+    /// UTF-8 check).
+    pub(crate) fn name_bytes(self) -> &'a [u8] {
+        // SAFETY: `self` is a live op. Its name identifier's string is
+        // interned in the context, which outlives the op and so all of
+        // `'a`, and is never changed or freed while the context lives; a
+        // zero length never builds a slice (its data pointer may be null).
+        unsafe {
+            let r = mlirIdentifierStr(mlirOperationGetName(self.0));
+            if r.length == 0 {
+                return &[];
+            }
+            std::slice::from_raw_parts(r.data as *const u8, r.length)
         }
     }
     /// Whether the op is named `name` (no allocation: compares the

@@ -219,59 +219,59 @@ pub(crate) enum IntOp<'a> {
 impl<'a> IntOp<'a> {
     /// What `op` computes, if it is an integer operation the analyses read.
     pub fn of(op: Op<'a>) -> Option<IntOp<'a>> {
-        let name = op.name_ref();
+        let name = op.name_bytes();
         let n = op.num_operands();
         let a = |i: usize| op.operand(i);
         let binary = n == 2;
         let flagged = || Flags::of(op);
-        Some(match &*name {
-            "arith.constant" | "index.constant" | "index.bool.constant" => {
+        Some(match name {
+            b"arith.constant" | b"index.constant" | b"index.bool.constant" => {
                 IntOp::Constant { value: op.attr("value").and_then(int_attr) }
             }
-            "arith.addi" if binary => IntOp::Add { lhs: a(0), rhs: a(1), flags: flagged() },
-            "index.add" if binary => IntOp::Add { lhs: a(0), rhs: a(1), flags: Flags::NONE },
-            "arith.subi" if binary => IntOp::Sub { lhs: a(0), rhs: a(1), flags: flagged() },
-            "index.sub" if binary => IntOp::Sub { lhs: a(0), rhs: a(1), flags: Flags::NONE },
-            "arith.muli" if binary => IntOp::Mul { lhs: a(0), rhs: a(1), flags: flagged() },
-            "index.mul" if binary => IntOp::Mul { lhs: a(0), rhs: a(1), flags: Flags::NONE },
-            "arith.shli" if binary => IntOp::ShiftLeft { value: a(0), amount: a(1), flags: flagged() },
-            "index.shl" if binary => IntOp::ShiftLeft { value: a(0), amount: a(1), flags: Flags::NONE },
-            "arith.floordivsi" | "index.floordivs" if binary => divide(op, Rounding::Floor, Order::Signed),
-            "arith.ceildivsi" | "index.ceildivs" if binary => divide(op, Rounding::Ceil, Order::Signed),
-            "arith.divsi" | "index.divs" if binary => divide(op, Rounding::TowardZero, Order::Signed),
-            "arith.divui" | "index.divu" if binary => divide(op, Rounding::Floor, Order::Unsigned),
-            "arith.shrsi" | "index.shrs" if binary => {
+            b"arith.addi" if binary => IntOp::Add { lhs: a(0), rhs: a(1), flags: flagged() },
+            b"index.add" if binary => IntOp::Add { lhs: a(0), rhs: a(1), flags: Flags::NONE },
+            b"arith.subi" if binary => IntOp::Sub { lhs: a(0), rhs: a(1), flags: flagged() },
+            b"index.sub" if binary => IntOp::Sub { lhs: a(0), rhs: a(1), flags: Flags::NONE },
+            b"arith.muli" if binary => IntOp::Mul { lhs: a(0), rhs: a(1), flags: flagged() },
+            b"index.mul" if binary => IntOp::Mul { lhs: a(0), rhs: a(1), flags: Flags::NONE },
+            b"arith.shli" if binary => IntOp::ShiftLeft { value: a(0), amount: a(1), flags: flagged() },
+            b"index.shl" if binary => IntOp::ShiftLeft { value: a(0), amount: a(1), flags: Flags::NONE },
+            b"arith.floordivsi" | b"index.floordivs" if binary => divide(op, Rounding::Floor, Order::Signed),
+            b"arith.ceildivsi" | b"index.ceildivs" if binary => divide(op, Rounding::Ceil, Order::Signed),
+            b"arith.divsi" | b"index.divs" if binary => divide(op, Rounding::TowardZero, Order::Signed),
+            b"arith.divui" | b"index.divu" if binary => divide(op, Rounding::Floor, Order::Unsigned),
+            b"arith.shrsi" | b"index.shrs" if binary => {
                 IntOp::ShiftRight { value: a(0), amount: a(1), order: Order::Signed }
             }
-            "arith.shrui" | "index.shru" if binary => {
+            b"arith.shrui" | b"index.shru" if binary => {
                 IntOp::ShiftRight { value: a(0), amount: a(1), order: Order::Unsigned }
             }
-            "arith.remui" | "index.remu" if binary => IntOp::RemainderUnsigned { value: a(0), divisor: a(1) },
-            "arith.minsi" | "index.mins" if binary => extremum(op, Extremum::Min, Order::Signed),
-            "arith.maxsi" | "index.maxs" if binary => extremum(op, Extremum::Max, Order::Signed),
-            "arith.minui" | "index.minu" if binary => extremum(op, Extremum::Min, Order::Unsigned),
-            "arith.maxui" | "index.maxu" if binary => extremum(op, Extremum::Max, Order::Unsigned),
-            "arith.select" if n == 3 => IntOp::Select { condition: a(0), if_true: a(1), if_false: a(2) },
-            "arith.andi" | "index.and" if binary => IntOp::And { lhs: a(0), rhs: a(1) },
-            "arith.ori" | "index.or" if binary => IntOp::Or { lhs: a(0), rhs: a(1) },
-            "arith.xori" | "index.xor" if binary => IntOp::Xor { lhs: a(0), rhs: a(1) },
-            "arith.extsi" | "arith.index_cast" | "index.casts" if n == 1 => {
+            b"arith.remui" | b"index.remu" if binary => IntOp::RemainderUnsigned { value: a(0), divisor: a(1) },
+            b"arith.minsi" | b"index.mins" if binary => extremum(op, Extremum::Min, Order::Signed),
+            b"arith.maxsi" | b"index.maxs" if binary => extremum(op, Extremum::Max, Order::Signed),
+            b"arith.minui" | b"index.minu" if binary => extremum(op, Extremum::Min, Order::Unsigned),
+            b"arith.maxui" | b"index.maxu" if binary => extremum(op, Extremum::Max, Order::Unsigned),
+            b"arith.select" if n == 3 => IntOp::Select { condition: a(0), if_true: a(1), if_false: a(2) },
+            b"arith.andi" | b"index.and" if binary => IntOp::And { lhs: a(0), rhs: a(1) },
+            b"arith.ori" | b"index.or" if binary => IntOp::Or { lhs: a(0), rhs: a(1) },
+            b"arith.xori" | b"index.xor" if binary => IntOp::Xor { lhs: a(0), rhs: a(1) },
+            b"arith.extsi" | b"arith.index_cast" | b"index.casts" if n == 1 => {
                 IntOp::Cast { value: a(0), kind: Cast::Signed }
             }
-            "arith.extui" | "arith.index_castui" | "index.castu" if n == 1 => {
+            b"arith.extui" | b"arith.index_castui" | b"index.castu" if n == 1 => {
                 IntOp::Cast { value: a(0), kind: Cast::Unsigned }
             }
-            "arith.trunci" if n == 1 => IntOp::Cast { value: a(0), kind: Cast::Truncate },
-            "loom.assume_range" if n == 1 => IntOp::AssumeRange {
+            b"arith.trunci" if n == 1 => IntOp::Cast { value: a(0), kind: Cast::Truncate },
+            b"loom.assume_range" if n == 1 => IntOp::AssumeRange {
                 value: a(0),
                 lo: op.attr("lo").and_then(int_attr),
                 hi: op.attr("hi").and_then(int_attr),
             },
-            "memref.dim" if binary => IntOp::Dim { memref: a(0), index: a(1) },
-            "affine.apply" => IntOp::Affine { kind: AffineKind::Apply },
-            "affine.min" => IntOp::Affine { kind: AffineKind::Min },
-            "affine.max" => IntOp::Affine { kind: AffineKind::Max },
-            "memref.extract_strided_metadata" if n == 1 => IntOp::StridedMetadata { memref: a(0) },
+            b"memref.dim" if binary => IntOp::Dim { memref: a(0), index: a(1) },
+            b"affine.apply" => IntOp::Affine { kind: AffineKind::Apply },
+            b"affine.min" => IntOp::Affine { kind: AffineKind::Min },
+            b"affine.max" => IntOp::Affine { kind: AffineKind::Max },
+            b"memref.extract_strided_metadata" if n == 1 => IntOp::StridedMetadata { memref: a(0) },
             _ => return None,
         })
     }
