@@ -105,15 +105,17 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let mut q = Query {
             prover,
             at,
-            keys: Vec::new(),
-            atoms: FastMap::default(),
-            facts: Vec::new(),
-            base: Vec::new(),
+            // Sized for a typical query (a few atoms and facts, a few
+            // dozen constraints): growing from empty costs more.
+            keys: Vec::with_capacity(16),
+            atoms: FastMap::with_capacity_and_hasher(16, Default::default()),
+            facts: Vec::with_capacity(16),
+            base: Vec::with_capacity(32),
             assuming: FactSet::default(),
             choices: Vec::new(),
             queue: Vec::new(),
             loops_added: FastSet::default(),
-            defined: FastSet::default(),
+            defined: FastSet::with_capacity_and_hasher(16, Default::default()),
             limited: FastSet::default(),
         };
         q.context();

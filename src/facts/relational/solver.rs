@@ -175,7 +175,8 @@ pub(crate) fn refute_in_box<'c>(
 /// `Some(facts)` if the constraints have no common integer solution,
 /// `facts` being the ones the contradiction was derived from.
 pub(crate) fn refute<'c>(constraints: impl IntoIterator<Item = &'c Constraint>) -> Option<FactSet> {
-    let mut set = System::default();
+    let constraints = constraints.into_iter();
+    let mut set = System::with_capacity_and_hasher(constraints.size_hint().0, Default::default());
     for c in constraints {
         if let Err(why) = insert(&mut set, c.clone()) {
             return Some(why);
@@ -204,7 +205,7 @@ pub(crate) fn refute<'c>(constraints: impl IntoIterator<Item = &'c Constraint>) 
         let (&atom, _) = counts.iter().min_by_key(|(a, (p, n))| (p * n, **a))?;
         let mut pos = Vec::new();
         let mut neg = Vec::new();
-        let mut keep = System::default();
+        let mut keep = System::with_capacity_and_hasher(set.len(), Default::default());
         for (terms, entry) in set.drain() {
             match terms.binary_search_by_key(&atom, |t| t.0).map(|i| terms[i].1) {
                 Ok(k) if k > 0 => pos.push(constraint((terms, entry))),
