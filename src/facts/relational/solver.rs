@@ -70,6 +70,11 @@ fn substitute_equalities(set: &mut System) -> Result<(), FactSet> {
     for _ in 0..MAX_CONSTRAINTS {
         let mut found = None;
         for (terms, &(constant, why)) in set.iter() {
+            // Each pair is looked up from its member whose first
+            // coefficient is positive.
+            if terms.first().is_none_or(|t| t.1 < 0) {
+                continue;
+            }
             let Some(&(atom, _)) = terms.iter().find(|(_, k)| k.abs() == 1) else { continue };
             negated.clear();
             negated.extend(terms.iter().map(|&(a, k)| (a, -k)));
