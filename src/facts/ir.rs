@@ -923,6 +923,64 @@ pub(crate) fn loop_dimension(op: Op<'_>, n: usize) -> Option<(Part<'_>, Part<'_>
     Some((parts[0], parts[1], parts[2]))
 }
 
+/// One induction variable of an `affine.parallel`: its lower bound is the
+/// largest of the results `lower` of `lowerBoundsMap` (whose inputs are
+/// the op's first operands), its upper bound the smallest of the results
+/// `upper` of `upperBoundsMap` (inputs from operand `upper_first` on),
+/// each dimension's results being one group of `lowerBoundsGroups` /
+/// `upperBoundsGroups`; `step` is its entry of `steps`.
+pub(crate) struct AffineParallelDim {
+    pub(crate) lower: std::ops::Range<usize>,
+    pub(crate) upper: std::ops::Range<usize>,
+    pub(crate) upper_first: usize,
+    pub(crate) step: i128,
+}
+
+/// Dimension `n` of the `affine.parallel` `op` ([`AffineParallelDim`]);
+/// None when `op` is not one or its attributes are not readable.
+pub(crate) fn affine_parallel_dimension(op: Op<'_>, n: usize) -> Option<AffineParallelDim> {
+    if !op.is("affine.parallel") {
+        return None;
+    }
+    let groups = |name: &str| -> Option<Vec<usize>> {
+        let attr = op.attr(name)?;
+        // SAFETY: `attr` is a valid attribute (uniqued in a live context);
+        // the element accessors run only on dense integer elements (checked
+        // first), at positions below their count.
+        unsafe {
+            if !mlirAttributeIsADenseIntElements(attr) {
+                return None;
+            }
+            let count = isize::try_from(mlirElementsAttrGetNumElements(attr)).ok()?;
+            (0..count).map(|i| usize::try_from(mlirDenseElementsAttrGetInt32Value(attr, i)).ok()).collect()
+        }
+    };
+    let (lower, upper) = (groups("lowerBoundsGroups")?, groups("upperBoundsGroups")?);
+    if n >= lower.len() || n >= upper.len() {
+        return None;
+    }
+    let span = |g: &[usize]| {
+        let start: usize = g[..n].iter().sum();
+        start..start + g[n]
+    };
+    let upper_first = affine_map_results(op.attr("lowerBoundsMap")?)?.0;
+    let steps = op.attr("steps")?;
+    // SAFETY: as above; the array accessor runs only on an array attribute
+    // (checked first), at a position below its length.
+    let step = unsafe {
+        if !mlirAttributeIsAArray(steps) || n as isize >= mlirArrayAttrGetNumElements(steps) {
+            return None;
+        }
+        int_attr(mlirArrayAttrGetElement(steps, n as isize))?
+    };
+    Some(AffineParallelDim {
+        lower: span(&lower),
+        upper: span(&upper),
+        upper_first,
+        step: super::bits::to_signed(u128::from(step.0), step.1),
+    })
+}
+
 /// One result of an affine map as a linear form over the map's inputs
 /// (dims first, then symbols): `constant + Σ coefficient × input`. Read
 /// from `+`, constants, inputs and multiplication by a constant; results

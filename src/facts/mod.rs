@@ -466,7 +466,7 @@ fn runs_per_entry<'a>(
                 Some(body_count)
             }
         }
-        "scf.for" | "loom.for" | "affine.for" | "scf.parallel" | "scf.forall" => Some(body_count),
+        "scf.for" | "loom.for" | "affine.for" | "scf.parallel" | "scf.forall" | "affine.parallel" => Some(body_count),
         "loom.loop" => {
             let guard = guard?;
             if guard.is_before(inner) {

@@ -34,7 +34,10 @@
 use super::assumptions::Assumptions;
 use super::bits::{carrier, const_bits, in_order, mask, smax, to_signed, MAX_WIDTH};
 use super::interval::Interval;
-use super::ir::{affine_map_trees, int_attr, loop_dimension, Blk, Def, ExitKind, Op, Part, Val};
+use super::ir::{
+    affine_map_trees, affine_parallel_dimension, int_attr, loop_dimension, AffineParallelDim, Blk, Def, ExitKind, Op, Part,
+    Val,
+};
 use super::predicate::Predicate;
 use super::ranges::Ranges;
 use super::semantics::{Extremum, IntOp};
@@ -427,20 +430,24 @@ pub fn recognize<'a>(op: Op<'a>, index_width: u32, ctx: &Context<'_, '_, 'a>) ->
 /// Whether `op` is a loop of several independent dimensions, recognised
 /// by [`recognize_dims`] rather than [`recognize`].
 pub fn is_multi_dimensional(op: Op<'_>) -> bool {
-    op.is("scf.parallel") || op.is("scf.forall")
+    op.is("scf.parallel") || op.is("scf.forall") || op.is("affine.parallel")
 }
 
-/// An `scf.parallel` or `scf.forall`, one [`Recognized`] per induction
-/// variable in order. Each dimension is read as the `scf.for` it becomes
-/// when the op is lowered to a nest of loops (`convert-scf-to-cf` for
-/// `scf.parallel`, `scf-forall-to-for` for `scf.forall`: dimension 0
-/// outermost), with that loop's semantics: signed `lb <= iv < ub`, the
-/// step positive (both ops' verifiers reject a constant step below 1; a
-/// dynamic one must be a known constant), overflow of the final induction
-/// value undefined. The bounds are operands of the op, so no dimension's
-/// count depends on another's induction variable: the body runs the
-/// product of the counts, and dimension k's loop is entered the product
-/// of the counts before it.
+/// An `scf.parallel`, `scf.forall` or `affine.parallel`, one
+/// [`Recognized`] per induction variable in order. Each dimension is read
+/// as the `scf.for` it becomes when the op is lowered to a nest of loops
+/// (`convert-scf-to-cf` for `scf.parallel`, `scf-forall-to-for` for
+/// `scf.forall`, `lower-affine` then either for `affine.parallel`:
+/// dimension 0 outermost), with that loop's semantics: signed `lb <= iv <
+/// ub`, the step positive (the ops' verifiers reject a constant step below
+/// 1; a dynamic one must be a known constant), overflow of the final
+/// induction value undefined. An `affine.parallel` dimension's bounds are
+/// the max of its lower-bound group's map results and the min of its
+/// upper-bound group's, read as `affine.for` reads its maps. The bounds
+/// are operands of the op (or maps of them), so no dimension's count
+/// depends on another's induction variable: the body runs the product of
+/// the counts, and dimension k's loop is entered the product of the counts
+/// before it.
 pub fn recognize_dims<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result<Vec<Recognized<'a>>, String> {
     let Some(body) = op.entry_block(0) else { return Err("the loop has an empty body".into()) };
     if let Some(exit) = early_exits(op, &mut Vec::new()) {
@@ -448,10 +455,34 @@ pub fn recognize_dims<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Res
     }
     let mut dims = Vec::new();
     for n in 0..body.num_args() {
+        let iv = body.arg(n);
+        let not_index = carrier(iv, iw).is_none_or(|t| t.width() != iw);
+        if op.is("affine.parallel") {
+            if not_index {
+                return Err(format!("induction variable {n} is not an index"));
+            }
+            let Some(dim) = affine_parallel_dimension(op, n) else {
+                return Err(format!("the bound maps or steps of induction variable {n} are not readable"));
+            };
+            let core = affine_parallel_core(op, &dim, iw, ctx);
+            if let Core::Unknown(reason) = &core {
+                return Err(format!("induction variable {n}: {reason}"));
+            }
+            dims.push(Recognized {
+                type_name: "index".into(),
+                width: iw,
+                signed: true,
+                step: dim.step,
+                core,
+                at_most: None,
+                note: None,
+                roles: vec![Role { value: iv, observed: Observed::Body, offset: 0, split_at: None }],
+            });
+            continue;
+        }
         // scf.forall's region also has its shared outputs as arguments.
         let Some((lb, ub, st)) = loop_dimension(op, n) else { break };
-        let iv = body.arg(n);
-        if carrier(iv, iw).is_none_or(|t| t.width() != iw) {
+        if not_index {
             return Err(format!("induction variable {n} is not an index"));
         }
         let constant = |p: Part<'a>| match p {
@@ -502,6 +533,31 @@ pub fn recognize_dims<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Res
         return Err("the loop's bounds are not readable".into());
     }
     Ok(dims)
+}
+
+/// The count of one `affine.parallel` dimension: from `max(lower results)`
+/// to `min(upper results)` by its step, the maps read as
+/// [`recognize_affine_for`] reads an `affine.for`'s.
+fn affine_parallel_core<'a>(op: Op<'a>, dim: &AffineParallelDim, iw: u32, ctx: &Context<'_, '_, 'a>) -> Core {
+    if dim.step <= 0 || dim.step > smax(iw) {
+        return Core::Unknown(format!("the step {} is not a positive {iw}-bit index", dim.step));
+    }
+    let maps = ["lowerBoundsMap", "upperBoundsMap"].map(|m| op.attr(m).and_then(affine_map_trees));
+    let [Some((_, lbs)), Some((_, ubs))] = maps else { return Core::Unknown("the bound maps are not readable".into()) };
+    let (Some(lbs), Some(ubs)) = (lbs.get(dim.lower.clone()), ubs.get(dim.upper.clone())) else {
+        return Core::Unknown("the bound groups do not match the bound maps".into());
+    };
+    let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed, ctx.allowed);
+    let lb_e = symbols.affine_map(op, lbs, 0, Some(Extremum::Max));
+    let ub_e =
+        if lb_e.is_ok() { symbols.affine_map(op, ubs, dim.upper_first, Some(Extremum::Min)) } else { Err(String::new()) };
+    match (lb_e.as_ref().ok().and_then(Expr::as_constant), ub_e.as_ref().ok().and_then(Expr::as_constant)) {
+        (Some(l), Some(u)) => {
+            let core_step = if l >= u { 1 } else { dim.step };
+            to_core(trip_count::for_facts(iw, trip_count::Order::Signed, l, u, core_step))
+        }
+        _ => symbolic_for_of(ctx, symbols, iw, Predicate::Slt, Some(dim.step), lb_e, ub_e).1,
+    }
 }
 
 /// Loom exits nested in `op` that leave it early: breaks targeting `op` or

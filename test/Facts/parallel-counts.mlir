@@ -86,3 +86,31 @@ func.func @forall(%a: memref<?xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+// affine.parallel: per dimension from max(lower group) to min(upper
+// group) by its step, the maps read as affine.for reads them. The near
+// miss's lower bound %n - 4 may wrap (lower-affine computes it with
+// wrapping arithmetic): unknown, naming the dimension.
+func.func @affine_parallel(%a: memref<?x?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = memref.dim %a, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %a, %c1 : memref<?x?xf32>
+  // CHECK: parallel-counts.mlir:[[@LINE+2]]:3: exact: body (dim(%arg0, 0) ceildiv 2) * min(10, dim(%arg0, 1)), entries 1, total body (dim(%arg0, 0) ceildiv 2) * min(10, dim(%arg0, 1)); dimension 0: exact: body dim(%arg0, 0) ceildiv 2, condition dim(%arg0, 0) ceildiv 2 + 1, counter index signed step 2, condition [0, 2 * (dim(%arg0, 0) ceildiv 2)], body [0, 2 * (dim(%arg0, 0) ceildiv 2) - 2], exit 2 * (dim(%arg0, 0) ceildiv 2); dimension 1: exact: body min(10, dim(%arg0, 1)), condition min(10, dim(%arg0, 1)) + 1
+  // JSON: "op": "affine.parallel", "depth": 0, "status": "exact", "entries": 1, {{.*}}"body_count_expr": "(dim(%arg0, 0) ceildiv 2) * min(10, dim(%arg0, 1))", {{.*}}"dims": [{"status": "exact", "body_count_expr": "dim(%arg0, 0) ceildiv 2",
+  affine.parallel (%i, %j) = (0, 0) to (%d0, min(%d1, 10)) step (2, 1) {
+    "test.use"(%i, %j) : (index, index) -> ()
+  }
+  // Constant bounds, lb >= ub in dimension 1: the body never runs.
+  // CHECK: parallel-counts.mlir:[[@LINE+1]]:3: exact: body 0, entries 1, total body 0; dimension 0: exact: body 3, condition 4, counter index signed step 3, condition [1, 10], body [1, 7], exit 10; dimension 1: exact: body 0, condition 1
+  affine.parallel (%i, %j) = (1, 5) to (8, 3) step (3, 1) {
+    "test.use"(%i, %j) : (index, index) -> ()
+  }
+  // CHECK: parallel-counts.mlir:[[@LINE+1]]:3: unknown: induction variable 0: the counter's initial value is not a constant or a symbol loom reads: an affine map result may wrap at the index width
+  affine.parallel (%i) = (max(0, %n - 4)) to (8) {
+    "test.use"(%i) : (index) -> ()
+  }
+  return
+}

@@ -71,3 +71,25 @@ func.func @forall_step_skips(%a: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+// affine.parallel: each dimension is max(lower group) <= iv < min(upper
+// group), read from its bound maps, with its step. The tile's min(d1, 10)
+// proves the access; the near miss's upper bound min(d1 + 1, 10) lets
+// %j reach d1 (d1 = 2: a[0, 2]).
+func.func @affine_parallel(%a: memref<?x?xf32>, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = memref.dim %a, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %a, %c1 : memref<?x?xf32>
+  affine.parallel (%i, %j) = (0, max(0, %d1 - 10)) to (%d0, min(%d1, 10)) step (2, 1) {
+    // expected-remark @below {{affine.store: in bounds (proven)}}
+    affine.store %v, %a[%i, %j] : memref<?x?xf32>
+  }
+  affine.parallel (%i, %j) = (0, 0) to (%d0, min(%d1 + 1, 10)) {
+    // expected-remark @below {{cannot show %arg3 + 1 <= dim(%arg0, 1)}}
+    affine.store %v, %a[%i, %j] : memref<?x?xf32>
+  }
+  return
+}

@@ -161,14 +161,15 @@ func.func @not_equal() -> i32 {
 // Symbolic scf.for bounds and unsupported loop ops.
 // CHECK-LABEL: func.func @for_symbolic
 // CHECK: loom.facts = "unknown: the bound is not a constant or a symbol loom reads: 'arith.addi' may wrap in the signed order (no nsw flag, and its operand's range allows it)"
-// CHECK: loom.facts = "unknown: 'affine.parallel' loops are not analysed"
+// CHECK: loom.facts = "unknown: 'acc.loop' loops are not analysed"
 func.func @for_symbolic(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %n1 = arith.addi %n, %c1 : index
   scf.for %i = %c0 to %n1 step %c1 {
   }
-  affine.parallel (%i) = (0) to (1) {
-  }
+  acc.loop control(%i : index) = (%c0 : index) to (%n : index) step (%c1 : index) {
+    acc.yield
+  } attributes {independent = [#acc.device_type<none>]}
   return
 }

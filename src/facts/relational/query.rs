@@ -42,7 +42,7 @@ use super::{int_width, Key, OperandSum, Prover, Source};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
 use crate::facts::ir::{
-    affine_map_results, buffer_size_cap, int_attr, loop_dimension, shape_of, AffineForm, AffineTree, Def, ExitKind, Op,
+    affine_map_results, affine_parallel_dimension, buffer_size_cap, int_attr, loop_dimension, shape_of, AffineForm, AffineTree, Def, ExitKind, Op,
     Part, Val,
 };
 use crate::facts::predicate::Predicate;
@@ -493,6 +493,8 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     self.affine_induction(parent, &x);
                 } else if (parent.is("scf.parallel") || parent.is("scf.forall")) && in_region(0) {
                     self.parallel_induction(parent, n, &x);
+                } else if parent.is("affine.parallel") && in_region(0) {
+                    self.affine_parallel_induction(parent, n, &x);
                 } else if parent.is("scf.while") && in_region(1) {
                     self.while_after(parent, &x, n);
                 } else if (parent.is("scf.while") && in_region(0)) || (parent.is("loom.loop") && n >= 1) {
@@ -714,6 +716,35 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         }
         if !lins.is_empty() {
             self.fact_with(Source::LoopBounds(for_op), lins, assumed);
+        }
+    }
+
+    /// `max(lb results) <= iv < min(ub results)` of induction variable `n`
+    /// of an `affine.parallel` (its group's results of each bound map, read
+    /// as [`Query::affine_induction`] reads an `affine.for`'s; the step is
+    /// positive).
+    fn affine_parallel_induction(&mut self, op: Op<'a>, n: usize, iv: &Lin) {
+        let Some(dim) = affine_parallel_dimension(op, n) else { return };
+        let maps = ["lowerBoundsMap", "upperBoundsMap"].map(|m| op.attr(m).and_then(affine_map_results));
+        let [Some((_, lbs)), Some((_, ubs))] = maps else { return };
+        let (Some(lbs), Some(ubs)) = (lbs.get(dim.lower.clone()), ubs.get(dim.upper.clone())) else { return };
+        let mut lins = Vec::new();
+        let mut assumed = Assumptions::NONE;
+        for (results, first, upper) in [(lbs, 0, false), (ubs, dim.upper_first, true)] {
+            for form in results.iter().flatten() {
+                let Some((bound, assumes)) = self.affine_value(op, first, form) else { continue };
+                assumed |= assumes;
+                // lb <= iv: iv - lb >= 0; iv < ub: ub - iv - 1 >= 0.
+                let lin = if upper { bound.minus(iv).and_then(|l| l.shifted(-1)) } else { iv.minus(&bound) };
+                lins.extend(lin);
+                if !upper && lbs.len() == 1 {
+                    // The body values are lb, lb + step, ...
+                    lins.extend(self.trip_number(op, n, iv, &bound, dim.step));
+                }
+            }
+        }
+        if !lins.is_empty() {
+            self.fact_with(Source::LoopBounds(op), lins, assumed);
         }
     }
 
