@@ -45,7 +45,9 @@
 //!
 //! **Parallel loops** (soundness issue 19; from a third random stream, off
 //! with `--without-parallel-shapes`): half the `index` cases are an
-//! `scf.parallel` or `scf.forall` of 1 to 3 dimensions, alone, around a
+//! `scf.parallel`, `scf.forall` or (at the function's top level, where
+//! its bounds are valid affine symbols) `affine.parallel` of 1 to 3
+//! dimensions, alone, around a
 //! loop of the generator above (which may use its first induction
 //! variable), inside one, or beside one (`gen_parallel_case`). Bounds
 //! are arguments, `memref.dim`, constants and the generator's arithmetic,
@@ -326,6 +328,10 @@ pub enum ParKind {
     /// `scf.forall (%i, ...) = (lbs) to (ubs) step (steps)`, static parts
     /// written as literals.
     ForallRange,
+    /// `affine.parallel (%i, ...) = (lbs) to (ubs) step (steps)`: only at
+    /// the function's top level (its bounds must be valid affine symbols:
+    /// values defined there), steps literal constants.
+    AffineParallel,
 }
 
 /// One induction variable (dimension) of a parallel loop: counted as the
@@ -428,7 +434,7 @@ impl SymCase {
     pub fn dim_block(&self, l: usize, k: usize) -> usize {
         self.loops.len() + self.loops[..l].iter().map(|d| d.dims.len()).sum::<usize>() + k
     }
-    /// Whether some loop is an `scf.parallel`/`scf.forall`.
+    /// Whether some loop is an `scf.parallel`/`scf.forall`/`affine.parallel`.
     pub fn has_parallel(&self) -> bool {
         self.loops.iter().any(|d| !d.dims.is_empty())
     }
@@ -1052,6 +1058,7 @@ fn gen_par_bounds(rng: &mut Rng, cx: &Ctx) -> (Val, Val) {
 /// sometimes (the near miss that must stay unknown) a function argument.
 fn gen_parallel(rng: &mut Rng, cx: &Ctx, parent: Option<usize>) -> LoopDesc {
     let kind = match rng.below(10) {
+        0..=4 if parent.is_none() && rng.below(3) == 0 => ParKind::AffineParallel,
         0..=4 => ParKind::Parallel,
         5 | 6 => ParKind::ForallIn,
         _ => ParKind::ForallRange,
@@ -1059,7 +1066,8 @@ fn gen_parallel(rng: &mut Rng, cx: &Ctx, parent: Option<usize>) -> LoopDesc {
     let n = 1 + rng.below(3) as usize;
     let mut dims = Vec::new();
     for _ in 0..n {
-        let step = if kind != ParKind::ForallIn && !cx.scalars.is_empty() && rng.below(12) == 0 {
+        let argument_step = !matches!(kind, ParKind::ForallIn | ParKind::AffineParallel);
+        let step = if argument_step && !cx.scalars.is_empty() && rng.below(12) == 0 {
             Val::Arg(*rng.choose(&cx.scalars).expect("non-empty"))
         } else {
             Val::Const(rng.range_u64(1, 5) as u128)
@@ -1076,7 +1084,8 @@ fn gen_parallel(rng: &mut Rng, cx: &Ctx, parent: Option<usize>) -> LoopDesc {
                 let lit = |v: &Val, rng: &mut Rng| forall && matches!(v, Val::Const(_)) && rng.below(3) != 0;
                 let static_lb = lit(&lb, rng);
                 let static_ub = lit(&ub, rng);
-                let static_step = lit(&step, rng);
+                // affine.parallel's steps are integers in its syntax.
+                let static_step = kind == ParKind::AffineParallel || lit(&step, rng);
                 ParDim { lb, ub, step, static_lb, static_ub, static_step }
             }
         };
@@ -1891,6 +1900,9 @@ impl Emitter<'_> {
             ParKind::ForallRange => {
                 format!("scf.forall ({}) = ({}) to ({}) step ({}) {{", ivs.join(", "), list(0), list(1), list(2))
             }
+            ParKind::AffineParallel => {
+                format!("affine.parallel ({}) = ({}) to ({}) step ({}) {{", ivs.join(", "), list(0), list(1), list(2))
+            }
         };
         self.line(&head);
         self.indent += 1;
@@ -2606,6 +2618,7 @@ pub struct SymTally {
     pub par_cases: u64,
     pub scf_parallel: u64,
     pub scf_forall: u64,
+    pub affine_parallel: u64,
     pub par_dims: u64,
     pub par_in_loop: u64,
     pub par_around_loop: u64,
@@ -2647,10 +2660,11 @@ impl SymTally {
     /// The parallel shapes' line.
     pub fn parallel_summary(&self) -> String {
         format!(
-            "symbolic-fuzz: parallel shapes: {} cases, {} scf.parallel, {} scf.forall ({} dimensions; {} inside a loop, {} around one; {} exact); {} with an argument as a step, {} of them unknown; {} parallel claims checked",
+            "symbolic-fuzz: parallel shapes: {} cases, {} scf.parallel, {} scf.forall, {} affine.parallel ({} dimensions; {} inside a loop, {} around one; {} exact); {} with an argument as a step, {} of them unknown; {} parallel claims checked",
             self.par_cases,
             self.scf_parallel,
             self.scf_forall,
+            self.affine_parallel,
             self.par_dims,
             self.par_in_loop,
             self.par_around_loop,
@@ -2715,6 +2729,7 @@ fn op_name(shape: Shape) -> &'static str {
         Shape::While | Shape::DoWhile => "scf.while",
         Shape::LoomLoop { .. } => "loom.loop",
         Shape::Parallel { kind: ParKind::Parallel } => "scf.parallel",
+        Shape::Parallel { kind: ParKind::AffineParallel } => "affine.parallel",
         Shape::Parallel { .. } => "scf.forall",
     }
 }
@@ -3490,6 +3505,7 @@ pub fn run_batch_with(
         for d in &c.loops {
             match d.shape {
                 Shape::Parallel { kind: ParKind::Parallel } => tally.scf_parallel += 1,
+                Shape::Parallel { kind: ParKind::AffineParallel } => tally.affine_parallel += 1,
                 Shape::Parallel { .. } => tally.scf_forall += 1,
                 _ => {}
             }
@@ -4214,11 +4230,17 @@ mod tests {
             for d in c.loops.iter().filter(|d| !d.dims.is_empty()) {
                 assert!((1..=3).contains(&d.dims.len()));
                 let text = emit(c, false);
-                assert!(text.contains("scf.parallel") || text.contains("scf.forall"), "{text}");
+                assert!(
+                    text.contains("scf.parallel") || text.contains("scf.forall") || text.contains("affine.parallel"),
+                    "{text}"
+                );
             }
         }
         assert!(par.iter().any(|c| c.loops.iter().any(|d| d.shape == Shape::Parallel { kind: ParKind::ForallIn })));
         assert!(par.iter().any(|c| c.loops.iter().any(|d| d.shape == Shape::Parallel { kind: ParKind::ForallRange })));
+        assert!(par
+            .iter()
+            .any(|c| c.loops.iter().any(|d| d.shape == Shape::Parallel { kind: ParKind::AffineParallel })));
     }
 
     #[test]
