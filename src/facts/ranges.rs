@@ -17,7 +17,7 @@
 //! guard and the body range after it) and with every enclosing `scf.if` /
 //! `loom.if` whose condition compares `v` itself with a constant.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use super::assumptions::Assumptions;
 use super::bits::{carrier, const_bits, in_order, mask, smax, smin, to_signed, MAX_WIDTH};
@@ -303,6 +303,9 @@ pub struct Ranges<'f, 'a> {
     /// The assumptions of the loop facts queries read (see
     /// [`Ranges::assumptions_read`]).
     assumed: Cell<Assumptions>,
+    /// [`Ranges::assumptions_of`] per value, computed once: it reads only
+    /// `facts`, which cannot change while they are borrowed here.
+    assumptions: RefCell<FastMap<Val<'a>, Assumptions>>,
 }
 
 const MAX_DEPTH: u32 = 24;
@@ -310,7 +313,7 @@ const MAX_DEPTH: u32 = 24;
 impl<'f, 'a> Ranges<'f, 'a> {
     /// Queries over `facts`, with `index` read at `index_width` bits.
     pub fn new(facts: &'f FastMap<Val<'a>, ValueFact<'a>>, index_width: u32) -> Ranges<'f, 'a> {
-        Ranges { facts, index_width, assumed: Cell::new(Assumptions::NONE) }
+        Ranges { facts, index_width, assumed: Cell::new(Assumptions::NONE), assumptions: RefCell::default() }
     }
 
     /// The assumptions of the loop facts queries so far read: a claim made
@@ -391,6 +394,15 @@ impl<'f, 'a> Ranges<'f, 'a> {
     /// the walk's limit every assumption does (callers keep those that are
     /// allowed).
     pub fn assumptions_of(&self, v: Val<'a>) -> Assumptions {
+        if let Some(&known) = self.assumptions.borrow().get(&v) {
+            return known;
+        }
+        let found = self.walk_assumptions(v);
+        self.assumptions.borrow_mut().insert(v, found);
+        found
+    }
+
+    fn walk_assumptions(&self, v: Val<'a>) -> Assumptions {
         let mut work = vec![(v, 0u32)];
         let mut seen = 0usize;
         let mut found = Assumptions::NONE;

@@ -35,8 +35,8 @@ use super::assumptions::Assumptions;
 use super::bits::{carrier, const_bits, in_order, mask, smax, to_signed, MAX_WIDTH};
 use super::interval::Interval;
 use super::ir::{
-    affine_map_trees, affine_parallel_dimension, int_attr, loop_dimension, AffineParallelDim, Blk, Def, ExitKind, Op, Part,
-    Val,
+    affine_map_trees, affine_parallel_dimension, int_attr, loop_dimension, AffineParallelDim, Blk, Def, ExitKind, Op,
+    Part, Val,
 };
 use super::predicate::Predicate;
 use super::ranges::Ranges;
@@ -549,8 +549,11 @@ fn affine_parallel_core<'a>(op: Op<'a>, dim: &AffineParallelDim, iw: u32, ctx: &
     };
     let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed, ctx.allowed);
     let lb_e = symbols.affine_map(op, lbs, 0, Some(Extremum::Max));
-    let ub_e =
-        if lb_e.is_ok() { symbols.affine_map(op, ubs, dim.upper_first, Some(Extremum::Min)) } else { Err(String::new()) };
+    let ub_e = if lb_e.is_ok() {
+        symbols.affine_map(op, ubs, dim.upper_first, Some(Extremum::Min))
+    } else {
+        Err(String::new())
+    };
     match (lb_e.as_ref().ok().and_then(Expr::as_constant), ub_e.as_ref().ok().and_then(Expr::as_constant)) {
         (Some(l), Some(u)) => {
             let core_step = if l >= u { 1 } else { dim.step };

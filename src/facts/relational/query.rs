@@ -42,8 +42,8 @@ use super::{int_width, Key, OperandSum, Prover, Source};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
 use crate::facts::ir::{
-    affine_map_results, affine_parallel_dimension, buffer_size_cap, int_attr, loop_dimension, shape_of, AffineForm, AffineTree, Def, ExitKind, Op,
-    Part, Val,
+    affine_map_results, affine_parallel_dimension, buffer_size_cap, int_attr, loop_dimension, shape_of, AffineForm,
+    AffineTree, Def, ExitKind, Op, Part, Val,
 };
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
