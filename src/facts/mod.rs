@@ -624,6 +624,14 @@ pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
                 (status, counter, note, Vec::new())
             }
             Ok(Recognitions::Dims(recs)) => {
+                // The op is claimed only if every dimension is recognised,
+                // so each dimension's value facts rest on the assumptions
+                // any dimension used (without them, none is claimed).
+                for rec in &recs {
+                    if let Core::Symbolic { assumptions: used, .. } = &rec.core {
+                        assumptions |= *used;
+                    }
+                }
                 let dims: Vec<Dimension> = recs
                     .into_iter()
                     .map(|rec| {

@@ -89,3 +89,38 @@ func.func @numeric_nest(%a: memref<?xi32>) {
   }
   return
 }
+
+// A multi-dimensional loop is claimed only when every dimension is read,
+// so each dimension's facts rest on the assumptions any dimension used:
+// dimension 1's bound %d + 12 (no nsw flag) is read only with the
+// buffer-size assumption, and the inner scf.while, exact only because
+// dimension 0's range (%i < 16) makes %i + 8 fit, lists it although its
+// own dimension used none. The non-entry block keeps the entries (which
+// would also pass the forall's assumptions on) out of the picture (found
+// by the symbolic fuzzer, seed 33151).
+// CHECK: "function": "forall_dims", {{.*}}"op": "scf.forall", {{.*}}"status": "exact", {{.*}}"assumptions": ["buffer-bytes-below-half-address-space"], "dims"
+// CHECK: "function": "forall_dims", {{.*}}"op": "scf.while", {{.*}}"status": "exact", "body_count": 8, {{.*}}"assumptions": ["buffer-bytes-below-half-address-space"]}
+// OFF: "function": "forall_dims", {{.*}}"op": "scf.forall", {{.*}}"status": "unknown"
+// OFF: "function": "forall_dims", {{.*}}"op": "scf.while", {{.*}}"status": "unknown"
+func.func @forall_dims(%a: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %d = memref.dim %a, %c0 : memref<?xi32>
+  %u = arith.addi %d, %c12 : index
+  cf.br ^body
+^body:
+  scf.forall (%i, %j) in (16, %u) {
+    %e = arith.addi %i, %c8 : index
+    %w = scf.while (%x = %i) : (index) -> index {
+      %go = arith.cmpi slt, %x, %e : index
+      scf.condition(%go) %x : index
+    } do {
+    ^bb0(%y: index):
+      %n = arith.addi %y, %c1 : index
+      scf.yield %n : index
+    }
+  }
+  return
+}

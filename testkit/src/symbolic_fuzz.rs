@@ -976,6 +976,16 @@ pub fn generate(seed: u64) -> SymCase {
         1 => (CfForm::ExecRegion, extra.below(4)),
         _ => (CfForm::Cond, extra.below(2)),
     });
+    if cf.is_some() {
+        // Inside the control-flow wrapper the bounds are not valid affine
+        // symbols: an affine.parallel there becomes an scf.parallel.
+        for d in &mut loops {
+            if d.shape == (Shape::Parallel { kind: ParKind::AffineParallel }) {
+                d.shape = Shape::Parallel { kind: ParKind::Parallel };
+                d.dims.iter_mut().for_each(|dim| dim.static_step = false);
+            }
+        }
+    }
     let mut case = SymCase { id: seed, ty, args, loops, arg_sets: Vec::new(), cf, nested };
     case.arg_sets = select_arg_sets(&case, candidates);
     case
