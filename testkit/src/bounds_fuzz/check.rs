@@ -51,6 +51,12 @@ int main(int argc, char **argv) {
 const EXEC_PIPELINE: &str =
     "func.func(scf-forall-to-for),lower-affine,generate-runtime-verification,loom-lower-to-llvm";
 
+/// The same with loom's folds between the checks and the lowering: the
+/// folded executable must end every run as the plain one does (the fold
+/// removes only checks of proven accesses and replaces only comparisons,
+/// extrema and selects the facts decide).
+const FOLD_PIPELINE: &str = "func.func(scf-forall-to-for),lower-affine,generate-runtime-verification,loom-fold-loop-facts,canonicalize,loom-lower-to-llvm";
+
 /// Seconds one process of the executable may take.
 const RUN_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -73,6 +79,11 @@ pub struct Observed {
     /// Per case, the accesses some simulated run reached.
     pub reached: Vec<HashSet<usize>>,
     pub exec: Vec<Vec<Option<ExecOutcome>>>,
+    /// Per executed run, how the folded executable ended it.
+    pub folded: Vec<Vec<Option<ExecOutcome>>>,
+    /// Runtime checks in the executable's lowered code without and with
+    /// the fold.
+    pub checks: (usize, usize),
 }
 
 /// `Location: loc("file":line:col)` → (file, line).
@@ -147,8 +158,16 @@ fn run_driver(exe: &Path, dir: &Path, total: usize) -> Result<Vec<ExecOutcome>, 
     Ok(results.into_iter().map(|r| r.expect("every run has an outcome")).collect())
 }
 
-/// Builds the executable of `runs` under `dir` (tagged `tag`).
-fn build_executable(tools: &Tools, dir: &Path, tag: &str, runs: &[(&BoundsCase, usize)]) -> Result<PathBuf, String> {
+/// Builds the executable of `runs` under `dir` (tagged `tag`), lowered
+/// by `pipeline`; with the number of lines of the lowered code that call
+/// `abort` (a failed runtime check's end: how many checks are left).
+fn build_executable(
+    tools: &Tools,
+    dir: &Path,
+    tag: &str,
+    runs: &[(&BoundsCase, usize)],
+    pipeline: &str,
+) -> Result<(PathBuf, usize), String> {
     let write = |p: &Path, s: &str| std::fs::write(p, s).map_err(|e| format!("write {}: {e}", p.display()));
     let exec = dir.join(format!("exec-{tag}.mlir"));
     write(&exec, &exec_module(runs))?;
@@ -156,11 +175,16 @@ fn build_executable(tools: &Tools, dir: &Path, tag: &str, runs: &[(&BoundsCase, 
     run_tool(
         Command::new(&tools.loom_opt)
             .arg(&exec)
-            .arg(format!("--pass-pipeline=builtin.module({EXEC_PIPELINE})"))
+            .arg(format!("--pass-pipeline=builtin.module({pipeline})"))
             .arg("-o")
             .arg(&lowered),
-        "loom-opt generate-runtime-verification,loom-lower-to-llvm",
+        &format!("loom-opt {pipeline}"),
     )?;
+    let checks = std::fs::read_to_string(&lowered)
+        .map_err(|e| format!("read {}: {e}", lowered.display()))?
+        .lines()
+        .filter(|l| l.contains("llvm.call @abort"))
+        .count();
     let ll = dir.join(format!("exec-{tag}.ll"));
     let bin = tools.llvm_prefix.join("bin");
     run_tool(
@@ -171,7 +195,7 @@ fn build_executable(tools: &Tools, dir: &Path, tag: &str, runs: &[(&BoundsCase, 
     write(&driver, DRIVER_C)?;
     let exe = dir.join(format!("exec-{tag}"));
     run_tool(Command::new(bin.join("clang")).args(["-O0", "-w"]).arg(&ll).arg(&driver).arg("-o").arg(&exe), "clang")?;
-    Ok(exe)
+    Ok((exe, checks))
 }
 
 /// Simulates every argument set of `cases` and executes the runs that end
@@ -185,6 +209,8 @@ pub fn observe(tools: &Tools, dir: &Path, tag: &str, cases: &[BoundsCase]) -> Re
         sim.push(runs.into_iter().map(|(o, _)| o).collect());
     }
     let mut exec: Vec<Vec<Option<ExecOutcome>>> = sim.iter().map(|r| vec![None; r.len()]).collect();
+    let mut folded = exec.clone();
+    let mut checks = (0, 0);
     let mut runnable = Vec::new();
     for (i, runs) in sim.iter().enumerate() {
         for (s, o) in runs.iter().enumerate() {
@@ -196,13 +222,19 @@ pub fn observe(tools: &Tools, dir: &Path, tag: &str, cases: &[BoundsCase]) -> Re
     }
     if !runnable.is_empty() {
         let refs: Vec<(&BoundsCase, usize)> = runnable.iter().map(|&(i, s)| (&cases[i], s)).collect();
-        let exe = build_executable(tools, dir, tag, &refs)?;
+        let (exe, before) = build_executable(tools, dir, tag, &refs, EXEC_PIPELINE)?;
         let outcomes = run_driver(&exe, dir, refs.len())?;
         for (&(i, s), o) in runnable.iter().zip(outcomes) {
             exec[i][s] = Some(o);
         }
+        let (exe, after) = build_executable(tools, dir, &format!("{tag}-fold"), &refs, FOLD_PIPELINE)?;
+        let outcomes = run_driver(&exe, dir, refs.len())?;
+        for (&(i, s), o) in runnable.iter().zip(outcomes) {
+            folded[i][s] = Some(o);
+        }
+        checks = (before, after);
     }
-    Ok(Observed { sim, reached, exec })
+    Ok(Observed { sim, reached, exec, folded, checks })
 }
 
 /// Totals over a fuzzing session.
@@ -225,6 +257,14 @@ pub struct BoundsTally {
     /// Distinct proven accesses some run took out of bounds.
     pub wrong_proofs: u64,
     pub mismatches: u64,
+    /// Runs executed again after `loom-fold-loop-facts` and canonicalize,
+    /// and those that ended otherwise than before the fold.
+    pub fold_runs: u64,
+    pub fold_mismatches: u64,
+    /// Runtime checks in the executables' lowered code, without and with
+    /// the fold (the fold must remove some for the comparison to test it).
+    pub checks_unfolded: u64,
+    pub checks_folded: u64,
     /// Messages (lines starting with two spaces continue the previous one).
     pub failures: Vec<String>,
     /// The rerun with every assumption off.
@@ -258,7 +298,7 @@ impl BoundsTally {
             self.subview_oob_runs
         );
         let main = format!(
-            "bounds-fuzz: new shapes: {} nested-width functions; {}\nbounds-fuzz: {} programs, {} argument sets ({} executed, {} undefined, {} beyond the fuel), {} accesses ({} proven by loom, {} unproven; {} reached by some run, {} seen out of bounds), {} out-of-bounds runs observed\nbounds-fuzz: {} wrong proofs ({} unlisted assumptions), {} simulator/execution mismatches",
+            "bounds-fuzz: new shapes: {} nested-width functions; {}\nbounds-fuzz: {} programs, {} argument sets ({} executed, {} undefined, {} beyond the fuel), {} accesses ({} proven by loom, {} unproven; {} reached by some run, {} seen out of bounds), {} out-of-bounds runs observed\nbounds-fuzz: {} wrong proofs ({} unlisted assumptions), {} simulator/execution mismatches; fold: {} runs executed folded ({} runtime checks left of {}), {} ended differently",
             self.nested,
             self.diff.summary(),
             self.programs,
@@ -274,12 +314,20 @@ impl BoundsTally {
             self.oob_runs,
             self.wrong_proofs,
             self.diff.unlisted,
-            self.mismatches
+            self.mismatches,
+            self.fold_runs,
+            self.checks_folded,
+            self.checks_unfolded,
+            self.fold_mismatches
         );
         format!("{pipeline}\n{main}")
     }
     pub fn failed(&self) -> bool {
-        self.wrong_proofs > 0 || self.mismatches > 0 || self.diff.unlisted > 0 || !self.failures.is_empty()
+        self.wrong_proofs > 0
+            || self.mismatches > 0
+            || self.fold_mismatches > 0
+            || self.diff.unlisted > 0
+            || !self.failures.is_empty()
     }
 }
 
@@ -415,6 +463,21 @@ fn check_case(
                 o.describe()
             ));
         }
+        // The folded executable ends the run the same way (a crash is not
+        // compared by its message).
+        if let Some(f) = obs.folded.get(i).and_then(|r| r.get(s)).cloned().flatten() {
+            tally.fold_runs += 1;
+            let same = match (e, &f) {
+                (ExecOutcome::Crash(_), ExecOutcome::Crash(_)) => true,
+                _ => *e == f,
+            };
+            if !same {
+                tally.fold_mismatches += 1;
+                tally.failures.push(format!(
+                    "fold changes a run: @{name} with {args} ends {e:?}, after loom-fold-loop-facts {f:?}"
+                ));
+            }
+        }
     }
     tally.oob_accesses += seen.len() as u64;
     tally.pipeline_oob += seen.iter().filter(|&&id| id >= case.pipeline_first).count() as u64;
@@ -530,12 +593,14 @@ fn batch_files(tag: &str) -> Vec<String> {
             format!("report-{t}-off.json"),
         ]);
     }
-    v.extend([
-        format!("exec-{tag}.mlir"),
-        format!("exec-{tag}.llvm.mlir"),
-        format!("exec-{tag}.ll"),
-        format!("exec-{tag}"),
-    ]);
+    for t in [tag.to_string(), format!("{tag}-fold")] {
+        v.extend([
+            format!("exec-{t}.mlir"),
+            format!("exec-{t}.llvm.mlir"),
+            format!("exec-{t}.ll"),
+            format!("exec-{t}"),
+        ]);
+    }
     v
 }
 
@@ -551,6 +616,8 @@ pub fn run_batch(tools: &Tools, dir: &Path, cases: &[BoundsCase], tally: &mut Bo
     tally.diff.add(d);
     let verdicts = report_verdicts(&text, cases, tally)?;
     let obs = observe(tools, dir, &tag, cases)?;
+    tally.checks_unfolded += obs.checks.0 as u64;
+    tally.checks_folded += obs.checks.1 as u64;
     let failures_before = tally.failures.len();
     for (i, c) in cases.iter().enumerate() {
         let before = tally.failures.len();
@@ -761,7 +828,34 @@ mod tests {
     }
 
     fn observed(sim: Vec<SimOutcome>, exec: Vec<Option<ExecOutcome>>) -> Observed {
-        Observed { sim: vec![sim], reached: vec![HashSet::from([1])], exec: vec![exec] }
+        let folded = vec![exec.clone()];
+        Observed { sim: vec![sim], reached: vec![HashSet::from([1])], exec: vec![exec], folded, checks: (0, 0) }
+    }
+
+    #[test]
+    fn a_fold_that_changes_how_a_run_ends_is_flagged() {
+        let c = overrun_case();
+        let at = |id| ExecOutcome::Abort(Some((c.name(), id)));
+        // The same ending (crashes are not compared by message): nothing.
+        for (e, f) in [
+            (ExecOutcome::Done(5), ExecOutcome::Done(5)),
+            (ExecOutcome::Crash("signal 11".into()), ExecOutcome::Crash("timeout (30s)".into())),
+        ] {
+            let mut obs = observed(vec![SimOutcome::Done(5)], vec![Some(e)]);
+            obs.folded = vec![vec![Some(f)]];
+            let mut t = BoundsTally::default();
+            check_case(&c, &obs, 0, &|_| false, &mut t);
+            assert_eq!((t.fold_runs, t.fold_mismatches), (1, 0));
+        }
+        // A removed check (the run no longer stops at access 1), another
+        // hash: flagged, and the session fails.
+        for f in [ExecOutcome::Done(5), ExecOutcome::Abort(None)] {
+            let mut obs = observed(vec![SimOutcome::Oob(1)], vec![Some(at(1))]);
+            obs.folded = vec![vec![Some(f)]];
+            let mut t = BoundsTally::default();
+            check_case(&c, &obs, 0, &|_| false, &mut t);
+            assert_eq!((t.fold_runs, t.fold_mismatches, t.failed()), (1, 1, true));
+        }
     }
 
     #[test]

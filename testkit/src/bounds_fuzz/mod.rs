@@ -51,6 +51,13 @@
 //! (`crate::assumption_diff`): a proof that disappears must list an
 //! assumption.
 //!
+//! **Folds**: every batch's executable is built a second time with
+//! `loom-fold-loop-facts` and `canonicalize` between the runtime checks and
+//! the lowering (the fold removes the checks of proven accesses and
+//! replaces the comparisons, extrema and selects the facts decide); every
+//! run must end as it did without them (the same hash, the same failed
+//! check), and the summary says how many checks the fold left.
+//!
 //! **Pipeline shapes** (the loops and values upstream pipelines produce:
 //! linalg to loops, tiling, `affine-loop-tile`, bufferization, lower-affine;
 //! from a third random stream,
