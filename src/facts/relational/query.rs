@@ -1182,7 +1182,11 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 picked.extend(&choice[n % choice.len()]);
                 n /= choice.len();
             }
-            why = why.union(refute(system().chain(picked))?);
+            let in_box = refute_in_box(system().chain(picked.iter().copied()), self.assuming, &negated.lin);
+            why = why.union(match in_box {
+                Some(w) => w,
+                None => refute(system().chain(picked))?,
+            });
         }
         Some(why)
     }
