@@ -292,6 +292,9 @@ impl<'a> Analysis<'a> {
         let checkers: Vec<_> = provers.iter().map(|prover| bounds::Checker { prover, explain }).collect();
         let mut out = Vec::new();
         walk_scoped(self.scopes[0].root, &self.borders, 0, &mut |scope, op| {
+            if op.is("func.func") {
+                provers[scope].forget();
+            }
             if let Some(mut a) = checkers[scope].check(op) {
                 if let Some(why) = self.scopes[scope].opaque() {
                     a.not_analysed(why);

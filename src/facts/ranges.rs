@@ -316,6 +316,12 @@ impl<'f, 'a> Ranges<'f, 'a> {
         Ranges { facts, index_width, assumed: Cell::new(Assumptions::NONE), assumptions: RefCell::default() }
     }
 
+    /// Drops the kept [`Ranges::assumptions_of`] answers (see
+    /// `Prover::forget`).
+    pub(crate) fn forget(&self) {
+        *self.assumptions.borrow_mut() = FastMap::default();
+    }
+
     /// The assumptions of the loop facts queries so far read: a claim made
     /// from these queries rests on them too.
     pub fn assumptions_read(&self) -> Assumptions {

@@ -173,6 +173,18 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         }
     }
 
+    /// Drops what the prover keeps (loop invariants, no-wrap answers):
+    /// called when the walk enters another function, whose queries cannot
+    /// reach the ops and values of the last one (a function is isolated
+    /// from above), so that the tables stay the size of one function.
+    pub(crate) fn forget(&self) {
+        if self.hypotheses.get() == 0 {
+            *self.invariants.borrow_mut() = FastMap::default();
+            *self.no_wrap_known.borrow_mut() = FastMap::default();
+            self.ranges.forget();
+        }
+    }
+
     /// The carried values of a loop: (block argument, initial value) pairs,
     /// and the points that start the next iteration with their values.
     fn carried(loop_op: Op<'a>) -> Option<Carried<'a>> {
