@@ -1,7 +1,9 @@
 //! In-bounds proofs for memory accesses.
 //!
-//! An access (`memref.load`, `memref.store`, `affine.load`/`affine.store`
-//! whose map results are operands, `vector.load`, `vector.store`,
+//! An access (`memref.load`, `memref.store`, `affine.load`/`affine.store`/
+//! `affine.vector_load`/`affine.vector_store` whose map results are
+//! operands (other maps: `Checker::check_affine_map`, with the same
+//! extents), `vector.load`, `vector.store`,
 //! `vector.maskedload`, `vector.maskedstore`, `vector.expandload`,
 //! `vector.compressstore`, and `vector.transfer_read`/`transfer_write` on a
 //! memref) is proven when, for every index, every value the index can have
@@ -11,7 +13,7 @@
 //! vector's size along the dimension it covers (the trailing dimensions, or
 //! those a transfer's permutation map names).
 //! Every other op that may read or write the memory of a memref operand (by
-//! its declared effects: `memref.copy`, an `affine.load` with another map, a `linalg` op on
+//! its declared effects: `memref.copy`, a `linalg` op on
 //! buffers, a call, an op that declares no effects) is in the report too,
 //! unproven with the reason `not analysed: <op>`: nothing that touches
 //! memory is silently left out.
@@ -321,11 +323,13 @@ fn parse_bools(text: &str) -> Vec<bool> {
 }
 
 /// The ops this module checks (on a memref; transfers may be on tensors).
-const ACCESS_OPS: [&str; 12] = [
+const ACCESS_OPS: [&str; 14] = [
     "memref.load",
     "memref.store",
     "affine.load",
     "affine.store",
+    "affine.vector_load",
+    "affine.vector_store",
     "vector.load",
     "vector.store",
     "vector.maskedload",
@@ -335,6 +339,43 @@ const ACCESS_OPS: [&str; 12] = [
     "vector.transfer_read",
     "vector.transfer_write",
 ];
+
+/// An `affine.load`/`store`/`vector_load`/`vector_store`: where its memref
+/// is (the map operands follow it) and the vector it moves, if any.
+struct AffineAccess<'a> {
+    memref_pos: usize,
+    vector: Option<Val<'a>>,
+}
+
+impl<'a> AffineAccess<'a> {
+    fn of(op: Op<'a>) -> Option<AffineAccess<'a>> {
+        // load: memref, map operands; store: value, memref, map operands.
+        let (memref_pos, vector) = if op.is("affine.load") {
+            (0, None)
+        } else if op.is("affine.store") {
+            (1, None)
+        } else if op.is("affine.vector_load") {
+            (0, Some((op.num_results() > 0).then(|| op.result(0))?))
+        } else if op.is("affine.vector_store") {
+            (1, Some((op.num_operands() > 0).then(|| op.operand(0))?))
+        } else {
+            return None;
+        };
+        Some(AffineAccess { memref_pos, vector })
+    }
+
+    /// Elements covered per memref dimension: one, or the vector's trailing
+    /// dimensions (as `vector.load`'s).
+    fn extents(&self, memref: Val<'a>, rank: usize) -> Result<Vec<Extent>, String> {
+        match self.vector {
+            None => Ok(vec![ONE; rank]),
+            Some(v) => {
+                let whole = element_type(memref.ty()).is_some_and(|e| shape_of(e).is_some());
+                trailing_extents(v, memref, rank, whole)
+            }
+        }
+    }
+}
 
 /// The layout of `op`, if it is an access of a memref this module handles.
 fn access_layout(op: Op) -> Option<Layout> {
@@ -393,21 +434,20 @@ fn access_layout(op: Op) -> Option<Layout> {
         let extents = transfer_extents(op, vector, memref, rank);
         let indices = (memref_pos + 1..memref_pos + 1 + rank).collect();
         Some(Layout { memref, indices, extents, mask, in_bounds })
-    } else if op.is("affine.load") || op.is("affine.store") {
-        // load: memref, map operands; store: value, memref, map operands.
-        // Modelled when each result of the access map is one of its
+    } else if let Some(affine) = AffineAccess::of(op) {
+        // Modelled here when each result of the access map is one of its
         // operands (`affine.load %a[%i, %j]`): then that operand is the
-        // index, as for memref.load.
-        let memref_pos = usize::from(op.is("affine.store"));
-        let memref = memref_at(memref_pos)?;
+        // index, as for memref.load (other maps: `check_affine_map`).
+        let memref = memref_at(affine.memref_pos)?;
         let rank = rank_of(memref)?;
         let (_, results) = affine_map_results(op.attr("map")?)?;
         let indices = results
             .iter()
-            .map(|r| r.as_ref()?.as_input().map(|p| memref_pos + 1 + p))
+            .map(|r| r.as_ref()?.as_input().map(|p| affine.memref_pos + 1 + p))
             .collect::<Option<Vec<usize>>>()
             .filter(|i| i.len() == rank && i.iter().all(|&p| p < n))?;
-        Some(Layout { memref, indices, extents: Ok(vec![ONE; rank]), mask: None, in_bounds: Vec::new() })
+        let extents = affine.extents(memref, rank);
+        Some(Layout { memref, indices, extents, mask: None, in_bounds: Vec::new() })
     } else {
         None
     }
@@ -567,14 +607,20 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         access
     }
 
-    /// An `affine.load`/`affine.store` whose map results are not all its
-    /// operands (`%a[%i + %j]`, `%a[%i * 2 + 1]`): each result, read as
-    /// the linear form `lower-affine` computes exactly (no partial sum
-    /// wraps, see `Query::affine_value`), must satisfy `0 <= r` and
-    /// `r + 1 <= dim`. A result with `floordiv`/`ceildiv`/`mod` is not read.
+    /// An `affine.load`/`store`/`vector_load`/`vector_store` whose map
+    /// results are not all its operands (`%a[%i + %j]`, `%a[%i * 2 + 1]`):
+    /// each result, read as the linear form `lower-affine` computes exactly
+    /// (no partial sum wraps, see `Query::affine_value`), must satisfy `0
+    /// <= r` and `r + extent <= dim`, the extent 1 or, for the trailing
+    /// dimensions a vector covers, its size there (a scalable one is not
+    /// read). A result with `floordiv`/`ceildiv`/`mod` is not read.
     fn check_affine_map(&self, op: Op<'a>) -> Access<'a> {
         let mut access = Access::new(op, Vec::new());
-        let memref_pos = usize::from(op.is("affine.store"));
+        let Some(affine) = AffineAccess::of(op) else {
+            access.failures.push(Failure::NotModelled);
+            return access;
+        };
+        let memref_pos = affine.memref_pos;
         let first = memref_pos + 1;
         let memref = (memref_pos < op.num_operands()).then(|| op.operand(memref_pos)).filter(|m| is_memref(m.ty()));
         let map = op.attr("map").and_then(affine_map_results);
@@ -586,6 +632,19 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             access.failures.push(Failure::NotModelled);
             return access;
         }
+        let extents = match affine.extents(memref, results.len()) {
+            Ok(e) if e.iter().all(|x| !x.scalable) => e,
+            Ok(_) => {
+                access
+                    .failures
+                    .push(Failure::Unanalysed("its vector is scalable, which affine accesses do not read".into()));
+                return access;
+            }
+            Err(why) => {
+                access.failures.push(Failure::Unanalysed(why));
+                return access;
+            }
+        };
         let mut query = Query::new(self.prover, op);
         for i in first..op.num_operands() {
             query.require_defined(op.operand(i));
@@ -610,7 +669,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
                 access.failures.push(Failure::Unanalysed(format!("dimension {k}'s size is not read")));
                 break;
             };
-            let upper = size.minus(&i).and_then(|l| l.shifted(-1));
+            let upper = size.minus(&i).and_then(|l| l.shifted(-i128::from(extents[k].base)));
             let mut failed = false;
             for goal in [Some(i), upper] {
                 let Some(goal) = goal else {
@@ -653,7 +712,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         }
         let ranges = self.prover.ranges;
         let Some(layout) = access_layout(op) else {
-            if op.is("affine.load") || op.is("affine.store") {
+            if AffineAccess::of(op).is_some() {
                 return Some(self.check_affine_map(op));
             }
             // Nothing that touches memory is left out of the report.

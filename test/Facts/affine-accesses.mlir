@@ -109,3 +109,43 @@ func.func @window(%a: memref<?xf32>, %w: memref<?xf32>, %b: memref<?xf32>, %n: i
   }
   return
 }
+
+// -----
+
+// affine.vector_load/affine.vector_store as affine-super-vectorize emits
+// them: the vector covers the trailing dimension, so each index must leave
+// room for its 4 lanes. Proven: a loop to dim - 3 by 4 (identity map), and
+// `%i + 4` in a loop to dim - 7 (a map the checker reads as a linear form);
+// near misses: the loop to dim - 2 (the last vector may run one past) and
+// `%i + 5`.
+func.func @vectors(%a: memref<?xf32>, %b: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  %r = memref.dim %b, %c0 : memref<?x?xf32>
+  %w = memref.dim %b, %c1 : memref<?x?xf32>
+  affine.for %i = 0 to affine_map<()[s0] -> (s0 - 3)>()[%d] step 4 {
+    // expected-remark @below {{affine.vector_load: in bounds (proven)}}
+    %v = affine.vector_load %a[%i] : memref<?xf32>, vector<4xf32>
+    // expected-remark @below {{affine.vector_store: in bounds (proven)}}
+    affine.vector_store %v, %a[%i] : memref<?xf32>, vector<4xf32>
+  }
+  affine.for %i = 0 to affine_map<()[s0] -> (s0 - 2)>()[%d] step 4 {
+    // expected-remark @below {{not proven in bounds: affine.vector_load}}
+    %v = affine.vector_load %a[%i] : memref<?xf32>, vector<4xf32>
+  }
+  affine.for %i = 0 to affine_map<()[s0] -> (s0 - 7)>()[%d] {
+    // expected-remark @below {{affine.vector_load: in bounds (proven)}}
+    %v = affine.vector_load %a[%i + 4] : memref<?xf32>, vector<4xf32>
+    // expected-remark @below {{not proven in bounds: affine.vector_store}}
+    affine.vector_store %v, %a[%i + 5] : memref<?xf32>, vector<4xf32>
+  }
+  // A 2-D buffer: the vector covers dimension 1 only.
+  affine.for %i = 0 to %r {
+    affine.for %j = 0 to affine_map<()[s0] -> (s0 - 3)>()[%w] {
+      // expected-remark @below {{affine.vector_load: in bounds (proven)}}
+      %v = affine.vector_load %b[%i, %j] : memref<?x?xf32>, vector<4xf32>
+    }
+  }
+  return
+}

@@ -1094,9 +1094,8 @@ fn gen_parallel(rng: &mut Rng, cx: &Ctx, parent: Option<usize>) -> LoopDesc {
                 // A literal equal to i64::MIN would be MLIR's marker of a
                 // dynamic part: that constant stays an operand.
                 let literal = |c: u128| to_signed(c, cx.w) != i128::from(i64::MIN);
-                let lit = |v: &Val, rng: &mut Rng| {
-                    forall && matches!(v, Val::Const(c) if literal(*c)) && rng.below(3) != 0
-                };
+                let lit =
+                    |v: &Val, rng: &mut Rng| forall && matches!(v, Val::Const(c) if literal(*c)) && rng.below(3) != 0;
                 let static_lb = lit(&lb, rng);
                 let static_ub = lit(&ub, rng);
                 // affine.parallel's steps are integers in its syntax.
