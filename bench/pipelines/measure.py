@@ -75,6 +75,7 @@ PIPELINES = [
     ("affine", None, f"func.func(convert-linalg-to-affine-loops,{FIN})"),
     ("parallel", None, f"func.func(convert-linalg-to-parallel-loops,{FIN})"),
     ("affine+lower", None, f"func.func(convert-linalg-to-affine-loops,lower-affine,{FIN})"),
+    ("affine-par", None, f"func.func(convert-linalg-to-affine-loops,affine-parallelize,{FIN})"),
     ("affine-tile", None, f"func.func(convert-linalg-to-affine-loops,affine-loop-tile{{tile-size=4}},{FIN})"),
     ("affine-tile+lower", None, f"func.func(convert-linalg-to-affine-loops,affine-loop-tile{{tile-size=4}},lower-affine,{FIN})"),
     ("tile-for", "for", f"func.func(convert-linalg-to-loops,{FIN})"),

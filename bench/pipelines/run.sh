@@ -6,7 +6,7 @@
 # gen.py writes 48 programs in 5 modules (named linalg ops and generics,
 # 1-D to 4-D, static and dynamic shapes, outputs allocated from the inputs'
 # dims, shape agreement guarded by scf.if: every access is safe by
-# construction); measure.py runs 11 upstream pipelines on them with
+# construction); measure.py runs 12 upstream pipelines on them with
 # Debian's mlir-opt and asks loom-report, test-affine-reify-value-bounds and
 # --generate-runtime-verification + opt -O2 about every loop, access and
 # subview of each output, times loom-report against ValueBounds, and
