@@ -364,15 +364,21 @@ impl<'a> AffineAccess<'a> {
         Some(AffineAccess { memref_pos, vector })
     }
 
-    /// Elements covered per memref dimension: one, or the vector's trailing
-    /// dimensions (as `vector.load`'s).
+    /// Elements covered per memref dimension (as `vector.load`'s).
     fn extents(&self, memref: Val<'a>, rank: usize) -> Result<Vec<Extent>, String> {
-        match self.vector {
-            None => Ok(vec![ONE; rank]),
-            Some(v) => {
-                let whole = element_type(memref.ty()).is_some_and(|e| shape_of(e).is_some());
-                trailing_extents(v, memref, rank, whole)
-            }
+        plain_extents(self.vector, memref, rank)
+    }
+}
+
+/// Elements covered per dimension of a `rank`-dimensional `memref` by a
+/// scalar access (`vector` None: one) or a `vector.load`-like one (the
+/// vector's trailing dimensions, or one element of a memref of vectors).
+fn plain_extents(vector: Option<Val<'_>>, memref: Val<'_>, rank: usize) -> Result<Vec<Extent>, String> {
+    match vector {
+        None => Ok(vec![ONE; rank]),
+        Some(v) => {
+            let whole = element_type(memref.ty()).is_some_and(|e| shape_of(e).is_some());
+            trailing_extents(v, memref, rank, whole)
         }
     }
 }
@@ -391,13 +397,7 @@ fn access_layout(op: Op) -> Option<Layout> {
     let plain = |memref_pos: usize, vector: Option<Val>| -> Option<Layout> {
         let memref = memref_at(memref_pos)?;
         let rank = rank_of(memref)?;
-        let extents = match vector {
-            None => Ok(vec![ONE; rank]),
-            Some(v) => {
-                let whole = element_type(memref.ty()).is_some_and(|e| shape_of(e).is_some());
-                trailing_extents(v, memref, rank, whole)
-            }
-        };
+        let extents = plain_extents(vector, memref, rank);
         let indices = (memref_pos + 1..memref_pos + 1 + rank).collect();
         Some(Layout { memref, indices, extents, mask: parent_mask, in_bounds: Vec::new() })
     };

@@ -35,8 +35,8 @@ use super::assumptions::Assumptions;
 use super::bits::{carrier, const_bits, in_order, mask, smax, to_signed, MAX_WIDTH};
 use super::interval::Interval;
 use super::ir::{
-    affine_map_trees, affine_parallel_dimension, int_attr, loop_dimension, AffineParallelDim, Blk, Def, ExitKind, Op,
-    Part, Val,
+    affine_map_trees, affine_parallel_dimension, int_attr, loop_dimension, AffineParallelDim, AffineTree, Blk, Def,
+    ExitKind, Op, Part, Val,
 };
 use super::predicate::Predicate;
 use super::ranges::Ranges;
@@ -457,63 +457,21 @@ pub fn recognize_dims<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Res
     for n in 0..body.num_args() {
         let iv = body.arg(n);
         let not_index = carrier(iv, iw).is_none_or(|t| t.width() != iw);
-        if op.is("affine.parallel") {
+        let (core, step) = if op.is("affine.parallel") {
             if not_index {
                 return Err(format!("induction variable {n} is not an index"));
             }
             let Some(dim) = affine_parallel_dimension(op, n) else {
                 return Err(format!("the bound maps or steps of induction variable {n} are not readable"));
             };
-            let core = affine_parallel_core(op, &dim, iw, ctx);
-            if let Core::Unknown(reason) = &core {
-                return Err(format!("induction variable {n}: {reason}"));
+            (affine_parallel_core(op, &dim, iw, ctx), dim.step)
+        } else {
+            // scf.forall's region also has its shared outputs as arguments.
+            let Some((lb, ub, st)) = loop_dimension(op, n) else { break };
+            if not_index {
+                return Err(format!("induction variable {n} is not an index"));
             }
-            dims.push(Recognized {
-                type_name: "index".into(),
-                width: iw,
-                signed: true,
-                step: dim.step,
-                core,
-                at_most: None,
-                note: None,
-                roles: vec![Role { value: iv, observed: Observed::Body, offset: 0, split_at: None }],
-            });
-            continue;
-        }
-        // scf.forall's region also has its shared outputs as arguments.
-        let Some((lb, ub, st)) = loop_dimension(op, n) else { break };
-        if not_index {
-            return Err(format!("induction variable {n} is not an index"));
-        }
-        let constant = |p: Part<'a>| match p {
-            Part::Static(c) => Some(c as i128),
-            Part::Dynamic(v) => const_bits(v, iw).map(|b| to_signed(b, iw)),
-        };
-        for (p, name) in [(lb, "lower bound"), (ub, "upper bound"), (st, "step")] {
-            if let Part::Dynamic(v) = p {
-                if const_bits(v, iw).is_none() && v.defined_inside(op) {
-                    return Err(format!("the {name} of induction variable {n} is not loop-invariant"));
-                }
-            }
-        }
-        let step = constant(st);
-        let core = match (constant(lb), constant(ub), step) {
-            (_, _, Some(s)) if s <= 0 || s > smax(iw) => {
-                Core::Unknown(format!("the step {s} of induction variable {n} is not a positive {iw}-bit index"))
-            }
-            (Some(l), Some(u), Some(s)) => {
-                let core_step = if l >= u { 1 } else { s };
-                to_core(trip_count::for_facts(iw, trip_count::Order::Signed, l, u, core_step))
-            }
-            _ => {
-                let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed, ctx.allowed);
-                let mut read = |p: Part<'a>| match p {
-                    Part::Static(c) => Ok(Expr::constant(c as i128)),
-                    Part::Dynamic(v) => symbols.expr(v),
-                };
-                let (lb_e, ub_e) = (read(lb), read(ub));
-                symbolic_for_of(ctx, symbols, iw, Predicate::Slt, step, lb_e, ub_e).1
-            }
+            parts_core(op, n, (lb, ub, st), iw, ctx)?
         };
         if let Core::Unknown(reason) = &core {
             return Err(format!("induction variable {n}: {reason}"));
@@ -522,7 +480,7 @@ pub fn recognize_dims<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Res
             type_name: "index".into(),
             width: iw,
             signed: true,
-            step: step.unwrap_or(0),
+            step,
             core,
             at_most: None,
             note: None,
@@ -533,6 +491,49 @@ pub fn recognize_dims<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Res
         return Err("the loop's bounds are not readable".into());
     }
     Ok(dims)
+}
+
+/// The count of dimension `n` of an `scf.parallel`/`scf.forall` from its
+/// (lower bound, upper bound, step) parts, with the step (0 when it is not
+/// a known constant); Err when a dynamic part is defined inside the loop.
+fn parts_core<'a>(
+    op: Op<'a>,
+    n: usize,
+    (lb, ub, st): (Part<'a>, Part<'a>, Part<'a>),
+    iw: u32,
+    ctx: &Context<'_, '_, 'a>,
+) -> Result<(Core, i128), String> {
+    let constant = |p: Part<'a>| match p {
+        Part::Static(c) => Some(c as i128),
+        Part::Dynamic(v) => const_bits(v, iw).map(|b| to_signed(b, iw)),
+    };
+    for (p, name) in [(lb, "lower bound"), (ub, "upper bound"), (st, "step")] {
+        if let Part::Dynamic(v) = p {
+            if const_bits(v, iw).is_none() && v.defined_inside(op) {
+                return Err(format!("the {name} of induction variable {n} is not loop-invariant"));
+            }
+        }
+    }
+    let step = constant(st);
+    let core = match (constant(lb), constant(ub), step) {
+        (_, _, Some(s)) if s <= 0 || s > smax(iw) => {
+            Core::Unknown(format!("the step {s} of induction variable {n} is not a positive {iw}-bit index"))
+        }
+        (Some(l), Some(u), Some(s)) => {
+            let core_step = if l >= u { 1 } else { s };
+            to_core(trip_count::for_facts(iw, trip_count::Order::Signed, l, u, core_step))
+        }
+        _ => {
+            let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed, ctx.allowed);
+            let mut read = |p: Part<'a>| match p {
+                Part::Static(c) => Ok(Expr::constant(c as i128)),
+                Part::Dynamic(v) => symbols.expr(v),
+            };
+            let (lb_e, ub_e) = (read(lb), read(ub));
+            symbolic_for_of(ctx, symbols, iw, Predicate::Slt, step, lb_e, ub_e).1
+        }
+    };
+    Ok((core, step.unwrap_or(0)))
 }
 
 /// The count of one `affine.parallel` dimension: from `max(lower results)`
@@ -547,19 +548,30 @@ fn affine_parallel_core<'a>(op: Op<'a>, dim: &AffineParallelDim, iw: u32, ctx: &
     let (Some(lbs), Some(ubs)) = (lbs.get(dim.lower.clone()), ubs.get(dim.upper.clone())) else {
         return Core::Unknown("the bound groups do not match the bound maps".into());
     };
+    affine_bounds_core(op, (lbs, ubs, dim.upper_first), dim.step, iw, ctx)
+}
+
+/// The count of an affine loop (dimension) from the max of the `lbs`
+/// results (over the op's operands from 0) to the min of the `ubs` results
+/// (from operand `ub_first`) by the positive `step`, each result read by
+/// `Symbols::affine_map`; `lb >= ub` runs 0 times (as for scf.for).
+fn affine_bounds_core<'a>(
+    op: Op<'a>,
+    (lbs, ubs, ub_first): (&[Option<AffineTree>], &[Option<AffineTree>], usize),
+    step: i128,
+    iw: u32,
+    ctx: &Context<'_, '_, 'a>,
+) -> Core {
     let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed, ctx.allowed);
     let lb_e = symbols.affine_map(op, lbs, 0, Some(Extremum::Max));
-    let ub_e = if lb_e.is_ok() {
-        symbols.affine_map(op, ubs, dim.upper_first, Some(Extremum::Min))
-    } else {
-        Err(String::new())
-    };
+    let ub_e =
+        if lb_e.is_ok() { symbols.affine_map(op, ubs, ub_first, Some(Extremum::Min)) } else { Err(String::new()) };
     match (lb_e.as_ref().ok().and_then(Expr::as_constant), ub_e.as_ref().ok().and_then(Expr::as_constant)) {
         (Some(l), Some(u)) => {
-            let core_step = if l >= u { 1 } else { dim.step };
+            let core_step = if l >= u { 1 } else { step };
             to_core(trip_count::for_facts(iw, trip_count::Order::Signed, l, u, core_step))
         }
-        _ => symbolic_for_of(ctx, symbols, iw, Predicate::Slt, Some(dim.step), lb_e, ub_e).1,
+        _ => symbolic_for_of(ctx, symbols, iw, Predicate::Slt, Some(step), lb_e, ub_e).1,
     }
 }
 
@@ -768,18 +780,7 @@ fn recognize_affine_for<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> R
     }
     let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| op.attr(m).and_then(affine_map_trees));
     let [Some((lb_inputs, lbs)), Some((_, ubs))] = maps else { return Err("the bound maps are not readable".into()) };
-    let mut symbols = Symbols::new(ctx.ranges, op, iw, trip_count::Order::Signed, ctx.allowed);
-    let lb_e = symbols.affine_map(op, &lbs, 0, Some(Extremum::Max));
-    let ub_e =
-        if lb_e.is_ok() { symbols.affine_map(op, &ubs, lb_inputs, Some(Extremum::Min)) } else { Err(String::new()) };
-    let core = match (lb_e.as_ref().ok().and_then(Expr::as_constant), ub_e.as_ref().ok().and_then(Expr::as_constant)) {
-        (Some(l), Some(u)) => {
-            // lb >= ub runs 0 times (as for scf.for).
-            let core_step = if l >= u { 1 } else { step };
-            to_core(trip_count::for_facts(iw, trip_count::Order::Signed, l, u, core_step))
-        }
-        _ => symbolic_for_of(ctx, symbols, iw, Predicate::Slt, Some(step), lb_e, ub_e).1,
-    };
+    let core = affine_bounds_core(op, (&lbs, &ubs, lb_inputs), step, iw, ctx);
     let roles = vec![Role { value: body.arg(0), observed: Observed::Body, offset: 0, split_at: None }];
     Ok(Recognized {
         type_name: "index".into(),

@@ -695,28 +695,8 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     fn affine_induction(&mut self, for_op: Op<'a>, iv: &Lin) {
         let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| for_op.attr(m).and_then(affine_map_results));
         let [Some((lb_inputs, lbs)), Some((_, ubs))] = maps else { return };
-        let mut lins = Vec::new();
-        let mut assumed = Assumptions::NONE;
-        let single_lb = lbs.len() == 1;
-        for (results, first, upper) in [(lbs, 0, false), (ubs, lb_inputs, true)] {
-            for form in results.iter().flatten() {
-                let Some((bound, assumes)) = self.affine_value(for_op, first, form) else { continue };
-                assumed |= assumes;
-                // lb <= iv: iv - lb >= 0; iv < ub: ub - iv - 1 >= 0.
-                let lin = if upper { bound.minus(iv).and_then(|l| l.shifted(-1)) } else { iv.minus(&bound) };
-                lins.extend(lin);
-                if !upper && single_lb {
-                    // The body values are lb, lb + step, ...
-                    let step = for_op.attr("step").and_then(int_attr).map(|(b, w)| to_signed(b as u128, w));
-                    if let Some(step) = step {
-                        lins.extend(self.trip_number(for_op, 0, iv, &bound, step));
-                    }
-                }
-            }
-        }
-        if !lins.is_empty() {
-            self.fact_with(Source::LoopBounds(for_op), lins, assumed);
-        }
+        let step = for_op.attr("step").and_then(int_attr).map(|(b, w)| to_signed(b as u128, w));
+        self.affine_bounds(for_op, 0, iv, (&lbs, &ubs, lb_inputs), step);
     }
 
     /// `max(lb results) <= iv < min(ub results)` of induction variable `n`
@@ -728,18 +708,35 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let maps = ["lowerBoundsMap", "upperBoundsMap"].map(|m| op.attr(m).and_then(affine_map_results));
         let [Some((_, lbs)), Some((_, ubs))] = maps else { return };
         let (Some(lbs), Some(ubs)) = (lbs.get(dim.lower.clone()), ubs.get(dim.upper.clone())) else { return };
+        self.affine_bounds(op, n, iv, (lbs, ubs, dim.upper_first), Some(dim.step));
+    }
+
+    /// The bound facts of induction variable `n` of the affine loop `op`
+    /// whose lower bound is the max of the `lbs` results (over the op's
+    /// operands from 0) and upper bound the min of the `ubs` results (from
+    /// operand `ub_first`): `lb <= iv` and `iv < ub` for each result
+    /// `affine_value` reads, and, with a single lower bound and a known
+    /// step, the iteration number ([`Query::trip_number`]).
+    fn affine_bounds(
+        &mut self,
+        op: Op<'a>,
+        n: usize,
+        iv: &Lin,
+        (lbs, ubs, ub_first): (&[Option<AffineForm>], &[Option<AffineForm>], usize),
+        step: Option<i128>,
+    ) {
         let mut lins = Vec::new();
         let mut assumed = Assumptions::NONE;
-        for (results, first, upper) in [(lbs, 0, false), (ubs, dim.upper_first, true)] {
+        for (results, first, upper) in [(lbs, 0, false), (ubs, ub_first, true)] {
             for form in results.iter().flatten() {
                 let Some((bound, assumes)) = self.affine_value(op, first, form) else { continue };
                 assumed |= assumes;
                 // lb <= iv: iv - lb >= 0; iv < ub: ub - iv - 1 >= 0.
                 let lin = if upper { bound.minus(iv).and_then(|l| l.shifted(-1)) } else { iv.minus(&bound) };
                 lins.extend(lin);
-                if !upper && lbs.len() == 1 {
+                if let (false, 1, Some(step)) = (upper, lbs.len(), step) {
                     // The body values are lb, lb + step, ...
-                    lins.extend(self.trip_number(op, n, iv, &bound, dim.step));
+                    lins.extend(self.trip_number(op, n, iv, &bound, step));
                 }
             }
         }
