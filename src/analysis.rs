@@ -110,19 +110,12 @@ pub(crate) struct Computed<'a> {
 
 impl<'a> Computed<'a> {
     pub(crate) fn run(root: Op<'a>, options: &Options) -> Computed<'a> {
-        let analysis = facts::analyze(root, options);
-        let accesses = analysis.accesses(false);
-        Computed { index_width: analysis.index_width, loops: analysis.loops, accesses }
+        let found = facts::checked(root, options, false, facts::walk::Collect::new);
+        Computed { index_width: found.index_width, loops: found.loops, accesses: found.accesses }
     }
 
     pub(crate) fn report(&self) -> Report {
         Report::new(self.index_width, &self.loops, &self.accesses)
-    }
-
-    /// The JSON report written to `out` as it is built (the bytes of
-    /// `report().to_json()`, without holding either in memory).
-    pub(crate) fn write_json(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
-        facts::schema::write_json(out, self.index_width, &self.loops, &self.accesses)
     }
 
     pub(crate) fn text(&self) -> String {

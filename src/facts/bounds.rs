@@ -887,8 +887,13 @@ mod tests {
         crate::dialect::register_all(&context);
         let module = Module::parse(&context, source).expect("valid IR");
         let module_op = module.as_operation();
-        let analysis = crate::facts::analyze(Op::of(&module_op), &crate::analysis::Options::default());
-        analysis.accesses(false).iter().map(|a| a.failures.first().map(|f| f.message(&a.op_name))).collect()
+        let found = crate::facts::checked(
+            Op::of(&module_op),
+            &crate::analysis::Options::default(),
+            false,
+            crate::facts::walk::Collect::new,
+        );
+        found.accesses.iter().map(|a| a.failures.first().map(|f| f.message(&a.op_name))).collect()
     }
 
     #[test]

@@ -15,9 +15,11 @@
 //! - `recognize`: loop shapes on IR → core inputs, and the values whose
 //!   ranges the facts describe;
 //! - `ranges`: ranges of values at program points;
-//! - `analyze` (this file): the one entry point: every loop of a module with
-//!   its facts, depth, number of entries and totals; then, on request, every
-//!   memory access with its proof (`bounds`);
+//! - `analyze` and `checked` (this file): the entry points: every loop of a
+//!   module with its facts, depth, number of entries and totals; with
+//!   `checked`, every memory access with its proof (`bounds`) too;
+//! - `walk`: the order they visit a module in (one function at a time, with
+//!   the results of a whole-module order);
 //! - `report`: the JSON and text compile reports.
 //!
 //! Claims are never guesses: whatever is not proven is `unknown` with the
@@ -37,13 +39,12 @@ pub(crate) mod schema;
 pub(crate) mod semantics;
 pub(crate) mod symbolic;
 pub(crate) mod trip_count;
+pub(crate) mod walk;
 
 use crate::analysis::Options;
 use assumptions::Assumptions;
 use interval::Interval;
-use ir::{
-    index_bitwidth, is_isolated_from_above, sets_index_width, walk_preorder_skipping, ExitKind, FastMap, Op, Val,
-};
+use ir::{is_isolated_from_above, walk_preorder_skipping, ExitKind, FastMap, Op, Val};
 use ranges::{Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
 use symbolic::counts::SymFacts;
@@ -240,6 +241,11 @@ impl<'a> Scope<'a> {
         Scope { root, index_width: width, facts: FastMap::default(), opaque }
     }
 
+    /// The analysed root's scope.
+    fn root(root: Op<'a>, width: u32) -> Scope<'a> {
+        Scope { root, index_width: width, facts: FastMap::default(), opaque: None }
+    }
+
     /// Range queries over the scope, at its index width.
     pub(crate) fn ranges(&self) -> Ranges<'_, 'a> {
         Ranges::new(&self.facts, self.index_width)
@@ -281,85 +287,6 @@ impl<'a> Analysis<'a> {
     pub(crate) fn prover<'r, 'f>(&self, ranges: &'r Ranges<'f, 'a>) -> relational::Prover<'r, 'f, 'a> {
         relational::Prover::new(ranges, self.allowed)
     }
-
-    /// Every memory access under the root in program order, with its bounds
-    /// proof made in its scope; with `explain`, each relational proof names
-    /// the facts it used. An access in an opaque scope is unproven, with the
-    /// scope's reason.
-    pub fn accesses(&self, explain: bool) -> Vec<bounds::Access<'a>> {
-        let ranges: Vec<Ranges<'_, 'a>> = self.scopes.iter().map(Scope::ranges).collect();
-        let provers: Vec<_> = ranges.iter().map(|r| self.prover(r)).collect();
-        let checkers: Vec<_> = provers.iter().map(|prover| bounds::Checker { prover, explain }).collect();
-        let mut out = Vec::new();
-        walk_scoped(self.scopes[0].root, &self.borders, 0, &mut |scope, op| {
-            if op.is("func.func") {
-                provers[scope].forget();
-            }
-            if let Some(mut a) = checkers[scope].check(op) {
-                if let Some(why) = self.scopes[scope].opaque() {
-                    a.not_analysed(why);
-                }
-                out.push(a);
-            }
-        });
-        out
-    }
-}
-
-/// Walks `op` and every nested op in pre-order, each with the index of its
-/// scope (`scope` for `op`; a border op starts its own).
-fn walk_scoped<'a>(op: Op<'a>, borders: &FastMap<Op<'a>, usize>, scope: usize, f: &mut impl FnMut(usize, Op<'a>)) {
-    f(scope, op);
-    for r in 0..op.num_regions() {
-        let mut block = op.region(r).first_block();
-        while let Some(b) = block {
-            let mut inner = b.first_op();
-            while let Some(o) = inner {
-                walk_scoped(o, borders, borders.get(&o).copied().unwrap_or(scope), f);
-                inner = o.next();
-            }
-            block = b.next();
-        }
-    }
-}
-
-/// The scopes under `root` (whose index width is `width`): `root`'s, then
-/// one per nested op that sets another index width, in pre-order; and the
-/// roots of the nested ones with their indices.
-fn find_scopes<'a>(root: Op<'a>, width: u32, fallback: u32) -> (Vec<Scope<'a>>, FastMap<Op<'a>, usize>) {
-    fn nested<'a>(
-        op: Op<'a>,
-        width: u32,
-        fallback: u32,
-        scopes: &mut Vec<Scope<'a>>,
-        borders: &mut FastMap<Op<'a>, usize>,
-    ) {
-        for r in 0..op.num_regions() {
-            let mut block = op.region(r).first_block();
-            while let Some(b) = block {
-                let mut inner = b.first_op();
-                while let Some(o) = inner {
-                    let mut w = width;
-                    if o.num_regions() > 0 && sets_index_width(o) {
-                        w = index_bitwidth(o, fallback);
-                        if w != width {
-                            borders.insert(o, scopes.len());
-                            scopes.push(Scope::new(o, w, width));
-                        }
-                    }
-                    if o.num_regions() > 0 {
-                        nested(o, w, fallback, scopes, borders);
-                    }
-                    inner = o.next();
-                }
-                block = b.next();
-            }
-        }
-    }
-    let mut scopes = vec![Scope { root, index_width: width, facts: FastMap::default(), opaque: None }];
-    let mut borders = FastMap::default();
-    nested(root, width, fallback, &mut scopes, &mut borders);
-    (scopes, borders)
 }
 
 /// A range from the core's interval in the comparison's order, shifted by
@@ -443,15 +370,10 @@ fn in_entry_block(op: Op<'_>) -> bool {
 /// entry of `parent`; None when not exactly known. The parent's counts are
 /// the same on every entry (their symbols are function arguments and
 /// buffer sizes), so products over a nest are exact.
-fn runs_per_entry<'a>(
-    inner: Op<'a>,
-    parent: Op<'a>,
-    rec: &LoopRecord<'a>,
-    guards: &FastMap<Op<'a>, Op<'a>>,
-) -> Option<Expr> {
-    let (body_count, condition_count) = rec.count_exprs()?;
+fn runs_per_entry<'a>(inner: Op<'a>, parent: Op<'a>, around: &Enclosing<'a>) -> Option<Expr> {
+    let (body_count, condition_count) = around.counts.clone()?;
     let block = inner.block()?;
-    let guard = guards.get(&parent).copied();
+    let guard = around.guard;
     // Nothing before `inner` in its block may skip it.
     for sibling in block.ops() {
         if sibling == inner {
@@ -493,24 +415,20 @@ enum Recognitions<'a> {
 const DIMENSIONS_NOTE: &str =
     "counted per dimension, as the nest of scf.for it lowers to (dimension 0 outermost); the body runs the product";
 
-/// The status and counter of one recognised loop (or dimension), with its
-/// value facts recorded in `facts` and the assumptions it used added to
-/// `assumptions`.
+/// The status, counter, note and guard (see [`Enclosing::guard`]) of one
+/// recognised loop (or dimension), with its value facts recorded in
+/// `facts` and the assumptions it used added to `assumptions`.
 fn record<'a>(
-    op: Op<'a>,
     rec: Recognized<'a>,
     iw: u32,
     assumptions: &mut Assumptions,
     facts: &mut FastMap<Val<'a>, ValueFact<'a>>,
-    guards: &mut FastMap<Op<'a>, Op<'a>>,
-) -> (Status, Option<Counter>, Option<&'static str>) {
+) -> (Status, Option<Counter>, Option<&'static str>, Option<Op<'a>>) {
     if let Core::Symbolic { assumptions: used, .. } = &rec.core {
         *assumptions |= *used;
     }
     value_facts(&rec, iw, *assumptions, facts);
-    if let Some(g) = rec.roles.iter().find_map(|r| r.split_at) {
-        guards.insert(op, g);
-    }
+    let guard = rec.roles.iter().find_map(|r| r.split_at);
     // `rec` is consumed: its facts move into the record.
     let Recognized { type_name, width, signed, step, core, at_most, note, .. } = rec;
     let counter = |condition: Interval,
@@ -520,7 +438,7 @@ fn record<'a>(
         Counter { type_name, width, signed, step, condition, body, exit, symbolic }
     };
     match core {
-        Core::Unknown(reason) => (Status::Unknown { reason }, None, note),
+        Core::Unknown(reason) => (Status::Unknown { reason }, None, note, guard),
         Core::Symbolic { facts: f, condition, body, .. } => {
             let SymFacts { body_count, condition_count, condition: sym_condition, body: sym_body, exit, .. } = *f;
             let symbolic =
@@ -529,7 +447,7 @@ fn record<'a>(
                 None => Status::SymbolicExact { body_count, condition_count: Some(condition_count) },
                 Some(why) => Status::SymbolicAtMost { max_body_count: body_count, why },
             };
-            (status, Some(counter(condition, body, None, Some(Box::new(symbolic)))), note)
+            (status, Some(counter(condition, body, None, Some(Box::new(symbolic)))), note, guard)
         }
         Core::Exact { body_count, condition_count, condition, body, exit } => {
             let exit = at_most.is_none().then_some(exit);
@@ -537,7 +455,7 @@ fn record<'a>(
                 None => Status::Exact { body_count, condition_count: Some(condition_count) },
                 Some(why) => Status::AtMost { max_body_count: body_count, why },
             };
-            (status, Some(counter(condition, body, exit, None)), note)
+            (status, Some(counter(condition, body, exit, None)), note, guard)
         }
     }
 }
@@ -576,156 +494,195 @@ fn product_of(dims: &[Dimension]) -> Status {
     }
 }
 
-/// Analyses every loop under `root`: the one entry point of the facts
-/// analyses (every facts pass, the Rust API and the C API start here).
+/// Analyses every loop under `root`, keeping every value fact for range
+/// queries afterwards (the folding and loop-facts passes). The one engine
+/// is [`walk::Walk`], which every facts pass, the Rust API and the C API
+/// run ([`checked`] adds the accesses).
 ///
 /// One index width per scope ([`Scope`]): the root's, and one per nested op
-/// whose data layout sets another (`find_scopes`). A loop is recognised at
-/// its scope's width with the facts of the enclosing loops of its scope
-/// only, and its facts are recorded in that scope's facts, so no range ever
-/// mixes two widths (`Range` asserts it).
+/// whose data layout sets another. A loop is recognised at its scope's
+/// width with the facts of the enclosing loops of its scope only, and its
+/// facts are recorded in that scope's facts, so no range ever mixes two
+/// widths (`Range` asserts it).
 ///
 /// Assumptions flow with facts: a loop whose recognition read a fact that
 /// rests on an assumption (an enclosing loop's counter range that used the
 /// buffer-size cap, say) lists that assumption, and so do the facts it
 /// records, for the loops and accesses that read them in turn.
 pub fn analyze<'a>(root: Op<'a>, options: &Options) -> Analysis<'a> {
-    let fallback = options.index_bitwidth.clamp(1, bits::MAX_WIDTH);
-    let index_width = index_bitwidth(root, fallback);
-    let allowed = options.assumptions();
-    let (mut scopes, borders) = find_scopes(root, index_width, fallback);
-    let mut loops = Vec::new();
-    let mut guards: FastMap<Op<'a>, Op<'a>> = FastMap::default();
-    walk_scoped(root, &borders, 0, &mut |s, op| {
-        if !op.is_loop_like() {
-            return;
-        }
-        let scope = &mut scopes[s];
-        let iw = scope.index_width;
-        let multi = recognize::is_multi_dimensional(op);
-        let mut assumptions = Assumptions::NONE;
-        let recognized = match &scope.opaque {
-            Some(why) => Err(why.clone()),
-            None => {
-                // Symbols' ranges: from types, guards, assumptions and the
-                // facts of enclosing loops (analysed first: pre-order).
-                let ranges = Ranges::new(&scope.facts, iw);
-                let ctx = recognize::Context { ranges: &ranges, allowed };
-                let rec = if multi {
-                    recognize::recognize_dims(op, iw, &ctx).map(Recognitions::Dims)
-                } else {
-                    recognize::recognize(op, iw, &ctx).map(|r| Recognitions::One(Box::new(r)))
-                };
-                assumptions |= ranges.assumptions_read();
-                rec
-            }
-        };
-        let (status, counter, note, dims) = match recognized {
-            Err(reason) => (Status::Unknown { reason }, None, None, Vec::new()),
-            Ok(Recognitions::One(rec)) => {
-                let (status, counter, note) = record(op, *rec, iw, &mut assumptions, &mut scope.facts, &mut guards);
-                (status, counter, note, Vec::new())
-            }
-            Ok(Recognitions::Dims(recs)) => {
-                // The op is claimed only if every dimension is recognised,
-                // so each dimension's value facts rest on the assumptions
-                // any dimension used (without them, none is claimed).
-                for rec in &recs {
-                    if let Core::Symbolic { assumptions: used, .. } = &rec.core {
-                        assumptions |= *used;
-                    }
-                }
-                let dims: Vec<Dimension> = recs
-                    .into_iter()
-                    .map(|rec| {
-                        let (status, counter, _) = record(op, rec, iw, &mut assumptions, &mut scope.facts, &mut guards);
-                        Dimension { status, counter }
-                    })
-                    .collect();
-                (product_of(&dims), None, Some(DIMENSIONS_NOTE), dims)
-            }
-        };
-        if matches!(status, Status::Unknown { .. }) {
-            // No claim, so nothing rests on an assumption.
-            assumptions = Assumptions::NONE;
-        }
-        loops.push(LoopRecord {
-            op,
-            op_name: op.name(),
-            function: op.enclosing_symbol().unwrap_or_default(),
-            loc: op.loc_string(),
-            depth: op.loop_depth(),
-            status,
-            counter,
-            dims,
-            note,
-            assumptions: assumptions.names().collect(),
-            entries: None,
-            entries_expr: None,
-            entries_signed: None,
-        });
-    });
-    // Entries: product of what each enclosing loop runs its region, up to
-    // the enclosing symbol (function). Unknown through any other op, and
-    // wherever a block may run more or less than once per entry of its
-    // region: only an entry block runs exactly once (MLIR gives it no
-    // predecessors); any other block (a `cf` loop's body, a branch's
-    // target) may run any number of times.
-    let index: FastMap<Op<'a>, usize> = loops.iter().enumerate().map(|(i, l)| (l.op, i)).collect();
-    for i in 0..loops.len() {
-        let mut entries = Some(Expr::constant(1));
-        let mut signed: Option<bool> = None;
-        // The assumptions of the enclosing counts the entries are made of.
-        let mut inherited: Vec<&'static str> = Vec::new();
-        let mut inner = loops[i].op;
-        while let Some(parent) = inner.parent() {
-            if !in_entry_block(inner) {
-                entries = None;
-                break;
-            }
-            if parent.has_attr("sym_name") || parent.is("builtin.module") {
-                break;
-            }
-            let factor = match index.get(&parent) {
-                Some(&p) => runs_per_entry(inner, parent, &loops[p], &guards).filter(|f| !f.has_opaque()).filter(|f| {
-                    // A symbolic factor reads its arguments in the parent's order.
-                    if f.as_constant().is_some() {
-                        return true;
-                    }
-                    let order = loops[p].signed();
-                    let agrees = signed.is_none() || signed == order;
-                    signed = signed.or(order);
-                    agrees
-                }),
-                None => None,
+    let mut walk = walk::Walk::new(root, options);
+    let mut found = walk::Collect::new(walk.index_width);
+    walk.run(walk::Work::LoopsKeepingFacts, &mut found);
+    let walk::Walk { scopes, borders, index_width, allowed, .. } = walk;
+    Analysis { scopes, borders, loops: found.loops, index_width, allowed }
+}
+
+/// Every loop and every memory access under `root` (each access with its
+/// bounds proof; with `explain`, each relational proof names the facts it
+/// used), handed in pre-order as they are found to the sink `start` makes
+/// from the index width at the root.
+pub(crate) fn checked<'a, S: walk::Sink<'a>>(
+    root: Op<'a>,
+    options: &Options,
+    explain: bool,
+    start: impl FnOnce(u32) -> S,
+) -> S {
+    let mut walk = walk::Walk::new(root, options);
+    let mut sink = start(walk.index_width);
+    walk.run(walk::Work::LoopsAndAccesses { explain }, &mut sink);
+    sink
+}
+
+/// What the entries of the loops nested in a recorded loop read of it.
+struct Enclosing<'a> {
+    /// Body and condition counts per entry, when exact.
+    counts: Option<(Expr, Option<Expr>)>,
+    /// The order its expressions read `%argN` in.
+    signed: Option<bool>,
+    assumptions: Vec<&'static str>,
+    /// A counted `loom.loop`'s guard (the op that starts its body).
+    guard: Option<Op<'a>>,
+}
+
+/// Recognises loop `op` in `scope` (its enclosing loops recorded before it,
+/// in `enclosing`), records its value facts in the scope and what nested
+/// loops read of it in `enclosing`, and returns its record.
+fn loop_record<'a>(
+    scope: &mut Scope<'a>,
+    enclosing: &mut FastMap<Op<'a>, Enclosing<'a>>,
+    allowed: Assumptions,
+    op: Op<'a>,
+) -> LoopRecord<'a> {
+    let iw = scope.index_width;
+    let multi = recognize::is_multi_dimensional(op);
+    let mut assumptions = Assumptions::NONE;
+    let recognized = match &scope.opaque {
+        Some(why) => Err(why.clone()),
+        None => {
+            // Symbols' ranges: from types, guards, assumptions and the
+            // facts of enclosing loops (analysed first: pre-order).
+            let ranges = Ranges::new(&scope.facts, iw);
+            let ctx = recognize::Context { ranges: &ranges, allowed };
+            let rec = if multi {
+                recognize::recognize_dims(op, iw, &ctx).map(Recognitions::Dims)
+            } else {
+                recognize::recognize(op, iw, &ctx).map(|r| Recognitions::One(Box::new(r)))
             };
-            if let (Some(_), Some(&p)) = (&factor, index.get(&parent)) {
-                inherited.extend(&loops[p].assumptions);
-            }
-            entries = entries.zip(factor).and_then(|(e, f)| e.mul(&f));
-            if entries.is_none() {
-                break;
-            }
-            inner = parent;
+            assumptions |= ranges.assumptions_read();
+            rec
         }
-        loops[i].entries = entries.as_ref().and_then(|e| u128::try_from(e.as_constant()?).ok());
-        // A loop's expressions read %argN in its own order: symbolic entries
-        // read in another order are not stated for it.
-        let own = loops[i].signed();
-        if signed.is_some() && signed != own {
-            entries = None;
+    };
+    let mut guard = None;
+    let (status, counter, note, dims) = match recognized {
+        Err(reason) => (Status::Unknown { reason }, None, None, Vec::new()),
+        Ok(Recognitions::One(rec)) => {
+            let (status, counter, note, g) = record(*rec, iw, &mut assumptions, &mut scope.facts);
+            guard = g;
+            (status, counter, note, Vec::new())
         }
-        // Stated entries (the number, or the expression) rest on what the
-        // enclosing counts rest on.
-        if entries.is_some() || loops[i].entries.is_some() {
-            for a in inherited {
-                if !loops[i].assumptions.contains(&a) {
-                    loops[i].assumptions.push(a);
+        Ok(Recognitions::Dims(recs)) => {
+            // The op is claimed only if every dimension is recognised,
+            // so each dimension's value facts rest on the assumptions
+            // any dimension used (without them, none is claimed).
+            for rec in &recs {
+                if let Core::Symbolic { assumptions: used, .. } = &rec.core {
+                    assumptions |= *used;
                 }
             }
+            let dims: Vec<Dimension> = recs
+                .into_iter()
+                .map(|rec| {
+                    let (status, counter, _, g) = record(rec, iw, &mut assumptions, &mut scope.facts);
+                    guard = g.or(guard);
+                    Dimension { status, counter }
+                })
+                .collect();
+            (product_of(&dims), None, Some(DIMENSIONS_NOTE), dims)
         }
-        loops[i].entries_expr = entries;
-        loops[i].entries_signed = signed;
+    };
+    if matches!(status, Status::Unknown { .. }) {
+        // No claim, so nothing rests on an assumption.
+        assumptions = Assumptions::NONE;
     }
-    Analysis { scopes, borders, loops, index_width, allowed }
+    let mut l = LoopRecord {
+        op,
+        op_name: op.name(),
+        function: op.enclosing_symbol().unwrap_or_default(),
+        loc: op.loc_string(),
+        depth: op.loop_depth(),
+        status,
+        counter,
+        dims,
+        note,
+        assumptions: assumptions.names().collect(),
+        entries: None,
+        entries_expr: None,
+        entries_signed: None,
+    };
+    entries(&mut l, enclosing);
+    enclosing.insert(
+        op,
+        Enclosing { counts: l.count_exprs(), signed: l.signed(), assumptions: l.assumptions.clone(), guard },
+    );
+    l
+}
+
+/// Sets the entries of `l`: the product of what each enclosing loop runs
+/// its region, up to the enclosing symbol (function). Unknown through any
+/// other op, and wherever a block may run more or less than once per entry
+/// of its region: only an entry block runs exactly once (MLIR gives it no
+/// predecessors); any other block (a `cf` loop's body, a branch's target)
+/// may run any number of times.
+fn entries<'a>(l: &mut LoopRecord<'a>, enclosing: &FastMap<Op<'a>, Enclosing<'a>>) {
+    let mut entries = Some(Expr::constant(1));
+    let mut signed: Option<bool> = None;
+    // The assumptions of the enclosing counts the entries are made of.
+    let mut inherited: Vec<&'static str> = Vec::new();
+    let mut inner = l.op;
+    while let Some(parent) = inner.parent() {
+        if !in_entry_block(inner) {
+            entries = None;
+            break;
+        }
+        if parent.has_attr("sym_name") || parent.is("builtin.module") {
+            break;
+        }
+        let around = enclosing.get(&parent);
+        let factor = around.and_then(|p| {
+            runs_per_entry(inner, parent, p).filter(|f| !f.has_opaque()).filter(|f| {
+                // A symbolic factor reads its arguments in the parent's order.
+                if f.as_constant().is_some() {
+                    return true;
+                }
+                let agrees = signed.is_none() || signed == p.signed;
+                signed = signed.or(p.signed);
+                agrees
+            })
+        });
+        if let (Some(_), Some(p)) = (&factor, around) {
+            inherited.extend(&p.assumptions);
+        }
+        entries = entries.zip(factor).and_then(|(e, f)| e.mul(&f));
+        if entries.is_none() {
+            break;
+        }
+        inner = parent;
+    }
+    l.entries = entries.as_ref().and_then(|e| u128::try_from(e.as_constant()?).ok());
+    // A loop's expressions read %argN in its own order: symbolic entries
+    // read in another order are not stated for it.
+    if signed.is_some() && signed != l.signed() {
+        entries = None;
+    }
+    // Stated entries (the number, or the expression) rest on what the
+    // enclosing counts rest on.
+    if entries.is_some() || l.entries.is_some() {
+        for a in inherited {
+            if !l.assumptions.contains(&a) {
+                l.assumptions.push(a);
+            }
+        }
+    }
+    l.entries_expr = entries;
+    l.entries_signed = signed;
 }

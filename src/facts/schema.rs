@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use super::bounds::Access;
 use super::interval::Interval;
 use super::symbolic::expr::Expr;
+use super::walk::Sink;
 use super::{Counter, LoopRecord, Status};
 
 pub const SCHEMA_VERSION: u32 = 2;
@@ -378,23 +379,53 @@ impl Report {
     }
 }
 
-/// Writes the JSON form of the report of `loops` and `accesses` to `out`:
-/// the bytes `Report::new(..).to_json()` gives, built and written one
-/// entry at a time (neither the whole report nor its text is held in
-/// memory).
-pub(crate) fn write_json(
-    out: &mut impl Write,
-    index_bitwidth: u32,
-    loops: &[LoopRecord],
-    accesses: &[Access],
-) -> io::Result<()> {
-    write_lines(
-        out,
-        SCHEMA_VERSION,
-        index_bitwidth,
-        loops.iter().map(LoopReport::from_record),
-        accesses.iter().map(AccessReport::from_access),
-    )
+/// The JSON report written as the analysis finds its entries: the bytes
+/// `Report::new(..).to_json()` gives, without the report or its records
+/// held in memory. Loops go to `out` as they come; accesses, which follow
+/// every loop in the layout, are kept as their JSON lines until
+/// [`JsonSink::finish`].
+pub(crate) struct JsonSink<W: Write> {
+    out: W,
+    loops: usize,
+    accesses: Vec<u8>,
+    any_access: bool,
+    /// The first write error: nothing is written after it.
+    error: Option<io::Error>,
+}
+
+impl<W: Write> JsonSink<W> {
+    /// Starts the report (its header) on `out`.
+    pub(crate) fn new(mut out: W, index_bitwidth: u32) -> JsonSink<W> {
+        let error = write_header(&mut out, SCHEMA_VERSION, index_bitwidth).err();
+        JsonSink { out, loops: 0, accesses: Vec::new(), any_access: false, error }
+    }
+
+    /// Writes the accesses and the end of the report; the first write error
+    /// if any write failed.
+    pub(crate) fn finish(mut self) -> io::Result<W> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        self.out.write_all(BETWEEN)?;
+        self.out.write_all(&self.accesses)?;
+        self.out.write_all(END)?;
+        Ok(self.out)
+    }
+}
+
+impl<'a, W: Write> Sink<'a> for JsonSink<W> {
+    fn found_loop(&mut self, record: LoopRecord<'a>) {
+        if self.error.is_none() {
+            self.error = write_item(&mut self.out, self.loops == 0, &LoopReport::from_record(&record)).err();
+        }
+        self.loops += 1;
+    }
+
+    fn found_access(&mut self, access: Access<'a>) {
+        write_item(&mut self.accesses, !self.any_access, &AccessReport::from_access(&access))
+            .expect("writes to a Vec cannot fail");
+        self.any_access = true;
+    }
 }
 
 /// The JSON layout: a header line, then one loop or access per line.
@@ -405,19 +436,29 @@ fn write_lines<L: Serialize, A: Serialize>(
     loops: impl Iterator<Item = L>,
     accesses: impl Iterator<Item = A>,
 ) -> io::Result<()> {
-    write!(out, "{{\"version\": {version}, \"index_bitwidth\": {index_bitwidth},\n \"loops\": [")?;
-    write_items(out, loops)?;
-    out.write_all(b"],\n \"accesses\": [")?;
-    write_items(out, accesses)?;
-    out.write_all(b"]}\n")
+    write_header(out, version, index_bitwidth)?;
+    for (i, item) in loops.enumerate() {
+        write_item(out, i == 0, &item)?;
+    }
+    out.write_all(BETWEEN)?;
+    for (i, item) in accesses.enumerate() {
+        write_item(out, i == 0, &item)?;
+    }
+    out.write_all(END)
 }
 
-fn write_items<T: Serialize>(out: &mut impl Write, items: impl Iterator<Item = T>) -> io::Result<()> {
-    for (i, item) in items.enumerate() {
-        out.write_all(if i == 0 { b"\n  " } else { b",\n  " })?;
-        write_spaced_json(out, &item)?;
-    }
-    Ok(())
+fn write_header(out: &mut impl Write, version: u32, index_bitwidth: u32) -> io::Result<()> {
+    write!(out, "{{\"version\": {version}, \"index_bitwidth\": {index_bitwidth},\n \"loops\": [")
+}
+
+/// Between the loops and the accesses.
+const BETWEEN: &[u8] = b"],\n \"accesses\": [";
+const END: &[u8] = b"]}\n";
+
+/// One entry on a line of its own.
+fn write_item<T: Serialize>(out: &mut impl Write, first: bool, item: &T) -> io::Result<()> {
+    out.write_all(if first { b"\n  " } else { b",\n  " })?;
+    write_spaced_json(out, item)
 }
 
 /// serde_json's compact output with `", "` and `": "` separators.

@@ -15,7 +15,7 @@ use melior::ir::operation::OperationRefMut;
 use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, ASSUME_BUFFER_DIMS, INDEX_BITWIDTH};
 use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::analysis::Computed;
-use crate::facts::ir::Op;
+use crate::facts::{self, ir::Op, schema::JsonSink};
 
 pub static SPEC: PassSpec = PassSpec {
     argument: "loom-report",
@@ -45,15 +45,16 @@ pub static SPEC: PassSpec = PassSpec {
 fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     let format = options.choice("format").to_string();
     let output = options.get("output").to_string();
-    let computed = Computed::run(Op::of(&op), &analysis_options(options));
-    // JSON is written as it is built (one loop or access at a time); the
-    // text table is built whole (it aligns its columns).
+    let root = Op::of(&op);
+    let options = analysis_options(options);
+    // JSON is written as the analysis finds each loop and access; the text
+    // table is built whole (it aligns its columns).
     let write = |out: &mut dyn Write| -> std::io::Result<()> {
         let mut out = BufWriter::new(out);
         if format == "json" {
-            computed.write_json(&mut out)?;
+            facts::checked(root, &options, false, |width| JsonSink::new(&mut out, width)).finish()?;
         } else {
-            out.write_all(computed.text().as_bytes())?;
+            out.write_all(Computed::run(root, &options).text().as_bytes())?;
         }
         out.flush()
     };

@@ -62,9 +62,9 @@ pub static SPEC: PassSpec = PassSpec {
 fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     let mode = options.choice("mode").to_string();
     let explain = options.flag("explain") && mode == "remark";
-    let analysis = facts::analyze(Op::of(&op), &analysis_options(options));
+    let found = facts::checked(Op::of(&op), &analysis_options(options), explain, facts::walk::Collect::new);
     let mut failed = false;
-    for access in analysis.accesses(explain) {
+    for access in found.accesses {
         let loc = access.op.location();
         if remarks_enabled(loc) {
             let mut args = vec![("op", access.op_name.clone())];
