@@ -386,7 +386,8 @@ impl Report {
 /// [`JsonSink::finish`].
 pub(crate) struct JsonSink<W: Write> {
     out: W,
-    loops: usize,
+    any_loop: bool,
+    /// The accesses' lines so far.
     accesses: Vec<u8>,
     any_access: bool,
     /// The first write error: nothing is written after it.
@@ -397,7 +398,7 @@ impl<W: Write> JsonSink<W> {
     /// Starts the report (its header) on `out`.
     pub(crate) fn new(mut out: W, index_bitwidth: u32) -> JsonSink<W> {
         let error = write_header(&mut out, SCHEMA_VERSION, index_bitwidth).err();
-        JsonSink { out, loops: 0, accesses: Vec::new(), any_access: false, error }
+        JsonSink { out, any_loop: false, accesses: Vec::new(), any_access: false, error }
     }
 
     /// Writes the accesses and the end of the report; the first write error
@@ -416,9 +417,9 @@ impl<W: Write> JsonSink<W> {
 impl<'a, W: Write> Sink<'a> for JsonSink<W> {
     fn found_loop(&mut self, record: LoopRecord<'a>) {
         if self.error.is_none() {
-            self.error = write_item(&mut self.out, self.loops == 0, &LoopReport::from_record(&record)).err();
+            self.error = write_item(&mut self.out, !self.any_loop, &LoopReport::from_record(&record)).err();
         }
-        self.loops += 1;
+        self.any_loop = true;
     }
 
     fn found_access(&mut self, access: Access<'a>) {
@@ -437,14 +438,17 @@ fn write_lines<L: Serialize, A: Serialize>(
     accesses: impl Iterator<Item = A>,
 ) -> io::Result<()> {
     write_header(out, version, index_bitwidth)?;
-    for (i, item) in loops.enumerate() {
-        write_item(out, i == 0, &item)?;
-    }
+    write_items(out, loops)?;
     out.write_all(BETWEEN)?;
-    for (i, item) in accesses.enumerate() {
+    write_items(out, accesses)?;
+    out.write_all(END)
+}
+
+fn write_items<T: Serialize>(out: &mut impl Write, items: impl Iterator<Item = T>) -> io::Result<()> {
+    for (i, item) in items.enumerate() {
         write_item(out, i == 0, &item)?;
     }
-    out.write_all(END)
+    Ok(())
 }
 
 fn write_header(out: &mut impl Write, version: u32, index_bitwidth: u32) -> io::Result<()> {
