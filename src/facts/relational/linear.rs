@@ -69,21 +69,37 @@ impl Lin {
     }
     /// `self + k × other`, None if a number grows past the limit.
     pub(crate) fn add_scaled(&self, other: &Lin, k: i128) -> Option<Lin> {
-        let mut terms = Terms::with_capacity(self.terms.len() + other.terms.len());
+        // Grown as needed: sized for both inputs up front, the terms would
+        // leave the inline storage whenever the two have more than four
+        // between them, although most sums have fewer once they cancel.
+        let mut terms = Terms::new();
+        let scale = |c: i128| if k == 1 { Some(c) } else { c.checked_mul(k) };
+        let (left, right) = (&self.terms[..], &other.terms[..]);
         let (mut i, mut j) = (0, 0);
-        while i < self.terms.len() || j < other.terms.len() {
-            let take_left = j == other.terms.len() || (i < self.terms.len() && self.terms[i].0 < other.terms[j].0);
-            let take_right = i == self.terms.len() || (j < other.terms.len() && other.terms[j].0 < self.terms[i].0);
-            let (atom, c) = if take_left {
-                i += 1;
-                self.terms[i - 1]
-            } else if take_right {
-                j += 1;
-                (other.terms[j - 1].0, other.terms[j - 1].1.checked_mul(k)?)
-            } else {
-                i += 1;
-                j += 1;
-                (self.terms[i - 1].0, self.terms[i - 1].1.checked_add(other.terms[j - 1].1.checked_mul(k)?)?)
+        loop {
+            let (atom, c) = match (left.get(i), right.get(j)) {
+                (Some(&(a, c)), Some(&(b, _))) if a < b => {
+                    i += 1;
+                    (a, c)
+                }
+                (Some(&(a, _)), Some(&(b, d))) if b < a => {
+                    j += 1;
+                    (b, scale(d)?)
+                }
+                (Some(&(a, c)), Some(&(_, d))) => {
+                    i += 1;
+                    j += 1;
+                    (a, c.checked_add(scale(d)?)?)
+                }
+                (Some(&(a, c)), None) => {
+                    i += 1;
+                    (a, c)
+                }
+                (None, Some(&(b, d))) => {
+                    j += 1;
+                    (b, scale(d)?)
+                }
+                (None, None) => break,
             };
             if c.abs() > LIMIT {
                 return None;
@@ -92,7 +108,7 @@ impl Lin {
                 terms.push((atom, c));
             }
         }
-        let constant = self.constant.checked_add(other.constant.checked_mul(k)?)?;
+        let constant = self.constant.checked_add(scale(other.constant)?)?;
         (constant.abs() <= LIMIT).then_some(Lin { constant, terms })
     }
     pub(crate) fn plus(&self, other: &Lin) -> Option<Lin> {

@@ -76,8 +76,7 @@ fn substitute_equalities(set: &mut System) -> Result<(), FactSet> {
                 continue;
             }
             let Some(&(atom, _)) = terms.iter().find(|(_, k)| k.abs() == 1) else { continue };
-            negated.clear();
-            negated.extend(terms.iter().map(|&(a, k)| (a, -k)));
+            negate_into(&mut negated, terms);
             match set.get(&negated) {
                 Some(&(other, _)) if other == -constant => {
                     found = Some((terms.clone(), atom));
@@ -92,8 +91,7 @@ fn substitute_equalities(set: &mut System) -> Result<(), FactSet> {
             }
         }
         let Some((key, atom)) = found else { return Ok(()) };
-        negated.clear();
-        negated.extend(key.iter().map(|&(a, k)| (a, -k)));
+        negate_into(&mut negated, &key);
         let eq = set.remove_entry(&key).map(constraint).expect("found in the set");
         let other = set.remove_entry(&negated).map(constraint).expect("found in the set");
         let why = eq.why.union(other.why);
@@ -125,6 +123,14 @@ fn substitute_equalities(set: &mut System) -> Result<(), FactSet> {
         }
     }
     Ok(())
+}
+
+/// `out` = the terms of `-e` for `e` with the terms `terms`.
+fn negate_into(out: &mut Terms, terms: &Terms) {
+    out.clear();
+    for &(a, k) in terms {
+        out.push((a, -k));
+    }
 }
 
 /// `Some(facts)` if `goal` cannot hold anywhere in the box that the
