@@ -40,17 +40,25 @@ impl FactSet {
     }
 }
 
-/// The terms of a linear form, sorted by atom: inline up to four (the
+/// The terms of a linear form, sorted by atom: inline up to three (the
 /// forms of loop bounds, sizes and accesses have two or three; the prover
-/// builds and drops thousands per query).
-pub(crate) type Terms = SmallVec<[(Atom, i128); 4]>;
+/// builds, copies and drops thousands per query, so their size counts).
+pub(crate) type Terms = SmallVec<[(Atom, i128); 3]>;
 
 /// `constant + Σ coefficient × atom`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Lin {
     pub(crate) constant: i128,
     /// Sorted by atom; no zero coefficient.
     pub(crate) terms: Terms,
+}
+
+impl Clone for Lin {
+    /// A plain copy of the terms (the derived clone copies them one by one
+    /// through an iterator: the prover clones forms in its inner loops).
+    fn clone(&self) -> Lin {
+        Lin { constant: self.constant, terms: Terms::from_slice(&self.terms) }
+    }
 }
 
 /// Coefficients and constants beyond this make a form unusable (the

@@ -35,6 +35,7 @@
 //! falsifies. Budgets (atoms, facts, case splits) only leave facts out.
 
 use crate::facts::ir::{FastMap, FastSet};
+use smallvec::{smallvec, SmallVec};
 
 use super::linear::{Atom, Constraint, FactSet, Lin};
 use super::solver::{refute, refute_in_box};
@@ -130,7 +131,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// elsewhere the poison may be dropped (the unchosen side of a
     /// `select`, a branch not taken) and the flag says nothing.
     pub(crate) fn require_defined(&mut self, v: Val<'a>) {
-        let mut work = vec![v];
+        let mut work: SmallVec<[Val<'a>; 8]> = smallvec![v];
         while let Some(v) = work.pop() {
             if self.defined.len() >= MAX_DEFINED || !self.defined.insert(v) {
                 continue;

@@ -21,6 +21,7 @@
 //! then the answer is `None`, never a wrong "infeasible".
 
 use crate::facts::ir::FastMap;
+use smallvec::{smallvec, SmallVec};
 use std::collections::hash_map::Entry;
 
 use super::linear::{Atom, Constraint, FactSet, Lin, Terms};
@@ -79,7 +80,7 @@ fn substitute_equalities(set: &mut System) -> Result<(), FactSet> {
             negate_into(&mut negated, terms);
             match set.get(&negated) {
                 Some(&(other, _)) if other == -constant => {
-                    found = Some((terms.clone(), atom));
+                    found = Some((Terms::from_slice(terms), atom));
                     break;
                 }
                 // `e + c >= 0` and `-e + c' >= 0` add up to `c + c' >= 0`:
@@ -101,8 +102,11 @@ fn substitute_equalities(set: &mut System) -> Result<(), FactSet> {
         // atom. One whose substitution is too large to state goes back as
         // it was, and so does the equality then (every constraint kept is
         // still implied by the input), and substitution stops.
-        let with_atom: Vec<Terms> =
-            set.keys().filter(|terms| terms.binary_search_by_key(&atom, |t| t.0).is_ok()).cloned().collect();
+        let with_atom: Vec<Terms> = set
+            .keys()
+            .filter(|terms| terms.binary_search_by_key(&atom, |t| t.0).is_ok())
+            .map(|t| Terms::from_slice(t))
+            .collect();
         let mut complete = true;
         for terms in with_atom {
             let c = set.remove_entry(&terms).map(constraint).expect("found in the set");
@@ -148,7 +152,7 @@ pub(crate) fn refute_in_box<'c>(
 ) -> Option<FactSet> {
     // Per atom of the goal, the bound that limits it from above (positive
     // coefficient) or below (negative), as (bound, facts).
-    let mut limits: Vec<Option<(i128, FactSet)>> = vec![None; goal.terms.len()];
+    let mut limits: SmallVec<[Option<(i128, FactSet)>; 4]> = smallvec![None; goal.terms.len()];
     for c in constraints {
         let [(atom, k)] = c.lin.terms[..] else { continue };
         if c.why.intersects(excluded) {
