@@ -20,25 +20,44 @@ REPEAT=${REPEAT:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Best of $REPEAT wall-clock runs, in seconds, and the largest peak
-# resident memory of those runs, in MB: "seconds megabytes".
-best() {
+# Runs the commands given (separated by `::`) in $REPEAT rounds, each round
+# running every command once in turn, and prints per command the best
+# wall-clock time in seconds and the largest peak resident memory in MB:
+# "seconds megabytes seconds megabytes ...". Interleaved so that a burst
+# of load from elsewhere on the machine slows every tool of a round, not
+# all the runs of one tool (the ratios are what this benchmark reports).
+rounds() {
   python3 - "$REPEAT" "$@" <<'PY'
 import os, subprocess, sys, time
-repeat = int(sys.argv[1]); cmd = sys.argv[2:]
-best, peak = None, 0
+repeat = int(sys.argv[1])
+cmds, cmd = [], []
+for word in sys.argv[2:] + ["::"]:
+    if word == "::":
+        cmds.append(cmd); cmd = []
+    else:
+        cmd.append(word)
+best, peak = [None] * len(cmds), [0] * len(cmds)
 for _ in range(repeat):
-    t = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    err = p.stderr.read()
-    _, status, usage = os.wait4(p.pid, 0)
-    d = time.perf_counter() - t
-    if status != 0:
-        sys.stderr.buffer.write(err); sys.exit(1)
-    best = d if best is None else min(best, d)
-    peak = max(peak, usage.ru_maxrss)  # kilobytes on Linux
-print(f"{best:.3f} {peak / 1024:.0f}")
+    for i, cmd in enumerate(cmds):
+        t = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        err = p.stderr.read()
+        _, status, usage = os.wait4(p.pid, 0)
+        d = time.perf_counter() - t
+        if status != 0:
+            sys.stderr.buffer.write(err); sys.exit(1)
+        best[i] = d if best[i] is None else min(best[i], d)
+        peak[i] = max(peak[i], usage.ru_maxrss)  # kilobytes on Linux
+print(" ".join(f"{b:.3f} {m / 1024:.0f}" for b, m in zip(best, peak)))
 PY
+}
+
+# The best of $REPEAT runs of loom-report's own pass time (MLIR's
+# --mlir-timing), in seconds.
+pass_time() {
+  for _ in $(seq "$REPEAT"); do
+    "$LOOM_OPT" "$1" "--pass-pipeline=builtin.module(loom-report{output=$2})" -o /dev/null --mlir-timing 2>&1 | awk '/loom-report$/ {print $1; exit}'
+  done | sort -g | head -n 1
 }
 
 for module in ${MODULES:-mixed symbolic pipeline}; do
@@ -52,19 +71,19 @@ printf '%8s %10s %10s %10s %12s %12s\n' loops loom-report int-range parse+print 
 prev=""
 for n in 1000 10000 100000; do
   python3 "$here/gen.py" $n $flag > "$work/m$n.mlir"
-  set -- $(best "$LOOM_OPT" "$work/m$n.mlir" "--pass-pipeline=builtin.module(loom-report{output=$work/r$n.json})" -o /dev/null)
-  loom=$1 loom_mb=$2
+  report="--pass-pipeline=builtin.module(loom-report{output=$work/r$n.json})"
   if [ "$module" = pipeline ]; then
+    set -- $(rounds "$LOOM_OPT" "$work/m$n.mlir" "$report" -o /dev/null :: "$MLIR_OPT" "$work/m$n.mlir" -o /dev/null)
+    loom=$1 loom_mb=$2 pp=$3 pp_mb=$4
     ir=nan  # llvm/llvm-project#180312
   else
-    set -- $(best "$MLIR_OPT" "$work/m$n.mlir" --int-range-optimizations -o /dev/null)
-    ir=$1
+    set -- $(rounds "$LOOM_OPT" "$work/m$n.mlir" "$report" -o /dev/null :: "$MLIR_OPT" "$work/m$n.mlir" -o /dev/null \
+      :: "$MLIR_OPT" "$work/m$n.mlir" --int-range-optimizations -o /dev/null)
+    loom=$1 loom_mb=$2 pp=$3 pp_mb=$4 ir=$5
   fi
-  set -- $(best "$MLIR_OPT" "$work/m$n.mlir" -o /dev/null)
-  pp=$1 pp_mb=$2
   # The analysis alone (MLIR's pass timing of loom-report, without parsing
   # and printing, whose cost is MLIR's and grows faster than linearly).
-  pass=$("$LOOM_OPT" "$work/m$n.mlir" "--pass-pipeline=builtin.module(loom-report{output=$work/r$n.json})" -o /dev/null --mlir-timing 2>&1 | awk '/loom-report$/ {print $1; exit}')
+  pass=$(pass_time "$work/m$n.mlir" "$work/r$n.json")
   python3 - "$n" "$loom" "$ir" "$pp" "$pass" "$loom_mb" "$pp_mb" "$prev" <<'PY'
 import sys
 n, loom, ir, pp, an = int(sys.argv[1]), *map(float, sys.argv[2:6])
