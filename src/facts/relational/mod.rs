@@ -329,6 +329,35 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         Some(assumes)
     }
 
+    /// [`Prover::no_wrap_all`] asked by a query at `op` itself (an
+    /// access's map): the sums are shown in that query, which holds every
+    /// fact a fresh query at `op` would (the same context, and the facts of
+    /// the sums' operands once it reads them), so it shows at least as
+    /// much, without building those facts a second time. A sum it does not
+    /// show (its budgets left a fact out) gets its own query.
+    pub(crate) fn no_wrap_here(
+        &self,
+        q: &mut Query<'_, 'r, 'f, 'a>,
+        w: u32,
+        sums: &[OperandSum<'a>],
+    ) -> Option<Assumptions> {
+        let op = q.at;
+        let mut assumes = Assumptions::NONE;
+        for sum in sums {
+            match self.known_no_wrap(op, w, sum) {
+                Some(known) => assumes |= known?,
+                None => match Self::prove_in_range(q, sum, w).map(|used| q.uses_assumption(used)) {
+                    Some(shown) => {
+                        self.keep_no_wrap(op, w, sum, Some(shown), self.depth.get());
+                        assumes |= shown;
+                    }
+                    None => assumes |= self.no_wrap(op, w, sum)?,
+                },
+            }
+        }
+        Some(assumes)
+    }
+
     /// `SMIN <= sum <= SMAX` in `q`: the facts used.
     fn prove_in_range(q: &mut Query<'_, 'r, 'f, 'a>, sum: &OperandSum<'a>, w: u32) -> Option<linear::FactSet> {
         let e = q.operand_sum(sum, w)?;

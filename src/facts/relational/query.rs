@@ -577,7 +577,12 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 _ => sums.push(sum),
             }
         }
-        Some((lin, self.prover.no_wrap_all(op, w, &sums)?))
+        let shown = if op == self.at {
+            self.prover.no_wrap_here(self, w, &sums)
+        } else {
+            self.prover.no_wrap_all(op, w, &sums)
+        };
+        Some((lin, shown?))
     }
 
     /// `sum` as a linear form, with the signed limits of each of its
