@@ -43,3 +43,89 @@ func.func @overrun(%a: memref<?xf32>) {
   }
   return
 }
+
+// A 2-D convolution's input tiles, as tile_using_for makes them (sizes
+// from affine.min, windows of size + kernel - 1), guarded by the shape
+// agreement of both spatial dims: every check of the window subview
+// folds. Deciding each needs the case splits of its own dim (its min, and
+// the `size == 0` branch the check sits in) among those of the others
+// (issue 19, item 5: only the splits that share a quantity with the goal
+// are tried).
+// CHECK-LABEL: func.func @conv_window_tiles
+// CHECK-NOT: cf.assert
+// CHECK: return
+func.func @conv_window_tiles(%in: memref<?x?x?x?xf32>, %k: memref<?x?x?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %n = memref.dim %in, %c0 : memref<?x?x?x?xf32>
+  %h = memref.dim %in, %c1 : memref<?x?x?x?xf32>
+  %w = memref.dim %in, %c2 : memref<?x?x?x?xf32>
+  %ch = memref.dim %in, %c3 : memref<?x?x?x?xf32>
+  %kh = memref.dim %k, %c0 : memref<?x?x?x?xf32>
+  %kw = memref.dim %k, %c1 : memref<?x?x?x?xf32>
+  %ok1 = arith.cmpi sle, %kh, %h : index
+  %ok2 = arith.cmpi sle, %kw, %w : index
+  %ok = arith.andi %ok1, %ok2 : i1
+  scf.if %ok {
+    %oh = affine.apply affine_map<()[s0, s1] -> (s0 - s1 + 1)>()[%h, %kh]
+    %ow = affine.apply affine_map<()[s0, s1] -> (s0 - s1 + 1)>()[%w, %kw]
+    scf.for %i = %c0 to %n step %c4 {
+      scf.for %j = %c0 to %oh step %c3 {
+        scf.for %l = %c0 to %ow step %c5 {
+          %si = affine.min affine_map<(d0)[s0] -> (-d0 + s0, 4)>(%i)[%n]
+          %sj = affine.min affine_map<(d0)[s0] -> (-d0 + s0, 3)>(%j)[%oh]
+          %sl = affine.min affine_map<(d0)[s0] -> (-d0 + s0, 5)>(%l)[%ow]
+          %wj = affine.apply affine_map<(d0)[s0] -> (d0 + s0 - 1)>(%sj)[%kh]
+          %wl = affine.apply affine_map<(d0)[s0] -> (d0 + s0 - 1)>(%sl)[%kw]
+          %t = memref.subview %in[%i, %j, %l, 0] [%si, %wj, %wl, %ch] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1], offset: ?>>
+        }
+      }
+    }
+  }
+  return
+}
+
+// Near miss: a window one element too wide runs past the input's dim 2
+// on the last tile (and its offset past the end when the kernel is
+// empty): those checks stay.
+// CHECK-LABEL: func.func @conv_window_overrun
+// CHECK: cf.assert {{.*}}subview runs out-of-bounds along dimension 2
+// CHECK: return
+func.func @conv_window_overrun(%in: memref<?x?x?x?xf32>, %k: memref<?x?x?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %n = memref.dim %in, %c0 : memref<?x?x?x?xf32>
+  %h = memref.dim %in, %c1 : memref<?x?x?x?xf32>
+  %w = memref.dim %in, %c2 : memref<?x?x?x?xf32>
+  %ch = memref.dim %in, %c3 : memref<?x?x?x?xf32>
+  %kh = memref.dim %k, %c0 : memref<?x?x?x?xf32>
+  %kw = memref.dim %k, %c1 : memref<?x?x?x?xf32>
+  %ok1 = arith.cmpi sle, %kh, %h : index
+  %ok2 = arith.cmpi sle, %kw, %w : index
+  %ok = arith.andi %ok1, %ok2 : i1
+  scf.if %ok {
+    %oh = affine.apply affine_map<()[s0, s1] -> (s0 - s1 + 1)>()[%h, %kh]
+    %ow = affine.apply affine_map<()[s0, s1] -> (s0 - s1 + 1)>()[%w, %kw]
+    scf.for %i = %c0 to %n step %c4 {
+      scf.for %j = %c0 to %oh step %c3 {
+        scf.for %l = %c0 to %ow step %c5 {
+          %si = affine.min affine_map<(d0)[s0] -> (-d0 + s0, 4)>(%i)[%n]
+          %sj = affine.min affine_map<(d0)[s0] -> (-d0 + s0, 3)>(%j)[%oh]
+          %sl = affine.min affine_map<(d0)[s0] -> (-d0 + s0, 5)>(%l)[%ow]
+          %wj = affine.apply affine_map<(d0)[s0] -> (d0 + s0 - 1)>(%sj)[%kh]
+          %wl = affine.apply affine_map<(d0)[s0] -> (d0 + s0)>(%sl)[%kw]
+          %t = memref.subview %in[%i, %j, %l, 0] [%si, %wj, %wl, %ch] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1], offset: ?>>
+        }
+      }
+    }
+  }
+  return
+}

@@ -54,10 +54,18 @@ use crate::facts::semantics::{
 };
 use crate::facts::trip_count::Order;
 
-/// Atoms per query; past this, facts about new quantities are left out.
-const MAX_ATOMS: usize = 48;
-/// Case splits per query (each doubles the work).
-const MAX_CHOICES: usize = 4;
+/// Atoms per query (at most 64: [`relevant_choices`] keeps atom sets in
+/// a u64); past this, facts about new quantities are left out.
+const MAX_ATOMS: usize = 64;
+const _: () = assert!(MAX_ATOMS <= 64, "relevant_choices keeps atom sets in a u64");
+/// Case splits a query records.
+const MAX_CHOICES: usize = 16;
+/// Case splits one goal is refuted under, of those it can use (a branch
+/// that stays open splits further: up to twice the work per split).
+const MAX_SPLITS: usize = 8;
+/// Up to this many cases, a case analysis refutes each combination of
+/// alternatives directly ([`Query::refute_cases`]).
+const LEAF_CASES: usize = 4;
 /// Ops of a block scanned backwards for exiting guards.
 const MAX_GUARD_SCAN: usize = 512;
 /// Alternatives a condition may expand to.
@@ -1172,27 +1180,100 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         if let Some(why) = refute(system()) {
             return Some(why);
         }
-        // Case splits: every combination of alternatives must be refuted
-        // (combinations numbered in mixed radix, one digit per split).
+        // Case splits: under every alternative of the first split the goal
+        // can use, the system must be refuted, splitting further only
+        // where it is not yet.
         if self.choices.is_empty() {
             return None;
         }
-        let combinations: usize = self.choices.iter().map(Vec::len).product();
+        let splits = relevant_choices(&self.base, &self.choices, [&negated].into_iter().chain(&assumed));
+        if splits.is_empty() {
+            return None;
+        }
+        let system: Vec<&Constraint> = system().collect();
+        self.refute_cases(&system, &negated.lin, &splits)
+    }
+
+    /// Whether `system` (not refuted as it is) is refuted in every case of
+    /// `splits`: the facts used, or None. Up to [`LEAF_CASES`] cases, each
+    /// combination of alternatives is refuted; past that, the cases are
+    /// split one at a time: under each alternative of `splits[0]`, a
+    /// branch closes as soon as its constraints contradict and splits
+    /// further by the rest only if they do not, so a split that only one
+    /// alternative survives (its others contradict the facts) costs one
+    /// refutation per alternative instead of doubling the rest. A closed
+    /// branch refutes every combination below it (they have more
+    /// constraints), so both show whatever refuting every combination
+    /// shows.
+    fn refute_cases(&self, system: &[&Constraint], negated: &Lin, splits: &[usize]) -> Option<FactSet> {
+        let refuted = |branch: &[&Constraint]| {
+            refute_in_box(branch.iter().copied(), self.assuming, negated).or_else(|| refute(branch.iter().copied()))
+        };
+        if splits.is_empty() {
+            return None;
+        }
+        let cases: usize = splits.iter().map(|&c| self.choices[c].len()).product();
         let mut why = FactSet::default();
-        for mut n in 0..combinations {
-            let mut picked: Vec<&Constraint> = Vec::new();
-            for choice in &self.choices {
-                picked.extend(&choice[n % choice.len()]);
-                n /= choice.len();
+        if cases <= LEAF_CASES {
+            // Combinations numbered in mixed radix, one digit per split.
+            for mut n in 0..cases {
+                let mut branch = system.to_vec();
+                for &c in splits {
+                    let choice = &self.choices[c];
+                    branch.extend(&choice[n % choice.len()]);
+                    n /= choice.len();
+                }
+                why = why.union(refuted(&branch)?);
             }
-            let in_box = refute_in_box(system().chain(picked.iter().copied()), self.assuming, &negated.lin);
-            why = why.union(match in_box {
+            return Some(why);
+        }
+        let (&first, rest) = splits.split_first()?;
+        for alternative in &self.choices[first] {
+            let mut branch = system.to_vec();
+            branch.extend(alternative);
+            why = why.union(match refuted(&branch) {
                 Some(w) => w,
-                None => refute(system().chain(picked))?,
+                None => self.refute_cases(&branch, negated, rest)?,
             });
         }
         Some(why)
     }
+}
+
+/// The case splits (indices into `choices`, at most [`MAX_SPLITS`], in
+/// the order they were recorded) that can bear on refuting `seeds` with
+/// `base`: those whose alternatives share an atom with the seeds, directly
+/// or through base constraints and other such splits. A split that shares
+/// none constrains other quantities only: each of its cases leaves the
+/// seeds' part of the system as it was, so it cannot help, and leaving it
+/// out (like any fact) stays sound.
+fn relevant_choices<'c>(
+    base: &[Constraint],
+    choices: &[Vec<Vec<Constraint>>],
+    seeds: impl IntoIterator<Item = &'c Constraint>,
+) -> Vec<usize> {
+    // Atoms are numbered below MAX_ATOMS <= 64.
+    let mask = |c: &Constraint| c.lin.terms.iter().fold(0u64, |m, &(a, _)| m | (1u64 << a.0));
+    let mut reached = seeds.into_iter().fold(0u64, |m, c| m | mask(c));
+    let base: Vec<u64> = base.iter().map(mask).collect();
+    let split: Vec<u64> = choices.iter().map(|alts| alts.iter().flatten().fold(0u64, |m, c| m | mask(c))).collect();
+    let mut used_base = vec![false; base.len()];
+    let mut relevant = vec![false; choices.len()];
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (i, &m) in base.iter().enumerate() {
+            if !used_base[i] && m & reached != 0 {
+                (used_base[i], reached, grew) = (true, reached | m, true);
+            }
+        }
+        for (i, &m) in split.iter().enumerate() {
+            if !relevant[i] && m & reached != 0 {
+                (relevant[i], reached, grew) = (true, reached | m, true);
+            }
+        }
+    }
+    (0..choices.len()).filter(|&i| relevant[i]).take(MAX_SPLITS).collect()
 }
 
 /// Which result of `op` `v` is.
