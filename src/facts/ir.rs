@@ -1074,6 +1074,20 @@ pub(crate) enum AffineTree {
 }
 
 impl AffineTree {
+    /// Whether the tree is `c × (L floordiv/ceildiv/mod m)` or the
+    /// division alone, with `L` linear (what `Query::quotient_value`
+    /// reads).
+    pub(crate) fn is_scaled_division(&self) -> bool {
+        let inner = match self {
+            AffineTree::Scale(inner, _) => &**inner,
+            t => t,
+        };
+        match inner {
+            AffineTree::FloorDiv(l, _) | AffineTree::CeilDiv(l, _) | AffineTree::Mod(l, _) => l.linear().is_some(),
+            _ => false,
+        }
+    }
+
     /// The tree as a linear form, when it has no division.
     pub(crate) fn linear(&self) -> Option<AffineForm> {
         match self {

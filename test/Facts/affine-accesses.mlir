@@ -76,7 +76,8 @@ func.func @min_max_bounds(%n: index, %m: index) {
 // Map results that are sums (windows, convolutions) are read as the
 // linear form lower-affine computes exactly (no partial sum wraps). Near
 // misses: one past the end, a window whose guard is on the wrong buffer,
-// a result that may wrap, a floordiv (not read).
+// a result that may wrap, a floordiv on a buffer that may be empty, a
+// floordiv inside a sum (not read).
 func.func @window(%a: memref<?xf32>, %w: memref<?xf32>, %b: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %d = memref.dim %a, %c0 : memref<?xf32>
@@ -104,48 +105,48 @@ func.func @window(%a: memref<?xf32>, %w: memref<?xf32>, %b: memref<?xf32>, %n: i
   affine.for %i = 0 to 4 {
     // expected-remark @below {{may wrap at the index width}}
     %v = affine.load %a[%i + %n] : memref<?xf32>
-    // expected-remark @below {{has a floordiv, ceildiv or mod}}
+    // expected-remark @below {{not proven in bounds: affine.load}}
     %u = affine.load %a[%i floordiv 2] : memref<?xf32>
+    // expected-remark @below {{has a floordiv, ceildiv or mod inside a sum}}
+    %s = affine.load %a[%i floordiv 2 + 1] : memref<?xf32>
   }
   return
 }
 
 // -----
 
-// affine.vector_load/affine.vector_store as affine-super-vectorize emits
-// them: the vector covers the trailing dimension, so each index must leave
-// room for its 4 lanes. Proven: a loop to dim - 3 by 4 (identity map), and
-// `%i + 4` in a loop to dim - 7 (a map the checker reads as a linear form);
-// near misses: the loop to dim - 2 (the last vector may run one past) and
-// `%i + 5`.
-func.func @vectors(%a: memref<?xf32>, %b: memref<?x?xf32>) {
+// A result `c * (L floordiv m)`, `c * (L ceildiv m)` or `c * (L mod m)` is
+// read as the quotient or remainder it is (m q <= L <= m q + m - 1, the
+// remainder L - m q): a cyclic index `%i mod 4` stays below 4 whatever
+// `%i` is, `(%i mod 4) * 2` below 7, `%i floordiv 4` below `%n floordiv 4
+// + 1` for `%i < %n`. Near misses: buffers one element short, and a
+// quotient of a loop over another buffer's size.
+func.func @divisions(%a: memref<4xf32>, %b: memref<3xf32>, %c: memref<7xf32>, %d: memref<6xf32>, %n: index) {
+  affine.for %i = 0 to %n {
+    // expected-remark @below {{affine.load: in bounds (proven)}}
+    %v = affine.load %a[%i mod 4] : memref<4xf32>
+    // expected-remark @below {{not proven in bounds: affine.load}}
+    %u = affine.load %b[%i mod 4] : memref<3xf32>
+    // expected-remark @below {{affine.load: in bounds (proven)}}
+    %x = affine.load %c[(%i mod 4) * 2] : memref<7xf32>
+    // expected-remark @below {{not proven in bounds: affine.load}}
+    %y = affine.load %d[(%i mod 4) * 2] : memref<6xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @quotients(%a: memref<?xf32>, %b: memref<?xf32>) {
   %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %d = memref.dim %a, %c0 : memref<?xf32>
-  %r = memref.dim %b, %c0 : memref<?x?xf32>
-  %w = memref.dim %b, %c1 : memref<?x?xf32>
-  affine.for %i = 0 to affine_map<()[s0] -> (s0 - 3)>()[%d] step 4 {
-    // expected-remark @below {{affine.vector_load: in bounds (proven)}}
-    %v = affine.vector_load %a[%i] : memref<?xf32>, vector<4xf32>
-    // expected-remark @below {{affine.vector_store: in bounds (proven)}}
-    affine.vector_store %v, %a[%i] : memref<?xf32>, vector<4xf32>
-  }
-  affine.for %i = 0 to affine_map<()[s0] -> (s0 - 2)>()[%d] step 4 {
-    // expected-remark @below {{not proven in bounds: affine.vector_load}}
-    %v = affine.vector_load %a[%i] : memref<?xf32>, vector<4xf32>
-  }
-  affine.for %i = 0 to affine_map<()[s0] -> (s0 - 7)>()[%d] {
-    // expected-remark @below {{affine.vector_load: in bounds (proven)}}
-    %v = affine.vector_load %a[%i + 4] : memref<?xf32>, vector<4xf32>
-    // expected-remark @below {{not proven in bounds: affine.vector_store}}
-    affine.vector_store %v, %a[%i + 5] : memref<?xf32>, vector<4xf32>
-  }
-  // A 2-D buffer: the vector covers dimension 1 only.
-  affine.for %i = 0 to %r {
-    affine.for %j = 0 to affine_map<()[s0] -> (s0 - 3)>()[%w] {
-      // expected-remark @below {{affine.vector_load: in bounds (proven)}}
-      %v = affine.vector_load %b[%i, %j] : memref<?x?xf32>, vector<4xf32>
-    }
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  affine.for %i = 0 to %n {
+    // expected-remark @below {{affine.load: in bounds (proven)}}
+    %v = affine.load %a[%i floordiv 4] : memref<?xf32>
+    // expected-remark @below {{affine.load: in bounds (proven)}}
+    %w = affine.load %a[%i ceildiv 4] : memref<?xf32>
+    // expected-remark @below {{not proven in bounds: affine.load}}
+    %u = affine.load %b[%i floordiv 4] : memref<?xf32>
   }
   return
 }

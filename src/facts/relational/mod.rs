@@ -513,7 +513,7 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
                 });
                 let lin = match form {
                     Some(f) => q.affine_value(op, 0, f).map(|v| v.0),
-                    None => trees.get(r).cloned().flatten().and_then(|t| q.quotient_value(op, r, &t)).map(|v| v.0),
+                    None => trees.get(r).cloned().flatten().and_then(|t| q.quotient_value(op, 0, r, &t)).map(|v| v.0),
                 };
                 forms.push((chosen, lin));
             }

@@ -609,10 +609,12 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     }
 
     /// `v`, the `arith.select` ending lower-affine's expansion of `x
-    /// floordiv d` or `x ceildiv d` (`semantics::lowered_division`), stated
-    /// as the quotient it computes: `d v <= x <= d v + d - 1` (floor: exact
-    /// for every `x`) or `d v - d + 1 <= x <= d v` (ceil: exact unless `x`
-    /// is the smallest value, which its range must exclude). The same
+    /// floordiv d`, `x ceildiv d` or `x mod d`
+    /// (`semantics::lowered_division`), stated as the quotient it computes:
+    /// `d v <= x <= d v + d - 1` (floor: exact for every `x`) or `d v - d +
+    /// 1 <= x <= d v` (ceil: exact unless `x` is the smallest value, which
+    /// its range must exclude), or as the remainder `v = x - d q` with `d q
+    /// <= x <= d q + d - 1` (mod: exact for every `x`). The same
     /// relations `quotient_value` states for the affine op itself, so the
     /// facts do not change with `lower-affine`. Whether it was such a
     /// select.
@@ -622,7 +624,27 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let ceil = match kind {
             Division::Floor => false,
             Division::Ceil => true,
-            Division::Mod => return false,
+            Division::Mod => {
+                // v = x - d q with d q <= x <= d q + d - 1: exact for
+                // every x (`remsi` and the select's `r + d` stay within
+                // (-d, d)).
+                let assumes = self.prover.ranges.assumptions_of(x).intersect(self.prover.allowed);
+                let (Some(l), Some(q)) = (self.value(x), self.atom(Key::Aux(op, 0)).map(Lin::atom)) else {
+                    return false;
+                };
+                let Some(dq) = q.scaled(d) else { return false };
+                let lins = [
+                    l.minus(&dq),
+                    dq.minus(&l).and_then(|e| e.shifted(d - 1)),
+                    l.minus(&dq).and_then(|e| e.minus(v)),
+                    v.minus(&l).and_then(|e| e.add_scaled(&dq, 1)),
+                ];
+                if lins.iter().any(Option::is_none) {
+                    return false;
+                }
+                self.fact_with(Source::Definition(op), lins.into_iter().flatten().collect(), assumes);
+                return true;
+            }
         };
         let range = self.prover.ranges.at(x, op).map(|r| r.s);
         if ceil && range.is_none_or(|r| r.is_empty() || r.lo <= smin(w)) {
@@ -640,33 +662,60 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         true
     }
 
-    /// Result `r` of the affine op `op` when it is a quotient by a positive
-    /// constant `m`, times a constant `c`: `c × (L floordiv m)` or `c × (L
-    /// ceildiv m)` with `L` linear (the tile counts and aligned bounds
-    /// tiling and peeling make: `(s0 floordiv 4) * 4`, `s0 ceildiv 4`). The
-    /// quotient is an atom `q` with `m q <= L <= m q + m - 1` (floor) or
-    /// `m q - m + 1 <= L <= m q` (ceil), stated when `lower-affine`'s
-    /// expansion computes it exactly: `L` does not wrap (`affine_value`),
-    /// for `ceildiv` `L` is above the smallest value (its expansion
-    /// negates `L`), and `c × q` fits (by `L`'s range). The result is
-    /// `c × q`, with the assumptions `L`'s reading used.
-    pub(crate) fn quotient_value(&mut self, op: Op<'a>, r: usize, tree: &AffineTree) -> Option<(Lin, Assumptions)> {
+    /// Result `r` of the affine map of `op` (over `op`'s operands from
+    /// `first` on) when it is a quotient or remainder by a positive
+    /// constant `m`, times a constant `c`: `c × (L floordiv m)`, `c × (L
+    /// ceildiv m)` or `c × (L mod m)` with `L` linear (the tile counts and
+    /// aligned bounds tiling and peeling make: `(s0 floordiv 4) * 4`, `s0
+    /// ceildiv 4`; a cyclic index `d0 mod 4`). The quotient is an atom `q`
+    /// with `m q <= L <= m q + m - 1` (floor, and `mod`: the remainder is
+    /// `L - m q`, in [0, m - 1]) or `m q - m + 1 <= L <= m q` (ceil),
+    /// stated when `lower-affine`'s expansion computes it exactly: `L` does
+    /// not wrap (`affine_value`), for `ceildiv` `L` is above the smallest
+    /// value (its expansion negates `L`), and the result fits: `c × q` by
+    /// `L`'s range, `c × (L mod m)` when `|c| (m - 1)` does. The result is
+    /// `c × q` or `c × (L - m q)`, with the assumptions `L`'s reading used.
+    pub(crate) fn quotient_value(
+        &mut self,
+        op: Op<'a>,
+        first: usize,
+        r: usize,
+        tree: &AffineTree,
+    ) -> Option<(Lin, Assumptions)> {
         let (inner, c) = match tree {
             AffineTree::Scale(inner, c) => (&**inner, *c as i128),
             t => (t, 1),
         };
-        let (dividend, m, ceil) = match inner {
-            AffineTree::FloorDiv(l, m) => (l, *m as i128, false),
-            AffineTree::CeilDiv(l, m) => (l, *m as i128, true),
+        let (dividend, m, kind) = match inner {
+            AffineTree::FloorDiv(l, m) => (l, *m as i128, Division::Floor),
+            AffineTree::CeilDiv(l, m) => (l, *m as i128, Division::Ceil),
+            AffineTree::Mod(l, m) => (l, *m as i128, Division::Mod),
             _ => return None,
         };
+        let ceil = kind == Division::Ceil;
         let form = dividend.linear()?;
+        if form.terms.iter().any(|&(p, _)| first + p >= op.num_operands()) {
+            return None;
+        }
         let w = self.prover.ranges.index_width;
+        if kind == Division::Mod {
+            // The remainder is in [0, m - 1] whatever L is: c times it
+            // fits when |c| (m - 1) does.
+            if c.checked_abs()?.checked_mul(m - 1)? > smax(w) {
+                return None;
+            }
+            let (l, assumes) = self.affine_value(op, first, &form)?;
+            let q = Lin::atom(self.atom(Key::Aux(op, r))?);
+            let mq = q.scaled(m)?;
+            // m q <= L <= m q + m - 1
+            self.fact_with(Source::Definition(op), vec![l.minus(&mq)?, mq.minus(&l)?.shifted(m - 1)?], assumes);
+            return Some((l.minus(&mq)?.scaled(c)?, assumes));
+        }
         // L's range from its operands' ranges (for the checks below).
         let mut lo = form.constant as i128;
         let mut hi = form.constant as i128;
         for &(p, k) in &form.terms {
-            let x = op.operand(p);
+            let x = op.operand(first + p);
             let rx = self.prover.ranges.at(x, op).map(|r| r.s).filter(|r| !r.is_empty())?;
             let (a, b) = (rx.lo.checked_mul(k as i128)?, rx.hi.checked_mul(k as i128)?);
             lo = lo.checked_add(a.min(b))?;
@@ -677,7 +726,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let (qlo, qhi) = (round(lo), round(hi));
         let (a, b) = (qlo.checked_mul(c)?, qhi.checked_mul(c)?);
         let by_ranges = !(ceil && lo <= smin(w)) && a.min(b) >= smin(w) && a.max(b) <= smax(w);
-        let (l, mut assumes) = self.affine_value(op, 0, &form)?;
+        let (l, mut assumes) = self.affine_value(op, first, &form)?;
         if !by_ranges {
             // 0 <= L (shown from the facts at `op`, a guard say) is
             // enough when 1 <= c <= m (floor) or c = 1 (ceil): then 0 <=
@@ -687,7 +736,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             }
             assumes |= self
                 .prover
-                .non_negative(op, &|q: &mut Query<'_, 'r, 'f, 'a>| q.affine_value(op, 0, &form).map(|v| v.0))?;
+                .non_negative(op, &|q: &mut Query<'_, 'r, 'f, 'a>| q.affine_value(op, first, &form).map(|v| v.0))?;
         }
         let q = Lin::atom(self.atom(Key::Aux(op, r))?);
         let mq = q.scaled(m)?;
@@ -1105,7 +1154,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 for (r, form) in results.iter().enumerate() {
                     let read = match form {
                         Some(f) => self.affine_value(op, 0, f),
-                        None => trees.get(r).cloned().flatten().and_then(|t| self.quotient_value(op, r, &t)),
+                        None => trees.get(r).cloned().flatten().and_then(|t| self.quotient_value(op, 0, r, &t)),
                     };
                     match read {
                         Some((lin, assumes)) => {
