@@ -633,16 +633,9 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     return false;
                 };
                 let Some(dq) = q.scaled(d) else { return false };
-                let lins = [
-                    l.minus(&dq),
-                    dq.minus(&l).and_then(|e| e.shifted(d - 1)),
-                    l.minus(&dq).and_then(|e| e.minus(v)),
-                    v.minus(&l).and_then(|e| e.add_scaled(&dq, 1)),
-                ];
-                if lins.iter().any(Option::is_none) {
-                    return false;
-                }
-                self.fact_with(Source::Definition(op), lins.into_iter().flatten().collect(), assumes);
+                let [Some(low), Some(high)] = quotient_relation(&l, &dq, d, false) else { return false };
+                let Some(remainder) = l.minus(&dq).and_then(|r| Self::equal(&r, v)) else { return false };
+                self.fact_with(Source::Definition(op), [low, high].into_iter().chain(remainder).collect(), assumes);
                 return true;
             }
         };
@@ -653,11 +646,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         }
         let assumes = self.prover.ranges.assumptions_of(x).intersect(self.prover.allowed);
         let (Some(l), Some(dv)) = (self.value(x), v.scaled(d)) else { return false };
-        let lins = if ceil {
-            [l.minus(&dv).and_then(|e| e.shifted(d - 1)), dv.minus(&l)]
-        } else {
-            [l.minus(&dv), dv.minus(&l).and_then(|e| e.shifted(d - 1))]
-        };
+        let lins = quotient_relation(&l, &dv, d, ceil);
         self.fact_with(Source::Definition(op), lins.into_iter().flatten().collect(), assumes);
         true
     }
@@ -705,10 +694,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 return None;
             }
             let (l, assumes) = self.affine_value(op, first, &form)?;
-            let q = Lin::atom(self.atom(Key::Aux(op, r))?);
-            let mq = q.scaled(m)?;
-            // m q <= L <= m q + m - 1
-            self.fact_with(Source::Definition(op), vec![l.minus(&mq)?, mq.minus(&l)?.shifted(m - 1)?], assumes);
+            let (_, mq) = self.quotient_atom(op, r, &l, m, false, assumes)?;
             return Some((l.minus(&mq)?.scaled(c)?, assumes));
         }
         // L's range from its operands' ranges (for the checks below).
@@ -738,17 +724,27 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 .prover
                 .non_negative(op, &|q: &mut Query<'_, 'r, 'f, 'a>| q.affine_value(op, first, &form).map(|v| v.0))?;
         }
+        let (q, _) = self.quotient_atom(op, r, &l, m, ceil, assumes)?;
+        Some((q.scaled(c)?, assumes))
+    }
+
+    /// The quotient atom `q` of result `r` of `op`, with `L`'s relation to
+    /// it stated ([`quotient_relation`]): `(q, m q)`, or None if a form
+    /// grows too large (then nothing is stated).
+    fn quotient_atom(
+        &mut self,
+        op: Op<'a>,
+        r: usize,
+        l: &Lin,
+        m: i128,
+        ceil: bool,
+        assumes: Assumptions,
+    ) -> Option<(Lin, Lin)> {
         let q = Lin::atom(self.atom(Key::Aux(op, r))?);
         let mq = q.scaled(m)?;
-        let lins = if ceil {
-            // m q - m + 1 <= L <= m q
-            vec![l.minus(&mq)?.shifted(m - 1)?, mq.minus(&l)?]
-        } else {
-            // m q <= L <= m q + m - 1
-            vec![l.minus(&mq)?, mq.minus(&l)?.shifted(m - 1)?]
-        };
+        let lins = quotient_relation(l, &mq, m, ceil).into_iter().collect::<Option<Vec<Lin>>>()?;
         self.fact_with(Source::Definition(op), lins, assumes);
-        Some((q.scaled(c)?, assumes))
+        Some((q, mq))
     }
 
     /// `max(lb results) <= iv < min(ub results)` of an `affine.for` (its
@@ -1286,6 +1282,17 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             });
         }
         Some(why)
+    }
+}
+
+/// `L` against `m q`, the two halves of `q = L floordiv m` (`m q <= L <=
+/// m q + m - 1`) or, with `ceil`, of `q = L ceildiv m` (`m q - m + 1 <= L
+/// <= m q`), each `>= 0`; a half too large to state is None.
+fn quotient_relation(l: &Lin, mq: &Lin, m: i128, ceil: bool) -> [Option<Lin>; 2] {
+    if ceil {
+        [l.minus(mq).and_then(|e| e.shifted(m - 1)), mq.minus(l)]
+    } else {
+        [l.minus(mq), mq.minus(l).and_then(|e| e.shifted(m - 1))]
     }
 }
 
