@@ -129,3 +129,79 @@ func.func @conv_window_overrun(%in: memref<?x?x?x?xf32>, %k: memref<?x?x?x?xf32>
   }
   return
 }
+
+// The remainder loops of a peeled 1-D convolution tiling
+// (scf-for-loop-peeling on tile_using_for's loops): the outer one runs
+// from (n divsi 4) * 4 to n, the inner one from (k divsi 3) * 3 to k.
+// The window's offset %i + %j is non-negative because both quotients
+// are: n and k are, and over the integers 3 q + 2 >= k >= 0 gives q >= 0,
+// which elimination alone loses when it combines the two loops' facts
+// before rounding (solver: the propagated bounds). Its end is the input's
+// last element under the guard.
+// CHECK-LABEL: func.func @peeled_window_remainder
+// CHECK-NOT: cf.assert
+// CHECK: return
+func.func @peeled_window_remainder(%a: memref<?xf32>, %k: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %dk = memref.dim %k, %c0 : memref<?xf32>
+  %da = memref.dim %a, %c0 : memref<?xf32>
+  %fits = arith.cmpi sle, %dk, %da : index
+  scf.if %fits {
+    %d = arith.subi %da, %dk : index
+    %n = arith.addi %d, %c1 : index
+    %q = arith.divsi %n, %c4 : index
+    %main = arith.muli %q, %c4 overflow<nsw> : index
+    scf.for %i = %main to %n step %c4 {
+      %qk = arith.divsi %dk, %c3 : index
+      %mk = arith.muli %qk, %c3 overflow<nsw> : index
+      scf.for %j = %mk to %dk step %c3 {
+        %off = arith.addi %i, %j : index
+        %ri = arith.subi %n, %i : index
+        %rj = arith.subi %dk, %j : index
+        %s = arith.addi %ri, %rj : index
+        %size = arith.subi %s, %c1 : index
+        %t = memref.subview %a[%off] [%size] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+      }
+    }
+  }
+  return
+}
+
+// Near miss: the inner remainder loop starts 3 too low; with a kernel of
+// one element its first window starts at -3: the offset's check stays.
+// CHECK-LABEL: func.func @peeled_window_remainder_below
+// CHECK: cf.assert {{.*}}offset 0 is out-of-bounds
+// CHECK: return
+func.func @peeled_window_remainder_below(%a: memref<?xf32>, %k: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %dk = memref.dim %k, %c0 : memref<?xf32>
+  %da = memref.dim %a, %c0 : memref<?xf32>
+  %fits = arith.cmpi sle, %dk, %da : index
+  scf.if %fits {
+    %d = arith.subi %da, %dk : index
+    %n = arith.addi %d, %c1 : index
+    %q = arith.divsi %n, %c4 : index
+    %main = arith.muli %q, %c4 overflow<nsw> : index
+    scf.for %i = %main to %n step %c4 {
+      %qk = arith.divsi %dk, %c3 : index
+      %mk0 = arith.muli %qk, %c3 overflow<nsw> : index
+      %mk = arith.subi %mk0, %c3 : index
+      scf.for %j = %mk to %dk step %c3 {
+        %off = arith.addi %i, %j : index
+        %ri = arith.subi %n, %i : index
+        %rj = arith.subi %dk, %j : index
+        %s = arith.addi %ri, %rj : index
+        %size = arith.subi %s, %c1 : index
+        %t = memref.subview %a[%off] [%size] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+      }
+    }
+  }
+  return
+}
+

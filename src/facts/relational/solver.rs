@@ -12,6 +12,10 @@
 //! coefficient `-n` gives their combination `n × P + p × N`, free of it.
 //! A combination `c >= 0` with no atom and `c < 0` is a contradiction: the
 //! facts of the two parents (unioned down the derivation) are the reason.
+//! When that finds none, the elimination runs once more on the system
+//! with the bounds of single atoms that interval propagation derives,
+//! each rounded to an integer ([`tighten_bounds`]): the rounding the
+//! elimination does only to the constraints it happens to derive.
 //!
 //! Invariant: every derived constraint is a non-negative combination of
 //! the input constraints (then tightened over the integers), so it holds
@@ -129,6 +133,121 @@ fn substitute_equalities(set: &mut System) -> Result<(), FactSet> {
     Ok(())
 }
 
+/// A bound of one atom and the facts it follows from.
+#[derive(Clone, Copy)]
+struct Bound {
+    value: i128,
+    why: FactSet,
+}
+
+/// Rounds of [`tighten_bounds`] over the constraints with several atoms.
+const BOUND_ROUNDS: usize = 3;
+
+/// Adds to `set` the bounds of single atoms that interval propagation
+/// with integer rounding derives: whether it derived any, or Err(facts)
+/// when an atom's bounds cross: from `Σ k_j x_j + c >= 0` and the current bounds of every atom
+/// but `x_i`, `k_i x_i + c + Σ_{j≠i} max(k_j x_j) >= 0`, which rounds to
+/// a bound of `x_i` alone. Elimination alone rounds only the constraints
+/// it happens to derive: from `x >= 3 q`, `3 q + 2 >= d`, `d >= 0`,
+/// eliminating `q` first gives `x + 2 >= d`, then `x + 2 >= 0`, and the
+/// integer fact `q >= 0` (hence `x >= 0`) is lost; propagation derives
+/// `3 q + 2 >= 0`, rounds it to `q >= 0`, then `x >= 0`, whatever the
+/// order of elimination. Sound for the same reason as the elimination:
+/// each derived bound is implied by the constraints over the integers.
+fn tighten_bounds(set: &mut System) -> Result<bool, FactSet> {
+    let size = set.keys().flat_map(|t| t.iter().map(|&(a, _)| a.0 as usize + 1)).max().unwrap_or(0);
+    let (mut low, mut high): (Vec<Option<Bound>>, Vec<Option<Bound>>) = (vec![None; size], vec![None; size]);
+    let mut multi: Vec<Constraint> = Vec::new();
+    for (terms, &(constant, why)) in set.iter() {
+        match terms[..] {
+            // Normalized: the coefficient is ±1.
+            [(a, 1)] => low[a.0 as usize] = tighter(low[a.0 as usize], Bound { value: -constant, why }, true),
+            [(a, -1)] => high[a.0 as usize] = tighter(high[a.0 as usize], Bound { value: constant, why }, false),
+            [_] => {}
+            _ => multi.push(constraint((Terms::from_slice(terms), (constant, why)))),
+        }
+    }
+    if multi.is_empty() {
+        return Ok(false);
+    }
+    let mut derived = false;
+    for _ in 0..BOUND_ROUNDS {
+        let mut changed = false;
+        for c in &multi {
+            // The largest value of each term in the box (None: unbounded).
+            let largest = |&(a, k): &(Atom, i128)| {
+                let b = if k > 0 { high[a.0 as usize] } else { low[a.0 as usize] }?;
+                Some((k.checked_mul(b.value)?, b.why))
+            };
+            let maxima: SmallVec<[Option<(i128, FactSet)>; 4]> = c.lin.terms.iter().map(largest).collect();
+            let unbounded = maxima.iter().filter(|m| m.is_none()).count();
+            if unbounded > 1 {
+                continue;
+            }
+            let Some(total) = maxima.iter().flatten().try_fold(c.lin.constant, |s, &(m, _)| s.checked_add(m)) else {
+                continue;
+            };
+            for (i, &(a, k)) in c.lin.terms.iter().enumerate() {
+                if unbounded == 1 && maxima[i].is_some() {
+                    continue;
+                }
+                // k x + rest >= 0, rest the largest value of the others.
+                let Some(rest) = maxima[i].map_or(Some(total), |(m, _)| total.checked_sub(m)) else { continue };
+                let why = maxima
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .filter_map(|(_, m)| m.map(|m| m.1))
+                    .fold(c.why, FactSet::union);
+                let (slot, bound, lower) = if k > 0 {
+                    // x >= ceil(-rest / k)
+                    let Some(b) = rest.div_euclid(k).checked_neg() else { continue };
+                    (&mut low[a.0 as usize], b, true)
+                } else {
+                    // x <= floor(rest / -k)
+                    (&mut high[a.0 as usize], rest.div_euclid(-k), false)
+                };
+                let new = tighter(*slot, Bound { value: bound, why }, lower);
+                if new.map(|b| b.value) != slot.map(|b| b.value) {
+                    *slot = new;
+                    changed = true;
+                    derived = true;
+                }
+                if let (Some(l), Some(h)) = (low[a.0 as usize], high[a.0 as usize]) {
+                    if l.value > h.value {
+                        return Err(l.why.union(h.why));
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    if derived {
+        for (a, (l, h)) in low.iter().zip(&high).enumerate() {
+            let atom = Atom(a as u32);
+            if let Some(l) = l.filter(|l| l.value != i128::MIN) {
+                let lin = Lin { constant: -l.value, terms: smallvec![(atom, 1)] };
+                insert(set, Constraint { lin, why: l.why })?;
+            }
+            if let Some(h) = h {
+                let lin = Lin { constant: h.value, terms: smallvec![(atom, -1)] };
+                insert(set, Constraint { lin, why: h.why })?;
+            }
+        }
+    }
+    Ok(derived)
+}
+
+/// The tighter of two lower (or upper) bounds, the old one on a tie.
+fn tighter(old: Option<Bound>, new: Bound, lower: bool) -> Option<Bound> {
+    match old {
+        Some(o) if (lower && o.value >= new.value) || (!lower && o.value <= new.value) => Some(o),
+        _ => Some(new),
+    }
+}
+
 /// `out` = the terms of `-e` for `e` with the terms `terms`.
 fn negate_into(out: &mut Terms, terms: &Terms) {
     out.clear();
@@ -189,7 +308,23 @@ pub(crate) fn refute_in_box<'c>(
 
 /// `Some(facts)` if the constraints have no common integer solution,
 /// `facts` being the ones the contradiction was derived from.
-pub(crate) fn refute<'c>(constraints: impl IntoIterator<Item = &'c Constraint>) -> Option<FactSet> {
+///
+/// The elimination runs once as it is and, only when that finds no
+/// contradiction, once more after [`tighten_bounds`] has added the
+/// bounds of single atoms that interval propagation derives (most
+/// refutations need none, and the propagation costs a pass over the
+/// constraints per round).
+pub(crate) fn refute<'c, I>(constraints: I) -> Option<FactSet>
+where
+    I: IntoIterator<Item = &'c Constraint> + Clone,
+{
+    eliminate(constraints.clone(), false).or_else(|| eliminate(constraints, true))
+}
+
+/// Fourier–Motzkin elimination of `constraints` (see [`refute`]); with
+/// `tighten`, after the propagated bounds are added, and None at once if
+/// propagation derives none.
+fn eliminate<'c>(constraints: impl IntoIterator<Item = &'c Constraint>, tighten: bool) -> Option<FactSet> {
     let constraints = constraints.into_iter();
     let mut set = System::with_capacity_and_hasher(constraints.size_hint().0, Default::default());
     for c in constraints {
@@ -197,9 +332,17 @@ pub(crate) fn refute<'c>(constraints: impl IntoIterator<Item = &'c Constraint>) 
             return Some(why);
         }
     }
+    if tighten {
+        match tighten_bounds(&mut set) {
+            Err(why) => return Some(why),
+            Ok(false) => return None,
+            Ok(true) => {}
+        }
+    }
     if let Err(why) = substitute_equalities(&mut set) {
         return Some(why);
     }
+
     loop {
         if set.len() > MAX_CONSTRAINTS {
             return None;
@@ -366,6 +509,31 @@ mod tests {
             assert!(refute(&cs).is_some(), "{cs:?}: the box refutes it, the elimination does not");
         }
         assert!(refuted > 100, "only {refuted} goals refuted in a box");
+    }
+
+    #[test]
+    fn propagation_keeps_integer_bounds() {
+        // The lower bound of a peeled remainder loop's counter: x >= 3 q,
+        // d <= 3 q + 2 (q = d floordiv 3), d >= 0, and y >= 4 r, e <= 4 r
+        // + 3, e >= 1; goal x + y >= 0, negated: -x - y - 1 >= 0. Atoms:
+        // x 0, q 1, d 2, y 3, r 4, e 5. Over the rationals q >= -2/3 and
+        // r >= -1/2 allow x + y = -1; over the integers q, r >= 0.
+        let facts = vec![
+            constraint(0, &[(0, 1), (1, -3)], 0),
+            constraint(2, &[(1, 3), (2, -1)], 1),
+            constraint(0, &[(2, 1)], 2),
+            constraint(0, &[(3, 1), (4, -4)], 3),
+            constraint(3, &[(4, 4), (5, -1)], 4),
+            constraint(-1, &[(5, 1)], 5),
+            constraint(-1, &[(0, -1), (3, -1)], 6),
+        ];
+        assert_eq!(eliminate(&facts, false), None, "the elimination alone finds it: the test shows nothing");
+        let why = refute(&facts).expect("refuted with the propagated bounds");
+        assert_eq!(why.facts().collect::<Vec<_>>(), vec![0, 1, 2, 3, 4, 5, 6]);
+        // Without e >= 1 (e >= -3 instead), r may be -1 and y = -4.
+        let mut weaker = facts;
+        weaker[5] = constraint(3, &[(5, 1)], 5);
+        assert_eq!(refute(&weaker), None);
     }
 
     #[test]
