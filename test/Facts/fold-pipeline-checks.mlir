@@ -205,3 +205,103 @@ func.func @peeled_window_remainder_below(%a: memref<?xf32>, %k: memref<?xf32>) {
   return
 }
 
+// All three views of a 2-D convolution tile as tile_using_forall makes
+// them (input window, filter, output tile), in one block: the output
+// tile's checks come after the sixteen of the two views before it. A
+// query states an earlier check's cf.assert only once the question meets
+// a value that check compares, so those checks do not spend the query's
+// atoms and case splits before its own facts are in: every check folds.
+// CHECK-LABEL: func.func @conv_forall_views
+// CHECK-NOT: cf.assert
+// CHECK: return
+func.func @conv_forall_views(%in: memref<?x?x?x?xf32>, %k: memref<?x?x?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %n = memref.dim %in, %c0 : memref<?x?x?x?xf32>
+  %h = memref.dim %in, %c1 : memref<?x?x?x?xf32>
+  %w = memref.dim %in, %c2 : memref<?x?x?x?xf32>
+  %ch = memref.dim %in, %c3 : memref<?x?x?x?xf32>
+  %kh = memref.dim %k, %c0 : memref<?x?x?x?xf32>
+  %kw = memref.dim %k, %c1 : memref<?x?x?x?xf32>
+  %kc = memref.dim %k, %c2 : memref<?x?x?x?xf32>
+  %f = memref.dim %k, %c3 : memref<?x?x?x?xf32>
+  %ok1 = arith.cmpi sle, %kh, %h : index
+  %ok2 = arith.cmpi sle, %kw, %w : index
+  %ok3 = arith.cmpi eq, %ch, %kc : index
+  %ok12 = arith.andi %ok1, %ok2 : i1
+  %ok = arith.andi %ok12, %ok3 : i1
+  scf.if %ok {
+    %oh = affine.apply affine_map<()[s0, s1] -> (s0 - s1 + 1)>()[%h, %kh]
+    %ow = affine.apply affine_map<()[s0, s1] -> (s0 - s1 + 1)>()[%w, %kw]
+    %out = memref.alloc(%n, %oh, %ow, %f) : memref<?x?x?x?xf32>
+    %ti = affine.apply affine_map<()[s0] -> (s0 ceildiv 4)>()[%n]
+    %tj = affine.apply affine_map<()[s0] -> (s0 ceildiv 3)>()[%oh]
+    %tl = affine.apply affine_map<()[s0] -> (s0 ceildiv 5)>()[%ow]
+    scf.forall (%a0, %a1, %a2) in (%ti, %tj, %tl) {
+      %i = affine.apply affine_map<(d0) -> (d0 * 4)>(%a0)
+      %j = affine.apply affine_map<(d0) -> (d0 * 3)>(%a1)
+      %l = affine.apply affine_map<(d0) -> (d0 * 5)>(%a2)
+      %si = affine.min affine_map<(d0)[s0] -> (d0 * -4 + s0, 4)>(%a0)[%n]
+      %sj = affine.min affine_map<(d0)[s0] -> (d0 * -3 + s0, 3)>(%a1)[%oh]
+      %sl = affine.min affine_map<(d0)[s0] -> (d0 * -5 + s0, 5)>(%a2)[%ow]
+      %wj = affine.apply affine_map<(d0)[s0] -> (d0 + s0 - 1)>(%sj)[%kh]
+      %wl = affine.apply affine_map<(d0)[s0] -> (d0 + s0 - 1)>(%sl)[%kw]
+      %t = memref.subview %in[%i, %j, %l, 0] [%si, %wj, %wl, %ch] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1], offset: ?>>
+      %tk = memref.subview %k[0, 0, 0, 0] [%kh, %kw, %kc, %f] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>
+      %to = memref.subview %out[%i, %j, %l, 0] [%si, %sj, %sl, %f] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1], offset: ?>>
+    }
+  }
+  return
+}
+
+// Near miss: the output tile is 5 wide in dim 2 where the last tile has
+// fewer: its check along dimension 2 stays (and only the output's).
+// CHECK-LABEL: func.func @conv_forall_views_overrun
+// CHECK-NOT: cf.assert {{.*}}%subview =
+// CHECK: cf.assert {{.*}}subview runs out-of-bounds along dimension 2
+// CHECK-NOT: cf.assert
+// CHECK: return
+func.func @conv_forall_views_overrun(%in: memref<?x?x?x?xf32>, %k: memref<?x?x?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %n = memref.dim %in, %c0 : memref<?x?x?x?xf32>
+  %h = memref.dim %in, %c1 : memref<?x?x?x?xf32>
+  %w = memref.dim %in, %c2 : memref<?x?x?x?xf32>
+  %ch = memref.dim %in, %c3 : memref<?x?x?x?xf32>
+  %kh = memref.dim %k, %c0 : memref<?x?x?x?xf32>
+  %kw = memref.dim %k, %c1 : memref<?x?x?x?xf32>
+  %kc = memref.dim %k, %c2 : memref<?x?x?x?xf32>
+  %f = memref.dim %k, %c3 : memref<?x?x?x?xf32>
+  %ok1 = arith.cmpi sle, %kh, %h : index
+  %ok2 = arith.cmpi sle, %kw, %w : index
+  %ok3 = arith.cmpi eq, %ch, %kc : index
+  %ok12 = arith.andi %ok1, %ok2 : i1
+  %ok = arith.andi %ok12, %ok3 : i1
+  scf.if %ok {
+    %oh = affine.apply affine_map<()[s0, s1] -> (s0 - s1 + 1)>()[%h, %kh]
+    %ow = affine.apply affine_map<()[s0, s1] -> (s0 - s1 + 1)>()[%w, %kw]
+    %out = memref.alloc(%n, %oh, %ow, %f) : memref<?x?x?x?xf32>
+    %ti = affine.apply affine_map<()[s0] -> (s0 ceildiv 4)>()[%n]
+    %tj = affine.apply affine_map<()[s0] -> (s0 ceildiv 3)>()[%oh]
+    %tl = affine.apply affine_map<()[s0] -> (s0 ceildiv 5)>()[%ow]
+    scf.forall (%a0, %a1, %a2) in (%ti, %tj, %tl) {
+      %i = affine.apply affine_map<(d0) -> (d0 * 4)>(%a0)
+      %j = affine.apply affine_map<(d0) -> (d0 * 3)>(%a1)
+      %l = affine.apply affine_map<(d0) -> (d0 * 5)>(%a2)
+      %si = affine.min affine_map<(d0)[s0] -> (d0 * -4 + s0, 4)>(%a0)[%n]
+      %sj = affine.min affine_map<(d0)[s0] -> (d0 * -3 + s0, 3)>(%a1)[%oh]
+      %sl = affine.min affine_map<(d0)[s0] -> (d0 * -5 + s0, 5)>(%a2)[%ow]
+      %wj = affine.apply affine_map<(d0)[s0] -> (d0 + s0 - 1)>(%sj)[%kh]
+      %wl = affine.apply affine_map<(d0)[s0] -> (d0 + s0 - 1)>(%sl)[%kw]
+      %t = memref.subview %in[%i, %j, %l, 0] [%si, %wj, %wl, %ch] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1], offset: ?>>
+      %tk = memref.subview %k[0, 0, 0, 0] [%kh, %kw, %kc, %f] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>
+      %to = memref.subview %out[%i, %j, %l, 0] [%si, %sj, %c5, %f] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1], offset: ?>>
+    }
+  }
+  return
+}

@@ -25,9 +25,11 @@
 //! - for a dimension size, `0 <= size` and, with the buffer-size
 //!   assumption, `size <= (2^(w-1) - 1) floordiv element bytes`.
 //!
-//! Facts of the context are added first: the conditions of enclosing
-//! `scf.if`/`loom.if` regions, and the negated condition of every earlier
-//! `loom.if` of an enclosing block whose then-region always exits.
+//! Facts of the context: the conditions of enclosing `scf.if`/`loom.if`
+//! regions are added first; the condition of every earlier `cf.assert`
+//! of an enclosing block, and the negated condition of every earlier
+//! `loom.if` there whose then-region always exits, once the question
+//! meets a value that condition compares ([`Query::defer`]).
 //!
 //! Invariant: every constraint holds, over the signed readings, at every
 //! execution of the query's op (every fact is one of the above, each valid
@@ -96,6 +98,10 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     /// Case splits: one of the alternatives holds.
     choices: Vec<Vec<Vec<Constraint>>>,
     queue: Vec<Atom>,
+    /// Facts of earlier ops of enclosing blocks (`cf.assert`, exiting
+    /// `loom.if`) not added yet: each is added once a value its condition
+    /// compares has an atom ([`Query::wake`]).
+    dormant: Vec<Dormant<'a>>,
     /// Loops whose invariants / while conditions are already added.
     loops_added: FastSet<Op<'a>>,
     /// Values that cannot be poison where the query's op runs (see
@@ -103,6 +109,15 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     defined: FastSet<Val<'a>>,
     /// Values whose w-bit limits are stated ([`Query::operand_sum`]).
     limited: FastSet<Val<'a>>,
+}
+
+/// A condition that held at an earlier op of an enclosing block, and the
+/// integer values it compares ([`condition_values`]).
+struct Dormant<'a> {
+    source: Source<'a>,
+    cond: Val<'a>,
+    holds: bool,
+    values: SmallVec<[Val<'a>; 4]>,
 }
 
 /// Constraints `lin >= 0`, in disjunctive normal form: one of the
@@ -123,6 +138,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             assuming: FactSet::default(),
             choices: Vec::new(),
             queue: Vec::new(),
+            dormant: Vec::new(),
             loops_added: FastSet::default(),
             defined: FastSet::with_capacity_and_hasher(16, Default::default()),
             limited: FastSet::default(),
@@ -287,8 +303,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     if op.is("cf.assert") {
                         // Execution goes on past it only if it held.
                         self.require_defined(op.operand(0));
-                        let dnf = self.condition(op.operand(0), true, 0);
-                        self.assume(Source::Assert(op), dnf);
+                        self.defer(Source::Assert(op), op.operand(0), true);
                     }
                     if op.is("loom.if") {
                         let exits = |i: usize| {
@@ -302,8 +317,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                         for (region, holds) in [(0, false), (1, true)] {
                             if exits(region) {
                                 self.require_defined(op.operand(0));
-                                let dnf = self.condition(op.operand(0), holds, 0);
-                                self.assume(Source::GuardExit { op, holds }, dnf);
+                                self.defer(Source::GuardExit { op, holds }, op.operand(0), holds);
                             }
                         }
                     }
@@ -314,6 +328,41 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             }
             inner = parent;
         }
+    }
+
+    /// States that `cond` is `holds` at the query's op (`source` says
+    /// why), once one of the values it compares has an atom: a block of
+    /// code checked by `--generate-runtime-verification` has a
+    /// `cf.assert` per check, and stating every one of them up front would
+    /// spend the atom and case-split budgets on quantities the question
+    /// never meets. A condition that compares none (a constant) is stated
+    /// at once. Leaving a fact out is sound; a dormant one whose values
+    /// the question meets only through another dormant one is still found
+    /// (waking one adds atoms, which can wake others).
+    fn defer(&mut self, source: Source<'a>, cond: Val<'a>, holds: bool) {
+        let mut values = SmallVec::new();
+        condition_values(cond, 0, &mut values);
+        if values.is_empty() {
+            let dnf = self.condition(cond, holds, 0);
+            self.assume(source, dnf);
+        } else {
+            self.dormant.push(Dormant { source, cond, holds, values });
+        }
+    }
+
+    /// States the dormant conditions that compare a value with an atom;
+    /// whether there were any.
+    fn wake(&mut self) -> bool {
+        let atoms = &self.atoms;
+        let (woken, dormant): (Vec<_>, Vec<_>) = std::mem::take(&mut self.dormant)
+            .into_iter()
+            .partition(|d| d.values.iter().any(|&v| atoms.contains_key(&Key::Value(v))));
+        self.dormant = dormant;
+        for d in &woken {
+            let dnf = self.condition(d.cond, d.holds, 0);
+            self.assume(d.source, dnf);
+        }
+        !woken.is_empty()
     }
 
     /// What `cond` (an i1) being `holds` says, as a disjunction.
@@ -436,12 +485,17 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
 
     /// Adds the facts of every queued atom (and of the atoms they bring).
     fn expand_all(&mut self) {
-        while let Some(a) = self.queue.pop() {
-            match self.keys[a.0 as usize] {
-                Key::Value(v) => self.expand_value(a, v),
-                Key::Dim(m, k) => self.expand_dim(a, m, k),
-                // Stated by the op that defines it, when it is met.
-                Key::Aux(..) => {}
+        loop {
+            while let Some(a) = self.queue.pop() {
+                match self.keys[a.0 as usize] {
+                    Key::Value(v) => self.expand_value(a, v),
+                    Key::Dim(m, k) => self.expand_dim(a, m, k),
+                    // Stated by the op that defines it, when it is met.
+                    Key::Aux(..) => {}
+                }
+            }
+            if self.dormant.is_empty() || !self.wake() {
+                return;
             }
         }
     }
@@ -1330,6 +1384,35 @@ fn relevant_choices<'c>(
         }
     }
     (0..choices.len()).filter(|&i| relevant[i]).take(MAX_SPLITS).collect()
+}
+
+/// The integer values the comparisons in `cond` compare, as far as
+/// [`Query::condition`] reads it (through `andi`/`ori`/`xori` and the
+/// yields and condition of an `scf.if`).
+fn condition_values<'a>(cond: Val<'a>, depth: u32, out: &mut SmallVec<[Val<'a>; 4]>) {
+    let Some(op) = cond.defining_op() else { return };
+    if depth > 6 {
+        return;
+    }
+    if op.compare_predicate().is_some() {
+        out.extend([op.operand(0), op.operand(1)]);
+        return;
+    }
+    if op.is("scf.if") {
+        condition_values(op.operand(0), depth + 1, out);
+        if let Some(r) = result_index(op, cond) {
+            for region in 0..2 {
+                if let Some(y) = yielded(op, region, r) {
+                    condition_values(y, depth + 1, out);
+                }
+            }
+        }
+        return;
+    }
+    if let Some(IntOp::And { lhs, rhs } | IntOp::Or { lhs, rhs } | IntOp::Xor { lhs, rhs }) = IntOp::of(op) {
+        condition_values(lhs, depth + 1, out);
+        condition_values(rhs, depth + 1, out);
+    }
 }
 
 /// Which result of `op` `v` is.
