@@ -31,13 +31,19 @@ What it does, per module M written by gen.py and per pipeline P below:
     each check's message names its op's location (line of P/M.mlir), and
     an access (subview) is proven when none of its messages is still
     referenced from code;
+ 5b. loom's fold: the checked MLIR through `loom-opt
+    --pass-pipeline=builtin.module(loom-fold-loop-facts,canonicalize)`;
+    counts the checks left, and those left in front of an access or
+    subview loom's report calls proven (issue 19, item 5: there must be
+    none);
  6. times loom-report and test-affine-reify-value-bounds on the same
     instrumented file (best of REPEAT; the pass alone, from --mlir-timing,
     and the whole process);
  7. executes: P/M.mlir plus M's driver, with the runtime checks, through
     mlir-runner: no check may fail, a call whose guard holds must print a
     checksum > 0 (0 otherwise), and every pipeline must print the same
-    checksums as the first one.
+    checksums as the first one; the same program with loom's fold after
+    the checks must end the same way (same exit status, same checksums).
 Nothing here knows which tool is which beyond how to invoke it and read its
 answer; no pipeline output is edited before a tool sees it (the compares
 are added to a copy that only ValueBounds sees, and loom's timing run).
@@ -87,6 +93,7 @@ PIPELINES = [
 
 LOWER_RV = ("builtin.module(func.func(lower-affine),scf-forall-to-for,scf-parallel-for-to-nested-fors,"
             "generate-runtime-verification)")
+FOLD = "builtin.module(loom-fold-loop-facts,canonicalize)"
 LOWER_LLVM = ("builtin.module(expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-to-llvm,"
               "reconcile-unrealized-casts)")
 VB = "builtin.module(func.func(test-affine-reify-value-bounds))"
@@ -344,6 +351,16 @@ def ll_surviving(ll_text, fname):
     return used
 
 
+# ---------------------------------------------------------------- execution
+def execute(checked, cwd):
+    """Lowers the checked MLIR of a module with its driver and runs @main."""
+    low = run([MLIR_OPT, f"--pass-pipeline={LOWER_LLVM}"], cwd=cwd, inp=checked).stdout
+    # stdbuf: a failed check aborts, and its message (puts) would stay in
+    # stdio's buffer.
+    return subprocess.run(STDBUF + [os.path.join(LLVM, "mlir-runner"), "-e", "main", "-entry-point-result=void",
+                          f"-shared-libs={RUNTIME_LIBS}"], input=low, capture_output=True, text=True, cwd=cwd)
+
+
 # ---------------------------------------------------------------- timing
 def timed(cmd, cwd, pass_pat):
     """(best wall seconds, best pass seconds from --mlir-timing)."""
@@ -424,7 +441,8 @@ def main():
         pdir = os.path.join(WORK, re.sub(r"[^A-Za-z0-9_-]", "_", pname))
         os.makedirs(pdir, exist_ok=True)
         tot = dict(loops=0, loops_exact=0, acc=0, acc_loom=0, acc_vb=0, acc_o2=0, acc_gap=0, acc_only=0, sv=0,
-                   sv_loom=0, sv_vb=0, sv_o2=0, sv_gap=0, sv_only=0, rank0=0, loom_w=0.0, loom_p=0.0, vb_w=0.0, vb_p=0.0, rv=0, calls=0, exec_ok=0)
+                   sv_loom=0, sv_vb=0, sv_o2=0, sv_gap=0, sv_only=0, rank0=0, loom_w=0.0, loom_p=0.0, vb_w=0.0, vb_p=0.0, rv=0, rv_kept=0, rv_kept_proven=0,
+                   calls=0, exec_ok=0, fold_ok=0)
         for mod in MODULES:
             fname = f"{mod}.mlir"
             full = pipe
@@ -471,6 +489,11 @@ def main():
             with open(os.path.join(pdir, mod + ".rv.mlir"), "w") as fh:
                 fh.write(rv)
             inserted = rv_checks(rv, fname)
+            # loom's fold: the checks in front of what loom proves must go
+            folded = run([LOOM, f"--pass-pipeline={FOLD}"], cwd=pdir, inp=rv).stdout
+            with open(os.path.join(pdir, mod + ".folded.mlir"), "w") as fh:
+                fh.write(folded)
+            kept = rv_checks(folded, fname)
             llvm_dialect = run([MLIR_OPT, f"--pass-pipeline={LOWER_LLVM}"], cwd=pdir, inp=rv).stdout
             ll = run([os.path.join(LLVM, "mlir-translate"), "--mlir-to-llvmir"], inp=llvm_dialect).stdout
             o2 = run([os.path.join(LLVM, "opt"), "-O2", "-S"], inp=ll).stdout
@@ -507,6 +530,8 @@ def main():
             t["loops_exact"] += sum(1 for ln in loops if lexact.get(ln, False))
             t["rank0"] += len(rank0)
             t["rv"] += len(inserted)
+            t["rv_kept"] += len(kept)
+            t["rv_kept_proven"] += sum(1 for kind, ln in kept if kind in ("access", "subview") and lproven.get(ln, False))
             for kind, ops, k in (("access", acc, "acc"), ("subview", svs, "sv")):
                 for ln, a in ops.items():
                     lo, v, o = lproven.get(ln, False), vb.get(ln, False), (kind, ln) not in left
@@ -537,13 +562,17 @@ def main():
                 with open(os.path.join(pdir, ename), "w") as fh:
                     fh.write(prog)
                 erv = run([MLIR_OPT, ename, f"--pass-pipeline={LOWER_RV}"], cwd=pdir).stdout
-                elow = run([MLIR_OPT, f"--pass-pipeline={LOWER_LLVM}"], cwd=pdir, inp=erv).stdout
-                # stdbuf: a failed check aborts, and its message (puts) would
-                # stay in stdio's buffer.
-                ex = subprocess.run(STDBUF + [os.path.join(LLVM, "mlir-runner"), "-e", "main", "-entry-point-result=void",
-                                     f"-shared-libs={RUNTIME_LIBS}"], input=elow, capture_output=True, text=True,
-                                    cwd=pdir)
+                ex = execute(erv, pdir)
                 got = ex.stdout.split()
+                # The same program with loom's fold after the checks must
+                # print the same checksums (a fold that removes a needed
+                # check or changes a value shows here).
+                fx = execute(run([LOOM, f"--pass-pipeline={FOLD}"], cwd=pdir, inp=erv).stdout, pdir)
+                if fx.returncode != ex.returncode or fx.stdout.split() != got:
+                    problems.append(f"{pname}/{mod}: the folded program ended differently "
+                                    f"({fx.returncode}, {len(fx.stdout.split())} checksums)")
+                else:
+                    t["fold_ok"] += 1
                 cl = calls[mod]
                 t["calls"] += len(cl)
                 if ex.returncode != 0:
@@ -606,12 +635,18 @@ def print_tables(rows):
         print(f"| {name} | {t['acc_gap']} | {t['acc_only']} | {t['sv_gap']} | {t['sv_only']} | "
               f"{t.get('cmp_true', 0)} / {t.get('cmp_unknown', 0)} / {t.get('cmp_false', 0)} |")
     print(f"\n### Time on the same instrumented modules (best of {REPEAT}; seconds summed over the 5 modules)\n")
-    print("| pipeline | loom-report pass | ValueBounds pass | ratio | loom-opt process | mlir-opt process | ratio | runtime checks | spot execution |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("| pipeline | loom-report pass | ValueBounds pass | ratio | loom-opt process | mlir-opt process | ratio | spot execution |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for name, t in rows + [("**total**", total)]:
         ex = f"{t['exec_ok']}/{t['calls']} calls" if EXEC else "skipped"
         print(f"| {name} | {t['loom_p']:.4f} | {t['vb_p']:.4f} | {t['loom_p'] / t['vb_p']:.2f} | {t['loom_w']:.3f} | "
-              f"{t['vb_w']:.3f} | {t['loom_w'] / t['vb_w']:.2f} | {t['rv']} | {ex} |")
+              f"{t['vb_w']:.3f} | {t['loom_w'] / t['vb_w']:.2f} | {ex} |")
+    print("\n### Runtime checks left by loom's fold (`loom-fold-loop-facts,canonicalize` after the checks)\n")
+    print("| pipeline | runtime checks | left after the fold | left in front of what loom proves | folded execution |")
+    print("|---|---:|---:|---:|---:|")
+    for name, t in rows + [("**total**", total)]:
+        fx = f"{t['fold_ok']}/{len(MODULES) if name != '**total**' else len(MODULES) * len(rows)} modules alike" if EXEC else "skipped"
+        print(f"| {name} | {t['rv']} | {t['rv_kept']} | {t['rv_kept_proven']} | {fx} |")
     print(f"\n(rank-0 accesses, not counted above: {total['rank0']})")
 
 
