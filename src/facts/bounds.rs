@@ -53,7 +53,7 @@
 use super::assumptions::Assumptions;
 use super::ir::{
     affine_map_results, affine_map_trees, attr_string, element_type, is_memref, is_scalable_dim, may_access_memref,
-    shape_of, subview_parts, type_string, AffineTree, Op, Part, Val,
+    shape_of, subview_parts, type_string, Op, Part, Val,
 };
 use super::ranges::Range;
 use super::relational::explain::Names;
@@ -613,9 +613,10 @@ impl<'a> Checker<'_, '_, '_, 'a> {
     /// (no partial sum wraps, see `Query::affine_value`), must satisfy `0
     /// <= r` and `r + extent <= dim`, the extent 1 or, for the trailing
     /// dimensions a vector covers, its size there (a scalable one is not
-    /// read). A result `c × (L floordiv/ceildiv/mod m)` is read as
-    /// `Query::quotient_value` states it; one with a division inside a sum
-    /// (`d0 mod 4 + d1`) is not.
+    /// read). A result with divisions is read as `Query::affine_result`
+    /// states it: `c × (L floordiv/ceildiv/mod m)` by its quotient, and
+    /// divisions inside sums (`d0 mod 4 + d1`) each by its own quotient,
+    /// with every dividend, product and the result shown exact.
     fn check_affine_map(&self, op: Op<'a>) -> Access<'a> {
         let mut access = Access::new(op, Vec::new());
         let Some(affine) = AffineAccess::of(op) else {
@@ -655,19 +656,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         let mut numeric = Assumptions::NONE;
         let trees = op.attr("map").and_then(affine_map_trees).map(|(_, t)| t).unwrap_or_default();
         for (k, form) in results.iter().enumerate() {
-            let read = match form {
-                Some(form) => query.affine_value(op, first, form),
-                None => {
-                    let Some(tree) = trees.get(k).cloned().flatten().filter(AffineTree::is_scaled_division) else {
-                        access.failures.push(Failure::Unanalysed(format!(
-                            "result {k} of its map has a floordiv, ceildiv or mod inside a sum, which accesses do \
-                             not read"
-                        )));
-                        break;
-                    };
-                    query.quotient_value(op, first, k, &tree)
-                }
-            };
+            let read = query.affine_result(op, first, k, form.as_ref(), trees.get(k).and_then(Option::as_ref));
             let Some((i, rests_on)) = read else {
                 access.failures.push(Failure::Unanalysed(format!(
                     "result {k} of its map may wrap at the index width (lower-affine computes it with wrapping arithmetic)"

@@ -76,8 +76,7 @@ func.func @min_max_bounds(%n: index, %m: index) {
 // Map results that are sums (windows, convolutions) are read as the
 // linear form lower-affine computes exactly (no partial sum wraps). Near
 // misses: one past the end, a window whose guard is on the wrong buffer,
-// a result that may wrap, a floordiv on a buffer that may be empty, a
-// floordiv inside a sum (not read).
+// a result that may wrap, floordivs on a buffer that may be empty.
 func.func @window(%a: memref<?xf32>, %w: memref<?xf32>, %b: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %d = memref.dim %a, %c0 : memref<?xf32>
@@ -107,7 +106,7 @@ func.func @window(%a: memref<?xf32>, %w: memref<?xf32>, %b: memref<?xf32>, %n: i
     %v = affine.load %a[%i + %n] : memref<?xf32>
     // expected-remark @below {{not proven in bounds: affine.load}}
     %u = affine.load %a[%i floordiv 2] : memref<?xf32>
-    // expected-remark @below {{has a floordiv, ceildiv or mod inside a sum}}
+    // expected-remark @below {{not proven in bounds: affine.load}}
     %s = affine.load %a[%i floordiv 2 + 1] : memref<?xf32>
   }
   return
@@ -147,6 +146,94 @@ func.func @quotients(%a: memref<?xf32>, %b: memref<?xf32>) {
     %w = affine.load %a[%i ceildiv 4] : memref<?xf32>
     // expected-remark @below {{not proven in bounds: affine.load}}
     %u = affine.load %b[%i floordiv 4] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// Divisions inside sums (issue 19, item 3: any affine map), each read by
+// its own quotient (m q <= L <= m q + m - 1), with every dividend,
+// product and the result shown exact: `%i mod 4 + %j` stays below 7,
+// `%i floordiv 4 + %j` below 7 for `%i < 16`, a nested `(%i mod 8)
+// floordiv 2 + %j mod 2` below 5, and `(%i floordiv 4) * 4 + %i mod 4` is
+// `%i` itself (relationally: below dim for `%i < dim`). The same through
+// affine.apply into memref.load (its sums shown exact by their ranges).
+// Near misses: a buffer one element short, ceildiv instead of floordiv,
+// one past `%i`.
+func.func @divisions_in_sums(%a: memref<7xf32>, %b: memref<6xf32>, %x: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %d = memref.dim %x, %c0 : memref<?xf32>
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to 4 {
+      // expected-remark @below {{affine.load: in bounds (proven)}}
+      %v = affine.load %a[%i mod 4 + %j] : memref<7xf32>
+      // expected-remark @below {{not proven in bounds: affine.load}}
+      %u = affine.load %b[%i mod 4 + %j] : memref<6xf32>
+      %k = affine.apply affine_map<(d0, d1) -> (d0 mod 4 + d1)>(%i, %j)
+      // expected-remark @below {{memref.load: in bounds (proven)}}
+      %w = memref.load %a[%k] : memref<7xf32>
+      // expected-remark @below {{not proven in bounds: memref.load}}
+      %y = memref.load %b[%k] : memref<6xf32>
+    }
+  }
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 4 {
+      // expected-remark @below {{affine.load: in bounds (proven)}}
+      %v = affine.load %a[%i floordiv 4 + %j] : memref<7xf32>
+      // expected-remark @below {{not proven in bounds: affine.load}}
+      %u = affine.load %a[%i ceildiv 4 + %j] : memref<7xf32>
+      // expected-remark @below {{affine.load: in bounds (proven)}}
+      %w = affine.load %b[(%i mod 8) floordiv 2 + %j mod 2] : memref<6xf32>
+    }
+  }
+  affine.for %i = 0 to %d {
+    // expected-remark @below {{affine.load: in bounds (proven)}}
+    %v = affine.load %x[(%i floordiv 4) * 4 + %i mod 4] : memref<?xf32>
+    // expected-remark @below {{not proven in bounds: affine.load}}
+    %u = affine.load %x[(%i floordiv 4) * 4 + %i mod 4 + 1] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// A sum of six parts (three induction variables, two symbols and a
+// constant): past five, the parts whose sign their ranges give are
+// grouped for the no-wrap proof (every partial sum lies between the
+// non-positive and the non-negative group's sums), so it is read. Near
+// miss: the guard one weaker, the last iteration reads dim.
+func.func @long_sum(%x: memref<?xf32>, %s0: index, %s1: index) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %d = memref.dim %x, %c0 : memref<?xf32>
+  %e = arith.addi %s0, %c4 overflow<nsw> : index
+  %ok1 = arith.cmpi sge, %s1, %c0 : index
+  %ok2 = arith.cmpi sle, %s1, %s0 : index
+  %ok3 = arith.cmpi slt, %e, %d : index
+  %g = arith.andi %ok1, %ok2 : i1
+  %g2 = arith.andi %g, %ok3 : i1
+  scf.if %g2 {
+    affine.for %i = 0 to 2 {
+      affine.for %j = 0 to 2 {
+        affine.for %k = 0 to 2 {
+          // expected-remark @below {{affine.load: in bounds (proven)}}
+          %v = affine.load %x[%i + %j + %k + %s0 - %s1 + 1] : memref<?xf32>
+        }
+      }
+    }
+  }
+  %ok4 = arith.cmpi sle, %e, %d : index
+  %h = arith.andi %g, %ok4 : i1
+  scf.if %h {
+    affine.for %i = 0 to 2 {
+      affine.for %j = 0 to 2 {
+        affine.for %k = 0 to 2 {
+          // expected-remark @below {{not proven in bounds: affine.load: cannot show}}
+          %v = affine.load %x[%i + %j + %k + %s0 - %s1 + 1] : memref<?xf32>
+        }
+      }
+    }
   }
   return
 }

@@ -32,6 +32,11 @@ impl<'q, 'r, 'f, 'a, 'b> Names<'q, 'r, 'f, 'a, 'b> {
                 Key::Value(v) => v.operand_name(),
                 Key::Dim(m, k) => format!("dim({}, {k})", m.operand_name()),
                 Key::Aux(op, n) if op.is_loop_like() => format!("it{n}({} at {})", op.name(), op.loc_string()),
+                // Result n's first division is q{n}; its j-th after that
+                // n + j × 2^16 (Query::affine_tree_value).
+                Key::Aux(op, n) if n >> 16 != 0 => {
+                    format!("q{}.{}({} at {})", n & 0xffff, n >> 16, op.name(), op.loc_string())
+                }
                 Key::Aux(op, n) => format!("q{n}({} at {})", op.name(), op.loc_string()),
             })
             .clone()

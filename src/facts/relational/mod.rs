@@ -511,10 +511,7 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
                     (_, Some(p)) if p < op.num_operands() => Some(Chosen::Operand(p)),
                     _ => None,
                 });
-                let lin = match form {
-                    Some(f) => q.affine_value(op, 0, f).map(|v| v.0),
-                    None => trees.get(r).cloned().flatten().and_then(|t| q.quotient_value(op, 0, r, &t)).map(|v| v.0),
-                };
+                let lin = q.affine_result(op, 0, r, form.as_ref(), trees.get(r).and_then(Option::as_ref)).map(|v| v.0);
                 forms.push((chosen, lin));
             }
         }

@@ -111,6 +111,50 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     limited: FastSet<Val<'a>>,
 }
 
+/// The state of one reading of an affine map result by
+/// [`Query::affine_tree_value`].
+struct TreeReader<'a> {
+    op: Op<'a>,
+    first: usize,
+    r: usize,
+    /// Divisions met so far (each gets its own quotient atom).
+    divisions: usize,
+    /// Whether a sum may be shown exact by a relational proof at the
+    /// query's op (which is `op`).
+    relational: bool,
+    /// The assumptions the reading used.
+    assumes: Assumptions,
+}
+
+impl<'a> TreeReader<'a> {
+    /// Shows that `lin` (a subtree's value, in `range` by the operands'
+    /// ranges) is computed exactly: within the signed range, and above the
+    /// smallest value when `above_min` (a ceildiv's dividend).
+    fn exact(
+        &mut self,
+        q: &mut Query<'_, '_, '_, 'a>,
+        lin: &Lin,
+        range: Option<(i128, i128)>,
+        above_min: bool,
+    ) -> Option<()> {
+        let w = q.prover.ranges.index_width;
+        let low = smin(w) + i128::from(above_min);
+        if lin.terms.is_empty() {
+            return (low..=smax(w)).contains(&lin.constant).then_some(());
+        }
+        if range.is_some_and(|(lo, hi)| low <= lo && hi <= smax(w)) {
+            return Some(());
+        }
+        if !self.relational {
+            return None;
+        }
+        let above = q.prove(&lin.shifted(-low)?)?;
+        let below = q.prove(&Lin::constant(smax(w)).minus(lin)?)?;
+        self.assumes |= q.uses_assumption(above.union(below));
+        Some(())
+    }
+}
+
 /// A condition that held at an earlier op of an enclosing block, and the
 /// integer values it compares ([`condition_values`]).
 struct Dormant<'a> {
@@ -607,29 +651,58 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         if trivial || low.zip(high).is_some_and(|(l, h)| smin(w) <= l && h <= smax(w)) {
             return Some((lin, assumes));
         }
-        // Otherwise every sub-sum of the terms and the constant (at most
+        // Otherwise every sub-sum of the terms and the constant (up to
         // five of them: 31 sub-sums, whatever the evaluation's grouping;
         // a window's size `-d0 - d1 + s0 + s1 - 1` has five) must be shown
-        // in range by a relational no-wrap proof.
+        // in range by a relational no-wrap proof. Past five, the parts
+        // whose sign their ranges give are grouped: every sub-sum lies
+        // between the sum of the non-positive ones and that of the
+        // non-negative ones, each with any subset of the (at most five)
+        // others, so those sums in range suffice.
         let mut parts: Vec<(Option<usize>, i128)> =
             form.terms.iter().map(|&(p, c)| (Some(first + p), c as i128)).collect();
         if c0 != 0 {
             parts.push((None, c0));
         }
+        let sign = |q: &Self, &(operand, c): &(Option<usize>, i128)| -> Option<bool> {
+            let Some(i) = operand else { return Some(c >= 0) };
+            let r = q.prover.ranges.at(op.operand(i), op).map(|r| r.s).filter(|r| !r.is_empty())?;
+            match (r.lo >= 0, r.hi <= 0) {
+                (true, _) => Some(c > 0),
+                (_, true) => Some(c < 0),
+                _ => None,
+            }
+        };
+        // Per subset: the parts always in it (a sign group, past five).
+        let mut groups: Vec<Vec<(Option<usize>, i128)>> = vec![Vec::new()];
         if parts.len() > 5 {
-            return None;
+            let signs: Vec<Option<bool>> = parts.iter().map(|p| sign(self, p)).collect();
+            let group = |positive: bool| -> Vec<(Option<usize>, i128)> {
+                parts.iter().zip(&signs).filter(|(_, s)| **s == Some(positive)).map(|(p, _)| *p).collect()
+            };
+            groups = vec![group(true), group(false)];
+            parts = parts.iter().zip(&signs).filter(|(_, s)| s.is_none()).map(|(p, _)| *p).collect();
+            for &(operand, _) in groups.iter().flatten() {
+                if let Some(i) = operand {
+                    assumes |= self.prover.ranges.assumptions_of(op.operand(i)).intersect(self.prover.allowed);
+                }
+            }
+            if parts.len() > 5 {
+                return None;
+            }
         }
         let mut sums = Vec::new();
-        for subset in 1..(1u32 << parts.len()) {
+        for (subset, group) in (0..(1u32 << parts.len())).flat_map(|s| groups.iter().map(move |g| (s, g))) {
             let mut sum = OperandSum { terms: Vec::new(), constant: 0 };
-            for (bit, &(operand, c)) in parts.iter().enumerate() {
-                if subset & (1 << bit) == 0 {
-                    continue;
-                }
+            let chosen = parts.iter().enumerate().filter(|(bit, _)| subset & (1 << bit) != 0).map(|(_, p)| p);
+            for &(operand, c) in group.iter().chain(chosen) {
                 match operand {
                     Some(i) => sum.terms.push((op.operand(i), c)),
                     None => sum.constant += c,
                 }
+            }
+            if sum.terms.is_empty() && sum.constant == 0 {
+                continue;
             }
             // A w-bit operand alone, or a w-bit constant, is in range.
             match (&sum.terms[..], sum.constant) {
@@ -782,6 +855,116 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         Some((q.scaled(c)?, assumes))
     }
 
+    /// Result `r` of `op`'s affine map (its operands from `first`), read
+    /// whatever its shape: a linear form (`affine_value`), one scaled
+    /// division (`quotient_value`), or any other tree (`affine_tree_value`,
+    /// whose sums with divisions need `relational` to be shown exact when
+    /// their operands' ranges do not show it: only a query at `op` itself
+    /// may ask, as the facts it proves from hold where `op` runs).
+    pub(crate) fn affine_result(
+        &mut self,
+        op: Op<'a>,
+        first: usize,
+        r: usize,
+        form: Option<&AffineForm>,
+        tree: Option<&AffineTree>,
+    ) -> Option<(Lin, Assumptions)> {
+        if let Some(form) = form {
+            return self.affine_value(op, first, form);
+        }
+        let tree = tree?;
+        if tree.is_scaled_division() {
+            return self.quotient_value(op, first, r, tree);
+        }
+        let relational = op == self.at;
+        let mut reader = TreeReader { op, first, r, divisions: 0, relational, assumes: Assumptions::NONE };
+        let (lin, range, _) = self.affine_tree_value(&mut reader, tree)?;
+        reader.exact(self, &lin, range, false)?;
+        Some((lin, reader.assumes))
+    }
+
+    /// `tree`'s value as `lower-affine`'s expansion computes it, with its
+    /// range from the operands' ranges (None: unbounded) and whether it is
+    /// shown exact already (a linear subtree is), when every
+    /// division's dividend and every product is shown exact (a sum
+    /// without division by `affine_value`, one with by its range or, if
+    /// allowed, a relational proof at the op): additions wrap, but a sum
+    /// whose true value is in range is computed exactly whatever its
+    /// intermediate sums do (addition is exact modulo 2^w), while
+    /// `muli ... overflow<nsw>` and the divisions need exact operands. A
+    /// division gets its own quotient atom (the first of result `r` is
+    /// `Aux(op, r)`, as `quotient_value` names it; the `j`-th after it
+    /// `Aux(op, r + j × 2^16)`).
+    fn affine_tree_value(
+        &mut self,
+        rd: &mut TreeReader<'a>,
+        tree: &AffineTree,
+    ) -> Option<(Lin, Option<(i128, i128)>, bool)> {
+        let w = self.prover.ranges.index_width;
+        if let Some(form) = tree.linear() {
+            let (lin, assumes) = self.affine_value(rd.op, rd.first, &form)?;
+            rd.assumes |= assumes;
+            // Its range, from the operands' (affine_value has shown it exact).
+            let mut range = Some((form.constant as i128, form.constant as i128));
+            for &(p, c) in &form.terms {
+                let x = rd.op.operand(rd.first + p);
+                let r = self.prover.ranges.at(x, rd.op).map(|r| r.s).filter(|r| !r.is_empty());
+                range = range.zip(r).and_then(|((lo, hi), r)| {
+                    let (a, b) = (r.lo.checked_mul(c as i128)?, r.hi.checked_mul(c as i128)?);
+                    Some((lo.checked_add(a.min(b))?, hi.checked_add(a.max(b))?))
+                });
+                if range.is_some() {
+                    rd.assumes |= self.prover.ranges.assumptions_of(x).intersect(self.prover.allowed);
+                }
+            }
+            let range = range.map(|(lo, hi)| (lo.max(smin(w)), hi.min(smax(w))));
+            return Some((lin, range, true));
+        }
+        match tree {
+            AffineTree::Add(a, b) => {
+                let (la, ra, _) = self.affine_tree_value(rd, a)?;
+                let (lb, rb, _) = self.affine_tree_value(rd, b)?;
+                let range =
+                    ra.zip(rb).and_then(|((a0, a1), (b0, b1))| Some((a0.checked_add(b0)?, a1.checked_add(b1)?)));
+                Some((la.plus(&lb)?, range, false))
+            }
+            AffineTree::Scale(a, k) => {
+                let k = *k as i128;
+                // A product of a linear subtree is linear: `a` has a division.
+                let (la, ra, _) = self.affine_tree_value(rd, a)?;
+                rd.exact(self, &la, ra, false)?;
+                let product = la.scaled(k)?;
+                let range = ra.and_then(|(lo, hi)| {
+                    let (x, y) = (lo.checked_mul(k)?, hi.checked_mul(k)?);
+                    Some((x.min(y), x.max(y)))
+                });
+                rd.exact(self, &product, range, false)?;
+                Some((product, range, true))
+            }
+            AffineTree::FloorDiv(a, m) | AffineTree::CeilDiv(a, m) | AffineTree::Mod(a, m) => {
+                let m = *m as i128;
+                let ceil = matches!(tree, AffineTree::CeilDiv(..));
+                let (la, ra, exact) = self.affine_tree_value(rd, a)?;
+                // The expansion negates a ceildiv's dividend: not the
+                // smallest value.
+                if !exact || ceil {
+                    rd.exact(self, &la, ra, ceil)?;
+                }
+                let n = rd.r.checked_add(rd.divisions.checked_mul(1 << 16)?)?;
+                rd.divisions += 1;
+                let q = Lin::atom(self.atom(Key::Aux(rd.op, n))?);
+                let (q, mq) = self.quotient_relation_of(rd.op, q, &la, m, ceil, rd.assumes)?;
+                let round = |x: i128| if ceil { -((-x).div_euclid(m)) } else { x.div_euclid(m) };
+                Some(match tree {
+                    AffineTree::Mod(..) => (la.minus(&mq)?, Some((0, m - 1)), true),
+                    _ => (q, ra.map(|(lo, hi)| (round(lo), round(hi))), true),
+                })
+            }
+            // Constants and inputs are linear.
+            AffineTree::Constant(_) | AffineTree::Input(_) => None,
+        }
+    }
+
     /// The quotient atom `q` of result `r` of `op`, with `L`'s relation to
     /// it stated ([`quotient_relation`]): `(q, m q)`, or None if a form
     /// grows too large (then nothing is stated).
@@ -795,6 +978,20 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         assumes: Assumptions,
     ) -> Option<(Lin, Lin)> {
         let q = Lin::atom(self.atom(Key::Aux(op, r))?);
+        self.quotient_relation_of(op, q, l, m, ceil, assumes)
+    }
+
+    /// States `L`'s relation to the quotient atom `q` of a division of
+    /// `op`: `(q, m q)`.
+    fn quotient_relation_of(
+        &mut self,
+        op: Op<'a>,
+        q: Lin,
+        l: &Lin,
+        m: i128,
+        ceil: bool,
+        assumes: Assumptions,
+    ) -> Option<(Lin, Lin)> {
         let mq = q.scaled(m)?;
         let lins = quotient_relation(l, &mq, m, ceil).into_iter().collect::<Option<Vec<Lin>>>()?;
         self.fact_with(Source::Definition(op), lins, assumes);
@@ -1202,10 +1399,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 let mut forms = Vec::new();
                 let mut assumed = def_assumes;
                 for (r, form) in results.iter().enumerate() {
-                    let read = match form {
-                        Some(f) => self.affine_value(op, 0, f),
-                        None => trees.get(r).cloned().flatten().and_then(|t| self.quotient_value(op, 0, r, &t)),
-                    };
+                    let read = self.affine_result(op, 0, r, form.as_ref(), trees.get(r).and_then(Option::as_ref));
                     match read {
                         Some((lin, assumes)) => {
                             assumed |= assumes;
