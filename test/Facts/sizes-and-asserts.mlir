@@ -118,6 +118,33 @@ func.func @assert_after(%a: memref<?xf32>, %n: index) {
 
 // -----
 
+// An assertion in the loop body on the next index, `%i + 1 <= dim`, bears
+// on the access at `%i`: a query states an earlier assertion's condition
+// once it meets a value that condition compares or an operand of its
+// definition (here `%i`, of `%i + 1`). Near miss: `%i <= dim` allows
+// `%i = dim`.
+func.func @assert_on_successor(%a: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %i1 = arith.addi %i, %c1 : index
+    %ok = arith.cmpi sle, %i1, %d : index
+    cf.assert %ok, "i + 1 <= dim"
+    // expected-remark @below {{memref.load: in bounds (proven)}}
+    %v = memref.load %a[%i] : memref<?xf32>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %ok = arith.cmpi sle, %i, %d : index
+    cf.assert %ok, "i <= dim"
+    // expected-remark @below {{not proven in bounds: memref.load}}
+    %v = memref.load %a[%i] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
 // Near miss: the assertion allows n = dim + 1 (n = 2, dim = 1 reads a[1]).
 func.func @assert_too_weak(%a: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
@@ -160,3 +187,4 @@ func.func @tile(%a: memref<?xf32>) {
   }
   return
 }
+

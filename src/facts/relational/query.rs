@@ -111,6 +111,11 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     limited: FastSet<Val<'a>>,
 }
 
+/// A subtree's value read by [`Query::affine_tree_value`]: its form, its
+/// range by the operands' ranges (None: unbounded), and whether it is
+/// shown exact.
+type TreeValue = (Lin, Option<(i128, i128)>, bool);
+
 /// The state of one reading of an affine map result by
 /// [`Query::affine_tree_value`].
 struct TreeReader<'a> {
@@ -895,11 +900,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// division gets its own quotient atom (the first of result `r` is
     /// `Aux(op, r)`, as `quotient_value` names it; the `j`-th after it
     /// `Aux(op, r + j × 2^16)`).
-    fn affine_tree_value(
-        &mut self,
-        rd: &mut TreeReader<'a>,
-        tree: &AffineTree,
-    ) -> Option<(Lin, Option<(i128, i128)>, bool)> {
+    fn affine_tree_value(&mut self, rd: &mut TreeReader<'a>, tree: &AffineTree) -> Option<TreeValue> {
         let w = self.prover.ranges.index_width;
         if let Some(form) = tree.linear() {
             let (lin, assumes) = self.affine_value(rd.op, rd.first, &form)?;
@@ -1580,7 +1581,8 @@ fn relevant_choices<'c>(
     (0..choices.len()).filter(|&i| relevant[i]).take(MAX_SPLITS).collect()
 }
 
-/// The integer values the comparisons in `cond` compare, as far as
+/// The integer values the comparisons in `cond` compare, and the
+/// operands of their defining ops (of at most two), as far as
 /// [`Query::condition`] reads it (through `andi`/`ori`/`xori` and the
 /// yields and condition of an `scf.if`).
 fn condition_values<'a>(cond: Val<'a>, depth: u32, out: &mut SmallVec<[Val<'a>; 4]>) {
@@ -1589,7 +1591,14 @@ fn condition_values<'a>(cond: Val<'a>, depth: u32, out: &mut SmallVec<[Val<'a>; 
         return;
     }
     if op.compare_predicate().is_some() {
-        out.extend([op.operand(0), op.operand(1)]);
+        // The compared values, and the operands of their definitions (a
+        // check of `%i + 1 < %n` bears on a question about `%i`).
+        for v in [op.operand(0), op.operand(1)] {
+            out.push(v);
+            if let Some(def) = v.defining_op().filter(|d| d.num_operands() <= 2) {
+                out.extend((0..def.num_operands()).map(|i| def.operand(i)));
+            }
+        }
         return;
     }
     if op.is("scf.if") {
