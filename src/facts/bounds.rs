@@ -552,7 +552,9 @@ impl<'a> Checker<'_, '_, '_, 'a> {
     /// A `memref.subview`: per dimension of the source, with offset `o`,
     /// size `n` and (constant, positive) stride `s`, `0 <= o` and, when
     /// `n >= 1`, `o + (n - 1) × s + 1 <= size`, when `n = 0`, `o <= size`
-    /// (what upstream's runtime verification checks).
+    /// (what upstream's runtime verification checks), and `0 <= n`: a
+    /// view with a negative size is undefined behaviour, which upstream's
+    /// checks let through.
     fn check_subview(&self, op: Op<'a>) -> Access<'a> {
         let mut access = Access::new(op, Vec::new());
         let parts = match subview_parts(op) {
@@ -579,6 +581,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             // (goal, assumption): non-empty and empty subviews.
             let cases = [
                 (Some(o.clone()), None),
+                (Some(n.clone()), None),
                 (
                     n.shifted(-1).and_then(|m| m.scaled(stride)).and_then(|m| d.minus(&o)?.minus(&m)?.shifted(-1)),
                     n.shifted(-1),

@@ -188,3 +188,31 @@ func.func @tile(%a: memref<?xf32>) {
   return
 }
 
+// -----
+
+// A view's size must not be negative (undefined behaviour, which
+// upstream's runtime checks let through: for an empty view they test only
+// the offset). Under `0 <= %n <= %d`, the views `%a[%i] [%n - %i]` are inside
+// `%a`; for `%i < %n` their size is positive too. Near miss: the loop runs
+// to `%d`, and `%n - %i` is negative once `%i > %n`.
+func.func @negative_size(%a: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  %le = arith.cmpi sle, %n, %d : index
+  %ge = arith.cmpi sge, %n, %c0 : index
+  %ok = arith.andi %le, %ge : i1
+  scf.if %ok {
+    scf.for %i = %c0 to %n step %c1 {
+      %r = arith.subi %n, %i : index
+      // expected-remark @below {{memref.subview: in bounds (proven)}}
+      %t = memref.subview %a[%i] [%r] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    }
+    scf.for %i = %c0 to %d step %c1 {
+      %r = arith.subi %n, %i : index
+      // expected-remark-re @below {{not proven in bounds: memref.subview: cannot show 0 <= %{{[0-9]+}}:}}
+      %t = memref.subview %a[%i] [%r] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    }
+  }
+  return
+}
