@@ -22,7 +22,7 @@ use loom::analysis::{AccessStatus, Report};
 
 use super::emit::{exec_module, plain_module};
 use super::generate::generate;
-use super::model::{AccKind, Access, ArgSet, BoundsCase, Buf, ForKind, Ix, Stmt};
+use super::model::{AccKind, Access, ArgSet, BoundsCase, Buf, ClaimStart, ForKind, Ix, Stmt};
 use super::simulate::{simulate_with, SimOutcome};
 use crate::symbolic_fuzz::Tools;
 use crate::tools::{loom_report, run_tool};
@@ -283,6 +283,16 @@ pub struct BoundsTally {
     pub pipeline_accesses: u64,
     pub pipeline_proven: u64,
     pub pipeline_oob: u64,
+    /// Programs with each of the more pipeline shapes
+    /// (`BoundsCase::more_shapes`).
+    pub more_shapes: [u64; 6],
+    /// Accesses of the more pipeline shapes, proven ones, distinct ones
+    /// some run took out of bounds; their subviews, proven ones.
+    pub more_accesses: u64,
+    pub more_proven: u64,
+    pub more_oob: u64,
+    pub more_subviews: u64,
+    pub more_subviews_proven: u64,
 }
 
 impl BoundsTally {
@@ -296,6 +306,15 @@ impl BoundsTally {
             self.subviews,
             self.subviews_proven,
             self.subview_oob_runs
+        );
+        let [avec, tile2, sv2, row, div_sum, long_sum] = self.more_shapes;
+        let more = format!(
+            "bounds-fuzz: more pipeline shapes: {avec} affine.vector_load/store, {tile2} 2-D tile view, {sv2} subview of a 2-D view, {row} rank-reducing subview, {div_sum} affine division in a sum, {long_sum} affine sum of 6+ terms programs; their {} accesses ({} proven by loom, {} seen out of bounds), {} subviews ({} proven by loom)",
+            self.more_accesses,
+            self.more_proven,
+            self.more_oob,
+            self.more_subviews,
+            self.more_subviews_proven
         );
         let main = format!(
             "bounds-fuzz: new shapes: {} nested-width functions; {}\nbounds-fuzz: {} programs, {} argument sets ({} executed, {} undefined, {} beyond the fuel), {} accesses ({} proven by loom, {} unproven; {} reached by some run, {} seen out of bounds), {} out-of-bounds runs observed\nbounds-fuzz: {} wrong proofs ({} unlisted assumptions), {} simulator/execution mismatches; fold: {} runs executed folded ({} runtime checks left of {}), {} ended differently",
@@ -320,7 +339,7 @@ impl BoundsTally {
             self.checks_unfolded,
             self.fold_mismatches
         );
-        format!("{pipeline}\n{main}")
+        format!("{pipeline}\n{more}\n{main}")
     }
     pub fn failed(&self) -> bool {
         self.wrong_proofs > 0
@@ -390,9 +409,16 @@ fn check_case(
     for (t, has) in tally.shapes.iter_mut().zip(case.shapes()) {
         *t += has as u64;
     }
+    for (t, has) in tally.more_shapes.iter_mut().zip(case.more_shapes()) {
+        *t += has as u64;
+    }
     for k in 1..=case.subviews {
         tally.subviews += 1;
         tally.subviews_proven += proven(subview_claim(case, k)) as u64;
+        if k >= case.more_first.subview {
+            tally.more_subviews += 1;
+            tally.more_subviews_proven += proven(subview_claim(case, k)) as u64;
+        }
     }
     tally.reached += obs.reached[i].len() as u64;
     for id in 1..=case.accesses.len() {
@@ -405,6 +431,10 @@ fn check_case(
         if id >= case.pipeline_first {
             tally.pipeline_accesses += 1;
             tally.pipeline_proven += proven(id) as u64;
+        }
+        if id >= case.more_first.access {
+            tally.more_accesses += 1;
+            tally.more_proven += proven(id) as u64;
         }
     }
     let name = case.name();
@@ -481,6 +511,7 @@ fn check_case(
     }
     tally.oob_accesses += seen.len() as u64;
     tally.pipeline_oob += seen.iter().filter(|&&id| id >= case.pipeline_first).count() as u64;
+    tally.more_oob += seen.iter().filter(|&&id| id >= case.more_first.access).count() as u64;
     tally.wrong_proofs += v.by_sim.union(&v.by_exec).count() as u64;
     v
 }
@@ -686,6 +717,7 @@ fn single_loop_case(id: u64, kind: AccKind, idx: Ix, iw: u32) -> BoundsCase {
         subviews: 0,
         pipeline_first: 2,
         lower_affine: false,
+        more_first: ClaimStart { access: 2, subview: 1 },
     }
 }
 

@@ -4,7 +4,10 @@
 //! differ only in the executed copy's own footprint check before each
 //! vector access (`cf.assert` with the message format of upstream's
 //! runtime verification, which checks `memref.load`/`store` itself but no
-//! vector op in MLIR 22). Every access op carries `loc("b<seed>":<id>:1)`.
+//! vector op in MLIR 22) and in its subviews (checked by its own
+//! `cf.assert`, built by `memref.reinterpret_cast` of the base buffer: MLIR
+//! 22's check of `memref.subview` crashes). Every access op carries
+//! `loc("b<seed>":<id>:1)`, every subview `loc("b<seed>.sv":<k>:1)`.
 //! Each `Ix` is emitted afresh where it is used (all index ops are pure).
 //! The executed module adds the driver side: per run, a function `@r<k>`
 //! that allocates and fills the buffers, calls the program and returns the
@@ -14,7 +17,9 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::model::{AccKind, Access, AffMap, BoundsCase, Buf, Cond, ForKind, Ix, Lin, ParKind, Scalar, Stmt, Var};
+use super::model::{
+    AccKind, Access, AffMap, BoundsCase, Buf, Cond, ForKind, Ix, Lin, ParKind, Scalar, Stmt, SvSize, Var,
+};
 
 /// What an exit needs to know of its target.
 #[derive(Clone, Copy)]
@@ -31,12 +36,26 @@ struct Emitter<'a> {
     exec: bool,
     names: Vec<String>,
     targets: HashMap<Var, Target>,
-    /// SSA names of the current `%O`, `T0`, `T1`.
+    /// SSA names of the current `%O` and views.
     bufs: HashMap<Buf, String>,
-    /// Executed copy: the buffer a view is of and the SSA name of its
-    /// offset in it.
-    view_base: HashMap<Buf, (Buf, String)>,
+    /// Executed copy: where each view is in the buffer it is built from.
+    view_base: HashMap<Buf, ExecView>,
 }
+
+/// Executed copy: a view as `memref.reinterpret_cast` of its base buffer
+/// makes it.
+#[derive(Clone)]
+struct ExecView {
+    base: Buf,
+    /// The SSA name of the linear offset of the view's element 0 in the
+    /// base (`None`: 0, the base itself).
+    at: Option<String>,
+    /// The base dimension each view dimension walks.
+    dims: Vec<usize>,
+}
+
+/// Names the leaves (counters, arguments, sizes) of an affine expression.
+type LeafNamer<'n, 'a> = dyn FnMut(&mut Emitter<'a>, &Ix) -> String + 'n;
 
 /// `l` as an affine expression (`d0`, `s0`, ...).
 fn lin_text(l: &Lin) -> String {
@@ -76,7 +95,7 @@ fn map_text(m: &AffMap) -> String {
     format!("affine_map<({}){syms} -> ({})>", dims.join(", "), res.join(", "))
 }
 
-impl Emitter<'_> {
+impl<'a> Emitter<'a> {
     fn line(&mut self, s: &str) {
         for _ in 0..self.indent {
             self.out.push_str("  ");
@@ -126,19 +145,62 @@ impl Emitter<'_> {
         format!("{kw}{}{ops}", map_text(m))
     }
 
-    /// An affine access's index as an affine expression of SSA values.
-    fn aff_index(&self, e: &Ix) -> String {
+    /// `e` as an affine expression (see `Ix::is_affine_expr`), its leaves
+    /// (counters, arguments, sizes) named by `leaf`.
+    fn aff_expr(&mut self, e: &Ix, leaf: &mut LeafNamer<'_, 'a>) -> String {
         match e {
-            Ix::Var(v) => self.names[*v].clone(),
+            Ix::Var(_) | Ix::Arg(_) | Ix::Dim(..) => leaf(self, e),
             Ix::Const(c) => c.to_string(),
-            Ix::AddC(x, c) if *c < 0 => format!("({} - {})", self.aff_index(x), -c),
-            Ix::AddC(x, c) => format!("({} + {c})", self.aff_index(x)),
-            Ix::Add(x, y) => format!("({} + {})", self.aff_index(x), self.aff_index(y)),
-            Ix::Sub(x, y) => format!("({} - {})", self.aff_index(x), self.aff_index(y)),
-            Ix::MulC(x, c) => format!("({} * {c})", self.aff_index(x)),
-            Ix::AffDiv(x, op, k) => format!("({} {} {k})", self.aff_index(x), op.name()),
-            other => unreachable!("{other:?} is not an affine access index"),
+            Ix::AddC(x, c) if *c < 0 => format!("({} - {})", self.aff_expr(x, leaf), -c),
+            Ix::AddC(x, c) => format!("({} + {c})", self.aff_expr(x, leaf)),
+            Ix::Add(x, y) => {
+                let a = self.aff_expr(x, leaf);
+                format!("({a} + {})", self.aff_expr(y, leaf))
+            }
+            Ix::Sub(x, y) => {
+                let a = self.aff_expr(x, leaf);
+                format!("({a} - {})", self.aff_expr(y, leaf))
+            }
+            Ix::MulC(x, c) => format!("({} * {c})", self.aff_expr(x, leaf)),
+            Ix::AffDiv(x, op, k) => format!("({} {} {k})", self.aff_expr(x, leaf), op.name()),
+            other => unreachable!("{other:?} is not an affine expression"),
         }
+    }
+
+    /// An affine access's index: an affine expression of SSA values
+    /// (arguments and sizes as `symbol(..)`).
+    fn aff_index(&mut self, e: &Ix) -> String {
+        self.aff_expr(e, &mut |em, leaf| match leaf {
+            Ix::Var(v) => em.names[*v].clone(),
+            other => format!("symbol({})", em.ix(other)),
+        })
+    }
+
+    /// `affine.apply` of the map whose result is `e` (counters as its
+    /// dims, arguments and sizes as its symbols, each SSA value once, as
+    /// an affine access's parser makes them); a counter alone is itself.
+    fn apply(&mut self, e: &Ix) -> String {
+        if let Ix::Var(v) = e {
+            return self.names[*v].clone();
+        }
+        let (mut dims, mut syms): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+        let expr = self.aff_expr(e, &mut |em, leaf| {
+            let (list, p) = if matches!(leaf, Ix::Var(_)) { (&mut dims, "d") } else { (&mut syms, "s") };
+            let v = em.ix(leaf);
+            let k = list.iter().position(|x| *x == v).unwrap_or_else(|| {
+                list.push(v);
+                list.len() - 1
+            });
+            format!("{p}{k}")
+        });
+        let names = |p: &str, n: usize| (0..n).map(|k| format!("{p}{k}")).collect::<Vec<_>>().join(", ");
+        let (dn, sn) = (names("d", dims.len()), names("s", syms.len()));
+        let (sym_list, sym_ops) = if syms.is_empty() {
+            (String::new(), String::new())
+        } else {
+            (format!("[{sn}]"), format!("[{}]", syms.join(", ")))
+        };
+        self.def(&format!("affine.apply affine_map<({dn}){sym_list} -> ({expr})>({}){sym_ops}", dims.join(", ")))
     }
 
     /// A parallel loop's operand: a literal for a constant when `literal`.
@@ -201,6 +263,7 @@ impl Emitter<'_> {
                 let op = if m.min { "affine.min" } else { "affine.apply" };
                 self.def(&format!("{op} {}{ops}", map_text(m)))
             }
+            Ix::AffineApply(t) => self.apply(t),
         }
     }
 
@@ -214,7 +277,7 @@ impl Emitter<'_> {
         let t = self.def(&format!("arith.index_cast {idx0} : index to i32"));
         let k = self.def(&format!("arith.constant {} : i32", 1000 * acc.id));
         let v = self.def(&format!("arith.addi {t}, {k} : i32"));
-        if acc.buf == Buf::M {
+        if acc.buf.element() == "f32" {
             self.def(&format!("arith.sitofp {v} : i32 to f32"))
         } else {
             v
@@ -253,27 +316,41 @@ impl Emitter<'_> {
     fn access(&mut self, acc: &Access) -> Option<String> {
         let loc = format!("loc(\"{}\":{}:1)", self.case.name(), acc.id);
         let (b, t, el) = (self.bname(acc.buf), acc.buf.type_name(), acc.buf.element());
-        if matches!(acc.kind, AccKind::ALoad | AccKind::AStore) {
+        let vt = format!("vector<{}x{el}>", acc.kind.extent());
+        let splat = |e: &mut Self, i0: &str| {
+            let v = e.store_value(acc, i0);
+            e.def(&format!("vector.broadcast {v} : {el} to {vt}"))
+        };
+        if acc.kind.is_affine() {
             let is: Vec<String> = acc.idx.iter().map(|e| self.aff_index(e)).collect();
             let is = is.join(", ");
-            if acc.kind == AccKind::ALoad {
-                return Some(self.def(&format!("affine.load {b}[{is}] : {t} {loc}")));
+            if self.exec && acc.kind.is_vector() {
+                // The same maps as the access's, so the same expansion.
+                let idx: Vec<String> = acc.idx.iter().map(|e| self.apply(e)).collect();
+                self.footprint_check(acc, &idx);
             }
-            let i0 = self.ix(&acc.idx[0]);
-            let v = self.store_value(acc, &i0);
-            self.line(&format!("affine.store {v}, {b}[{is}] : {t} {loc}"));
-            return None;
+            return match acc.kind {
+                AccKind::ALoad => Some(self.def(&format!("affine.load {b}[{is}] : {t} {loc}"))),
+                AccKind::AVLoad(_) => Some(self.def(&format!("affine.vector_load {b}[{is}] : {t}, {vt} {loc}"))),
+                AccKind::AStore => {
+                    let i0 = self.ix(&acc.idx[0]);
+                    let v = self.store_value(acc, &i0);
+                    self.line(&format!("affine.store {v}, {b}[{is}] : {t} {loc}"));
+                    None
+                }
+                _ => {
+                    let i0 = self.ix(&acc.idx[0]);
+                    let v = splat(self, &i0);
+                    self.line(&format!("affine.vector_store {v}, {b}[{is}] : {t}, {vt} {loc}"));
+                    None
+                }
+            };
         }
         let idx: Vec<String> = acc.idx.iter().map(|e| self.ix(e)).collect();
         if self.exec && acc.kind.is_vector() {
             self.footprint_check(acc, &idx);
         }
         let is = idx.join(", ");
-        let vt = format!("vector<{}x{el}>", acc.kind.extent());
-        let splat = |e: &mut Self| {
-            let v = e.store_value(acc, &idx[0]);
-            e.def(&format!("vector.broadcast {v} : {el} to {vt}"))
-        };
         match acc.kind {
             AccKind::Load => Some(self.def(&format!("memref.load {b}[{is}] : {t} {loc}"))),
             AccKind::Store => {
@@ -283,12 +360,12 @@ impl Emitter<'_> {
             }
             AccKind::VLoad(_) => Some(self.def(&format!("vector.load {b}[{is}] : {t}, {vt} {loc}"))),
             AccKind::VStore(_) => {
-                let v = splat(self);
+                let v = splat(self, &idx[0]);
                 self.line(&format!("vector.store {v}, {b}[{is}] : {t}, {vt} {loc}"));
                 None
             }
             AccKind::TRead(_) => {
-                let zero = if acc.buf == Buf::M { "0.0" } else { "0" };
+                let zero = if el == "f32" { "0.0" } else { "0" };
                 let pad = self.def(&format!("arith.constant {zero} : {el}"));
                 Some(
                     self.def(&format!(
@@ -297,11 +374,11 @@ impl Emitter<'_> {
                 )
             }
             AccKind::TWrite(_) => {
-                let v = splat(self);
+                let v = splat(self, &idx[0]);
                 self.line(&format!("vector.transfer_write {v}, {b}[{is}] {{in_bounds = [true]}} : {vt}, {t} {loc}"));
                 None
             }
-            AccKind::ALoad | AccKind::AStore => unreachable!("emitted above"),
+            _ => unreachable!("affine accesses are emitted above"),
         }
     }
 
@@ -310,6 +387,81 @@ impl Emitter<'_> {
         let v = self.access(probe).expect("the probe is a load");
         let key = self.def("arith.index_cast %n : index to i32");
         self.def(&format!("arith.cmpi ne, {v}, {key} : i32"))
+    }
+
+    /// Executed copy: `cf.assert` that subview `k` of `src` (offsets
+    /// `offs`, sizes `sizes`, `None` a dropped unit dimension) is inside
+    /// it: `0 <= off`, `0 <= size`, `off <= dim - size` per dimension (MLIR
+    /// 22's own check of `memref.subview` crashes). The message has the
+    /// format of upstream's checks.
+    fn subview_check(&mut self, k: usize, src: Buf, offs: &[String], sizes: &[Option<String>]) {
+        let zero = self.konst(0);
+        let mut ok: Option<String> = None;
+        for (d, (o, z)) in offs.iter().zip(sizes).enumerate() {
+            let z = z.clone().unwrap_or_else(|| self.konst(1));
+            let dim = self.dim(src, d);
+            let lo = self.def(&format!("arith.cmpi sge, {o}, {zero} : index"));
+            let nn = self.def(&format!("arith.cmpi sge, {z}, {zero} : index"));
+            let room = self.bin("subi", &dim, &z);
+            let hi = self.def(&format!("arith.cmpi sle, {o}, {room} : index"));
+            let a = self.def(&format!("arith.andi {lo}, {nn} : i1"));
+            let both = self.def(&format!("arith.andi {a}, {hi} : i1"));
+            ok = Some(match ok {
+                None => both,
+                Some(o) => self.def(&format!("arith.andi {o}, {both} : i1")),
+            });
+        }
+        let ok = ok.expect("a subview has a dimension");
+        self.line(&format!(
+            "cf.assert {ok}, \"ERROR: Runtime op verification failed\\0Amemref.subview (bounds-fuzz subview check)\\0ALocation: loc(\\22{}\\22:{k}:1)\"",
+            self.case.subview_file()
+        ));
+    }
+
+    /// The stride of dimension `d` of the base buffer `base` (row-major):
+    /// `None` for 1.
+    fn base_stride(&mut self, base: Buf, d: usize) -> Option<String> {
+        (d + 1 < base.rank()).then(|| self.dim(base, d + 1))
+    }
+
+    /// Executed copy: `name = view` of `src` as `memref.reinterpret_cast`
+    /// of the base buffer (the linear offset of the view's element 0, the
+    /// kept sizes, the base's strides of the dimensions they walk).
+    fn reinterpret_view(&mut self, name: &str, view: Buf, src: Buf, offs: &[String], sizes: &[Option<String>]) {
+        let parent = self.view_base.get(&src).cloned().unwrap_or_else(|| ExecView {
+            base: src,
+            at: None,
+            dims: (0..src.rank()).collect(),
+        });
+        let mut at = parent.at;
+        for (d, o) in offs.iter().enumerate() {
+            let term = match self.base_stride(parent.base, parent.dims[d]) {
+                Some(stride) => self.bin("muli", o, &stride),
+                None => o.clone(),
+            };
+            at = Some(match at {
+                None => term,
+                Some(a) => self.bin("addi", &a, &term),
+            });
+        }
+        let at = at.expect("a subview has an offset");
+        let (mut zs, mut strides, mut dims) = (Vec::new(), Vec::new(), Vec::new());
+        for (d, z) in sizes.iter().enumerate() {
+            if let Some(z) = z {
+                zs.push(z.clone());
+                strides.push(self.base_stride(parent.base, parent.dims[d]).unwrap_or_else(|| "1".into()));
+                dims.push(parent.dims[d]);
+            }
+        }
+        let bn = self.bname(parent.base);
+        self.line(&format!(
+            "{name} = memref.reinterpret_cast {bn} to offset: [{at}], sizes: [{}], strides: [{}] : {} to {}",
+            zs.join(", "),
+            strides.join(", "),
+            parent.base.type_name(),
+            view.type_name()
+        ));
+        self.view_base.insert(view, ExecView { base: parent.base, at: Some(at), dims });
     }
 
     fn block(&mut self, stmts: &[Stmt]) {
@@ -370,41 +522,28 @@ impl Emitter<'_> {
                 self.names[*var] = v;
             }
             Stmt::Subview { k, view, src, off, size } => {
-                let (o, z) = (self.ix(off), self.ix(size));
+                let offs: Vec<String> = off.iter().map(|e| self.ix(e)).collect();
+                let sizes: Vec<Option<String>> = size
+                    .iter()
+                    .map(|z| match z {
+                        SvSize::Keep(e) => Some(self.ix(e)),
+                        SvSize::Drop => None,
+                    })
+                    .collect();
                 let name = format!("%t{k}");
-                let vt = view.type_name();
                 if self.exec {
-                    // MLIR 22's runtime verification crashes on memref.subview:
-                    // the executed copy checks the subview itself (with the
-                    // message format of upstream's checks) and builds the view
-                    // with memref.reinterpret_cast of the base buffer.
-                    let d = self.dim(*src, 0);
-                    let zero = self.konst(0);
-                    let lo = self.def(&format!("arith.cmpi sge, {o}, {zero} : index"));
-                    let nn = self.def(&format!("arith.cmpi sge, {z}, {zero} : index"));
-                    let room = self.bin("subi", &d, &z);
-                    let hi = self.def(&format!("arith.cmpi sle, {o}, {room} : index"));
-                    let a = self.def(&format!("arith.andi {lo}, {nn} : i1"));
-                    let ok = self.def(&format!("arith.andi {a}, {hi} : i1"));
-                    self.line(&format!(
-                        "cf.assert {ok}, \"ERROR: Runtime op verification failed\\0Amemref.subview (bounds-fuzz subview check)\\0ALocation: loc(\\22{}\\22:{k}:1)\"",
-                        self.case.subview_file()
-                    ));
-                    let (base, at) = match self.view_base.get(src).cloned() {
-                        Some((base, parent)) => (base, self.bin("addi", &parent, &o)),
-                        None => (*src, o.clone()),
-                    };
-                    let bn = self.bname(base);
-                    self.line(&format!(
-                        "{name} = memref.reinterpret_cast {bn} to offset: [{at}], sizes: [{z}], strides: [1] : {} to {vt}",
-                        base.type_name()
-                    ));
-                    self.view_base.insert(*view, (base, at));
+                    self.subview_check(*k, *src, &offs, &sizes);
+                    self.reinterpret_view(&name, *view, *src, &offs, &sizes);
                 } else {
                     let sn = self.bname(*src);
+                    let zs: Vec<String> = sizes.iter().map(|z| z.clone().unwrap_or_else(|| "1".into())).collect();
+                    let ones = vec!["1"; offs.len()].join(", ");
                     self.line(&format!(
-                        "{name} = memref.subview {sn}[{o}] [{z}] [1] : {} to {vt} loc(\"{}\":{k}:1)",
+                        "{name} = memref.subview {sn}[{}] [{}] [{ones}] : {} to {} loc(\"{}\":{k}:1)",
+                        offs.join(", "),
+                        zs.join(", "),
                         src.type_name(),
+                        view.type_name(),
                         self.case.subview_file()
                     ));
                 }
@@ -781,6 +920,7 @@ pub fn exec_module(runs: &[(&BoundsCase, usize)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bounds_fuzz::model::{ClaimStart, DivOp};
 
     #[test]
     fn affine_maps_as_text() {
@@ -802,5 +942,58 @@ mod tests {
             syms: Vec::new(),
         };
         assert_eq!(map_text(&apply), "affine_map<(d0, d1) -> (d0 + d1)>");
+    }
+
+    #[test]
+    fn affine_trees_as_maps_and_access_indices_and_2d_views() {
+        // affine.for %i = 0 to 3 { %M row view at [%i, 0], stored to at
+        // affine.apply ((%i + s0) floordiv 2 - s0 floordiv 2); affine.load
+        // %A at %i mod 4 + %i + symbol(%n) }.
+        let n = Ix::Arg(Scalar::N);
+        let e = Ix::Var(0).plus(n.clone()).div(DivOp::FloorDiv, 2).minus(n.clone().div(DivOp::FloorDiv, 2));
+        let row = Stmt::Subview {
+            k: 1,
+            view: Buf::Row,
+            src: Buf::M,
+            off: vec![Ix::Var(0), Ix::Const(0)],
+            size: vec![SvSize::Drop, SvSize::Keep(Ix::Dim(Buf::M, 1))],
+        };
+        let st = Access { id: 1, kind: AccKind::Store, buf: Buf::Row, idx: vec![Ix::AffineApply(Box::new(e))] };
+        let ld = Access {
+            id: 2,
+            kind: AccKind::AVLoad(4),
+            buf: Buf::A,
+            idx: vec![Ix::Var(0).div(DivOp::Mod, 4).plus(Ix::Var(0)).plus(n)],
+        };
+        let body = vec![row, Stmt::Access(st), Stmt::Access(ld)];
+        let three = AffMap { min: false, results: vec![Lin::c(3)], dims: Vec::new(), syms: Vec::new() };
+        let zero = AffMap { results: vec![Lin::c(0)], ..three.clone() };
+        let case = BoundsCase {
+            id: 7,
+            body: vec![Stmt::AffineFor { var: 0, lb: zero, ub: three, step: 1, body }],
+            accesses: vec![(AccKind::Store, Buf::Row), (AccKind::AVLoad(4), Buf::A)],
+            vars: 1,
+            arg_sets: Vec::new(),
+            iw: 64,
+            subviews: 1,
+            pipeline_first: 1,
+            lower_affine: false,
+            more_first: ClaimStart { access: 1, subview: 1 },
+        };
+        let plain = plain_function(&case);
+        for text in [
+            "affine.apply affine_map<(d0)[s0] -> ((((d0 + s0) floordiv 2) - (s0 floordiv 2)))>(%i0)[%n]",
+            "affine.vector_load %A[(((%i0 mod 4) + %i0) + symbol(%n))] : memref<?xi32>, vector<4xi32> loc(\"b7\":2:1)",
+            "memref.subview %M[%i0, %v1] [1, %v3] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>> loc(\"b7.sv\":1:1)",
+        ] {
+            assert!(plain.contains(text), "{text} not in\n{plain}");
+        }
+        // The executed copy: the row as a reinterpret_cast of %M at %i * dim(%M, 1),
+        // the vector's footprint checked at the same map's value.
+        let exec = function(&case, true);
+        assert!(exec.contains("memref.reinterpret_cast %M to offset: ["), "{exec}");
+        assert!(exec.contains("strides: [1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>"), "{exec}");
+        assert!(exec.contains("affine.apply affine_map<(d0)[s0] -> ((((d0 mod 4) + d0) + s0))>(%i0)[%n]"), "{exec}");
+        assert!(exec.contains("(bounds-fuzz footprint check)"), "{exec}");
     }
 }

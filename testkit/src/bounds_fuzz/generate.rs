@@ -8,10 +8,13 @@
 //! one of a fixed list of relational forms of the counter (see
 //! [`Gen::index`]); whether it is safe depends on the loop's bound, start
 //! and step and on the guard around it, all drawn independently, which
-//! gives roughly as many safe accesses as near misses.
+//! gives roughly as many safe accesses as near misses. The optional
+//! templates (issue 18's, the pipeline shapes, the more pipeline shapes)
+//! come from random streams of their own, see [`generate_with`].
 
 use super::model::{
-    AccKind, Access, AffMap, ArgSet, BoundsCase, Buf, Cond, DivOp, ForKind, Ix, Lin, ParKind, Scalar, Search, Stmt, Var,
+    AccKind, Access, AffMap, ArgSet, BoundsCase, Buf, ClaimStart, Cond, DivOp, ForKind, Ix, Lin, ParKind, Scalar,
+    Search, Stmt, SvSize, Var,
 };
 use super::simulate::{simulate_with, SimOutcome};
 use super::ARG_SETS;
@@ -45,8 +48,8 @@ impl Gen {
         self.vars - 1
     }
 
-    /// The next subview, `view = subview src[off][size][1]`.
-    fn subview(&mut self, view: Buf, src: Buf, off: Ix, size: Ix) -> Stmt {
+    /// The next subview, `view = subview src[off..][size..][1, ..]`.
+    fn subview(&mut self, view: Buf, src: Buf, off: Vec<Ix>, size: Vec<SvSize>) -> Stmt {
         self.subviews += 1;
         Stmt::Subview { k: self.subviews, view, src, off, size }
     }
@@ -417,7 +420,7 @@ impl Gen {
 
 /// `(d0)[s0] -> (T, s0 - d0 + extra)`(%i)[d]: tiling's tile size (`extra`
 /// 1 is a near miss).
-fn tile_size(t: i64, extra: i64, i: Var, d: Ix) -> Ix {
+pub(super) fn tile_size(t: i64, extra: i64, i: Var, d: Ix) -> Ix {
     let rest = Lin { c: extra, d: vec![-1], s: vec![1] };
     Ix::Affine(Box::new(AffMap { min: true, results: vec![Lin::c(t), rest], dims: vec![Ix::Var(i)], syms: vec![d] }))
 }
@@ -446,13 +449,18 @@ fn apply_sum(a: Ix, b: Ix) -> Ix {
 }
 
 /// `() -> (c)`.
-fn const_map(c: i64) -> AffMap {
+pub(super) fn const_map(c: i64) -> AffMap {
     AffMap { min: false, results: vec![Lin::c(c)], dims: Vec::new(), syms: Vec::new() }
 }
 
 /// `()[s0] -> (s0 + c)`[d].
-fn sym_map(d: Ix, c: i64) -> AffMap {
-    AffMap { min: false, results: vec![Lin { c, d: Vec::new(), s: vec![1] }], dims: Vec::new(), syms: vec![d] }
+pub(super) fn sym_map(d: Ix, c: i64) -> AffMap {
+    sym_lin(c, vec![1], vec![d])
+}
+
+/// `()[s0, ..] -> (c + coefficients · (s0, ..))`[syms].
+pub(super) fn sym_lin(c: i64, coefficients: Vec<i64>, syms: Vec<Ix>) -> AffMap {
+    AffMap { min: false, results: vec![Lin { c, d: Vec::new(), s: coefficients }], dims: Vec::new(), syms }
 }
 
 /// The templates of the IR upstream pipelines produce (`mod.rs`).
@@ -629,7 +637,7 @@ impl Gen {
             }
             1 => {
                 let view_size = if self.rng.chance(5, 6) { Ix::Var(sz) } else { Ix::Const(t) };
-                body.push(self.subview(Buf::T0, buf, Ix::Var(i), view_size));
+                body.push(self.subview(Buf::T0, buf, vec![Ix::Var(i)], vec![SvSize::Keep(view_size)]));
                 let own = if self.rng.chance(1, 2) { Ix::Var(sz) } else { Ix::Dim(Buf::T0, 0) };
                 let ub = inner_ub(self, own);
                 let e = if self.rng.chance(1, 6) { Ix::Var(j).add_c(1) } else { Ix::Var(j) };
@@ -637,13 +645,13 @@ impl Gen {
                 body.push(inner(j, ub, vec![acc]));
             }
             _ => {
-                body.push(self.subview(Buf::T0, buf, Ix::Var(i), Ix::Var(sz)));
+                body.push(self.subview(Buf::T0, buf, vec![Ix::Var(i)], vec![SvSize::Keep(Ix::Var(sz))]));
                 let t2 = self.rng.range_i64(2, 4);
                 let (k, sz2) = (self.var(), self.var());
                 let extra2 = if self.rng.chance(5, 6) { 0 } else { 1 };
                 let mut tile2 = vec![Stmt::Let { var: sz2, value: tile_size(t2, extra2, k, Ix::Var(sz)) }];
                 let size2 = if self.rng.chance(6, 7) { Ix::Var(sz2) } else { Ix::Const(t2) };
-                tile2.push(self.subview(Buf::T1, Buf::T0, Ix::Var(k), size2));
+                tile2.push(self.subview(Buf::T1, Buf::T0, vec![Ix::Var(k)], vec![SvSize::Keep(size2)]));
                 let ub = inner_ub(self, Ix::Var(sz2));
                 let (view, e) = if self.rng.chance(4, 5) {
                     (Buf::T1, Ix::Var(j))
@@ -816,6 +824,373 @@ impl Gen {
     }
 }
 
+/// `(d0) -> (d0)`(v).
+fn dim_map(v: Ix) -> AffMap {
+    AffMap { min: false, results: vec![Lin { c: 0, d: vec![1], s: Vec::new() }], dims: vec![v], syms: Vec::new() }
+}
+
+/// `max(0, -s0)`[s]: the first counter value at which `counter + s` is not
+/// negative.
+fn from_minus(s: Ix) -> AffMap {
+    AffMap {
+        min: false,
+        results: vec![Lin::c(0), Lin { c: 0, d: Vec::new(), s: vec![-1] }],
+        dims: Vec::new(),
+        syms: vec![s],
+    }
+}
+
+/// `affine.for %v = lb to ub step s { body }`.
+pub(super) fn afor(var: Var, lb: AffMap, ub: AffMap, step: i64, body: Vec<Stmt>) -> Stmt {
+    Stmt::AffineFor { var, lb, ub, step, body }
+}
+
+/// `scf.for %v = 0 to ub step s { body }`.
+pub(super) fn scf_for(var: Var, ub: Ix, step: i64, body: Vec<Stmt>) -> Stmt {
+    Stmt::For { kind: ForKind::Scf, var, lb: Ix::Const(0), ub, step, body }
+}
+
+/// A loop walking a dimension in vectors (`Gen::vector_walk`): its bounds,
+/// step, and the offsets from the counter of the vectors each iteration
+/// reads.
+struct VectorWalk {
+    lb: AffMap,
+    ub: AffMap,
+    step: i64,
+    offsets: Vec<i64>,
+}
+
+/// The more pipeline shapes (`mod.rs`): affine vector accesses, 2-D views,
+/// affine maps with divisions inside sums and long sums.
+impl Gen {
+    fn more_template(&mut self) -> Stmt {
+        match self.rng.below(100) {
+            0..=31 => self.affine_vector(),
+            32..=65 => self.view2(),
+            _ => self.affine_sum(),
+        }
+    }
+
+    /// An affine vector access of `n` elements.
+    fn avector(&mut self, n: i64, buf: Buf, idx: Vec<Ix>) -> Stmt {
+        let kind = if self.rng.chance(3, 5) { AccKind::AVLoad(n) } else { AccKind::AVStore(n) };
+        Stmt::Access(self.access(kind, buf, idx))
+    }
+
+    /// A loop over a dimension of size `d` reading vectors of `n`: from 0
+    /// (or c, or `%m`) to `d - cut` at the counter `+ c`, where `cut = n -
+    /// 1 + c` fits and `n - 2 + c` reads one element past the end; or
+    /// stepping by n or 2n and reading every vector of the step, to `d -
+    /// (step - 1)` (fits) or `d - (step - n)` (the last step overruns
+    /// unless its size divides `d`).
+    fn vector_walk(&mut self, d: Ix, n: i64) -> VectorWalk {
+        if self.rng.chance(1, 2) {
+            let c = self.rng.range_i64(0, 2);
+            let cut = n - 1 + c - self.rng.chance(1, 3) as i64;
+            let lb = match self.rng.below(20) {
+                0..=13 => const_map(0),
+                14..=16 => const_map(self.small()),
+                _ => sym_map(Ix::Arg(Scalar::M), 0),
+            };
+            let step = if self.rng.chance(3, 4) { 1 } else { 2 };
+            VectorWalk { lb, ub: sym_map(d, -cut), step, offsets: vec![c] }
+        } else {
+            let step = n * self.rng.range_i64(1, 2);
+            let cut = if self.rng.chance(1, 2) { step - 1 } else { step - n };
+            VectorWalk { lb: const_map(0), ub: sym_map(d, -cut), step, offsets: (0..step / n).map(|q| q * n).collect() }
+        }
+    }
+
+    /// `affine.vector_load`/`store` in `affine.for` loops: over `%A`/`%B`
+    /// (a `vector_walk`, or `affine-loop-tile`'s `%i = 0 to %d step T { %j
+    /// = %i to min(%i + T, %d - (n - 1)) step n }`, near miss `min(%i + T,
+    /// %d)`), or over the rows of `%M` with the vector along the last
+    /// dimension (near misses: the rows to `dim(%M, 1)`, row `%i + 1`, the
+    /// columns walked to `dim(%M, 0)`).
+    fn affine_vector(&mut self) -> Stmt {
+        let n = if self.rng.chance(1, 2) { 2 } else { 4 };
+        let i = self.var();
+        let v = Ix::var(i);
+        if self.rng.chance(1, 3) {
+            let j = self.var();
+            let rows = if self.rng.chance(7, 8) { Ix::Dim(Buf::M, 0) } else { Ix::Dim(Buf::M, 1) };
+            let cols = if self.rng.chance(7, 8) { Ix::Dim(Buf::M, 1) } else { Ix::Dim(Buf::M, 0) };
+            let row = if self.rng.chance(7, 8) { v } else { v.add_c(1) };
+            let w = self.vector_walk(cols, n);
+            let body: Vec<Stmt> =
+                w.offsets.iter().map(|&c| self.avector(n, Buf::M, vec![row.clone(), Ix::var(j).add_c(c)])).collect();
+            let inner = afor(j, w.lb, w.ub, w.step, body);
+            return afor(i, const_map(0), sym_map(rows, 0), 1, vec![inner]);
+        }
+        let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
+        let d = if self.rng.chance(6, 7) { Ix::Dim(buf, 0) } else { Ix::Dim(buf.other(), 0) };
+        if self.rng.chance(1, 3) {
+            let t = n * self.rng.range_i64(1, 3);
+            let j = self.var();
+            let cut = if self.rng.chance(3, 4) { n - 1 } else { 0 };
+            let ub = AffMap {
+                min: true,
+                results: vec![Lin { c: t, d: vec![1], s: Vec::new() }, Lin { c: -cut, d: vec![0], s: vec![1] }],
+                dims: vec![v.clone()],
+                syms: vec![d.clone()],
+            };
+            let acc = self.avector(n, buf, vec![Ix::var(j)]);
+            let inner = afor(j, dim_map(v), ub, n, vec![acc]);
+            return afor(i, const_map(0), sym_map(d, 0), t, vec![inner]);
+        }
+        let w = self.vector_walk(d, n);
+        let mut body: Vec<Stmt> = w.offsets.iter().map(|&c| self.avector(n, buf, vec![v.clone().add_c(c)])).collect();
+        if self.rng.chance(1, 4) {
+            // A scalar affine access beside the vectors.
+            body.push(self.affine_access(buf, v.add_c(w.offsets[0])));
+        }
+        afor(i, w.lb, w.ub, w.step, body)
+    }
+
+    /// 2-D tiles of `%M` as `tile_using_for` makes them: `for %i = 0 to
+    /// dim(%M, 0) step T0 { %s0 = affine.min (T0, d0 - %i); for %j = 0 to
+    /// dim(%M, 1) step T1 { %s1 = affine.min (T1, d1 - %j); %v =
+    /// memref.subview %M[%i, %j] [%s0, %s1] [1, 1]; ... } }` with inner
+    /// loops over `%v` (or over a subview of it tiled again, or over its
+    /// rows, rank-reducing subviews); and rows of `%M`. Near misses: a tile
+    /// size one too big in one dimension only (`+ 1`, or T), offsets
+    /// swapped, an inner loop to the other dimension's size.
+    fn view2(&mut self) -> Stmt {
+        if self.rng.chance(1, 4) {
+            return self.row_view();
+        }
+        let (t0, t1) = (self.rng.range_i64(2, 5), self.rng.range_i64(2, 5));
+        let (d0, d1) = (Ix::Dim(Buf::M, 0), Ix::Dim(Buf::M, 1));
+        let mut extra = [0, 0];
+        if self.rng.chance(1, 6) {
+            extra[self.rng.below(2) as usize] = 1;
+        }
+        let (i, j, s0, s1) = (self.var(), self.var(), self.var(), self.var());
+        let off = if self.rng.chance(7, 8) { vec![Ix::Var(i), Ix::Var(j)] } else { vec![Ix::Var(j), Ix::Var(i)] };
+        let mut sizes = [Ix::Var(s0), Ix::Var(s1)];
+        if self.rng.chance(1, 8) {
+            let k = self.rng.below(2) as usize;
+            sizes[k] = Ix::Const([t0, t1][k]);
+        }
+        let sv = self.subview(Buf::V0, Buf::M, off, sizes.into_iter().map(SvSize::Keep).collect());
+        let mut body = vec![Stmt::Let { var: s1, value: tile_size(t1, extra[1], j, d1.clone()) }, sv];
+        match self.rng.below(3) {
+            0 => {
+                let nest = self.view_nest(Buf::V0, [Ix::Var(s0), Ix::Var(s1)]);
+                body.push(nest);
+            }
+            1 => {
+                // A subview of the tile, its rows tiled again by T2.
+                let t2 = self.rng.range_i64(2, 3);
+                let (k, s2) = (self.var(), self.var());
+                let extra2 = if self.rng.chance(5, 6) { 0 } else { 1 };
+                let size2 = if self.rng.chance(6, 7) { Ix::Var(s2) } else { Ix::Const(t2) };
+                let off2 =
+                    if self.rng.chance(7, 8) { vec![Ix::Var(k), Ix::Const(0)] } else { vec![Ix::Const(0), Ix::Var(k)] };
+                let sizes2 = vec![SvSize::Keep(size2), SvSize::Keep(Ix::Var(s1))];
+                let sv2 = self.subview(Buf::V1, Buf::V0, off2, sizes2);
+                let nest = self.view_nest(Buf::V1, [Ix::Var(s2), Ix::Var(s1)]);
+                let tile2 = vec![Stmt::Let { var: s2, value: tile_size(t2, extra2, k, Ix::Var(s0)) }, sv2, nest];
+                body.push(scf_for(k, Ix::Var(s0), t2, tile2));
+            }
+            _ => {
+                let own = [Ix::Var(s0), Ix::Var(s1)];
+                let rows = self.row_of(Buf::V0, own);
+                body.push(rows);
+            }
+        }
+        let inner = scf_for(j, d1, t1, body);
+        let size0 = Stmt::Let { var: s0, value: tile_size(t0, extra[0], i, d0.clone()) };
+        scf_for(i, d0, t0, vec![size0, inner])
+    }
+
+    /// A size of `view`'s dimension k: `own` (the size it was made with)
+    /// or `dim(view, k)`.
+    fn view_size(&mut self, view: Buf, k: usize, own: &Ix) -> Ix {
+        if self.rng.chance(1, 2) {
+            own.clone()
+        } else {
+            Ix::Dim(view, k)
+        }
+    }
+
+    /// `for %a = 0 to size0 { for %b = 0 to size1 - (extent - 1) {
+    /// view[%a, %b] } }` (a scalar or vector access along the last
+    /// dimension, sometimes under a guard); near misses: a loop to the
+    /// other dimension's size, a vector that overruns the row.
+    fn view_nest(&mut self, view: Buf, own: [Ix; 2]) -> Stmt {
+        let (a, b) = (self.var(), self.var());
+        let kind = self.kind(true);
+        let ext = kind.extent();
+        let size = [self.view_size(view, 0, &own[0]), self.view_size(view, 1, &own[1])];
+        let ub_a = if self.rng.chance(5, 6) { size[0].clone() } else { size[1].clone() };
+        let ub_b = match self.rng.below(10) {
+            0..=6 => size[1].clone().add_c(1 - ext),
+            7 | 8 => size[0].clone().add_c(1 - ext),
+            _ => size[1].clone(),
+        };
+        let e = Ix::Var(b);
+        let acc = Stmt::Access(self.access(kind, view, vec![Ix::Var(a), e.clone()]));
+        let acc = if self.rng.chance(1, 5) {
+            let cond = self.guard(&e, view, 1, ext);
+            Stmt::If { cond, then: vec![acc], els: Vec::new() }
+        } else {
+            acc
+        };
+        scf_for(a, ub_a, 1, vec![scf_for(b, ub_b, 1, vec![acc])])
+    }
+
+    /// `for %r = 0 to own[0] { %row = memref.subview src[%r, 0] [1,
+    /// own[1]] [1, 1]; for %c = 0 to dim(%row) { %row[%c] } }`, a
+    /// rank-reducing subview of `src` (2-D) per row; near misses: the rows
+    /// to the other size, the offset in the other dimension (`[0, %r]`),
+    /// the row as long as the other size, the inner loop to the other
+    /// size.
+    fn row_of(&mut self, src: Buf, own: [Ix; 2]) -> Stmt {
+        let (r, c) = (self.var(), self.var());
+        let rows = if self.rng.chance(7, 8) { own[0].clone() } else { own[1].clone() };
+        let off = if self.rng.chance(7, 8) { vec![Ix::Var(r), Ix::Const(0)] } else { vec![Ix::Const(0), Ix::Var(r)] };
+        let len = if self.rng.chance(7, 8) { own[1].clone() } else { own[0].clone() };
+        let sv = self.subview(Buf::Row, src, off, vec![SvSize::Drop, SvSize::Keep(len.clone())]);
+        let kind = self.kind(true);
+        let ext = kind.extent();
+        let ub = match self.rng.below(10) {
+            0..=3 => len,
+            4..=6 => Ix::Dim(Buf::Row, 0),
+            7 | 8 => own[0].clone(),
+            _ => own[1].clone(),
+        };
+        let acc = Stmt::Access(self.access(kind, Buf::Row, vec![Ix::Var(c)]));
+        scf_for(r, rows, 1, vec![sv, scf_for(c, ub.add_c(1 - ext), 1, vec![acc])])
+    }
+
+    /// Rows of `%M` (`row_of`), sometimes `%n` long under `scf.if %n ule
+    /// dim(%M, 1)` (near miss: `dim(%M, 0)`).
+    fn row_view(&mut self) -> Stmt {
+        let (d0, d1) = (Ix::Dim(Buf::M, 0), Ix::Dim(Buf::M, 1));
+        if self.rng.chance(1, 3) {
+            let n = Ix::Arg(Scalar::N);
+            let bound = if self.rng.chance(5, 6) { d1 } else { d0.clone() };
+            let cond = Cond { pred: Predicate::Ule, a: n.clone(), b: bound };
+            let rows = self.row_of(Buf::M, [d0, n]);
+            return Stmt::If { cond, then: vec![rows], els: Vec::new() };
+        }
+        self.row_of(Buf::M, [d0, d1])
+    }
+
+    /// An access of `buf` at the affine expression `e`: an affine one, or
+    /// a `memref.load`/`store` at `affine.apply` of it.
+    fn sum_access(&mut self, buf: Buf, e: Ix) -> Stmt {
+        if self.rng.chance(3, 5) {
+            return self.affine_access(buf, e);
+        }
+        let kind = if self.rng.chance(3, 5) { AccKind::Load } else { AccKind::Store };
+        Stmt::Access(self.access(kind, buf, vec![Ix::AffineApply(Box::new(e))]))
+    }
+
+    /// Affine maps with a division inside a sum and long sums, in
+    /// `affine.for` nests over `%A`/`%B`: `%i mod 4 + %j` (`%j < %d - 3`),
+    /// `(%i + %j) floordiv 2` (`%i, %j < %d`), `(%i + %j) floordiv 2 + s0`
+    /// (`max(0, -s0) <= %i, %j < %d - s0`), `%i floordiv 3 * 2 + %j mod 2`
+    /// (`%j < min(2, %d)`), windows of three loops at `%i + %j + %k` or
+    /// `%i + %j + %k + s0 + s1 - 1` (from `1 - s0 - s1`), and
+    /// `(%i + s0) floordiv 2 - s0 floordiv 2`, in bounds over the integers
+    /// but not where `%i + s0` wraps; with
+    /// near misses (one element past the end, no lower bound for a negative
+    /// symbol, `mod 5`, `ceildiv` of an odd sum). The symbols are `%n` and
+    /// `%m`, which take edge values.
+    fn affine_sum(&mut self) -> Stmt {
+        let buf = if self.rng.chance(3, 4) { Buf::A } else { Buf::B };
+        let d = if self.rng.chance(6, 7) { Ix::Dim(buf, 0) } else { Ix::Dim(buf.other(), 0) };
+        let sym = if self.rng.chance(1, 2) { Ix::Arg(Scalar::N) } else { Ix::Arg(Scalar::M) };
+        let (i, j) = (self.var(), self.var());
+        let (vi, vj) = (Ix::var(i), Ix::var(j));
+        let near = self.rng.chance(1, 3);
+        match self.rng.below(7) {
+            0 => {
+                let k = if near && self.rng.chance(1, 2) { 5 } else { 4 };
+                let cut = if near && k == 4 { 2 } else { 3 };
+                let e = vi.div(DivOp::Mod, k).plus(vj);
+                let acc = self.sum_access(buf, e);
+                let inner = afor(j, const_map(0), sym_map(d, -cut), 1, vec![acc]);
+                afor(i, const_map(0), const_map(self.rng.range_i64(3, 8)), 1, vec![inner])
+            }
+            1 => {
+                let (e, over) = match self.rng.below(4) {
+                    0 => (vi.plus(vj).div(DivOp::FloorDiv, 2), near as i64),
+                    1 => (vi.plus(vj).add_c(1).div(DivOp::FloorDiv, 2), near as i64),
+                    2 => (vi.plus(vj).div(DivOp::CeilDiv, 2), near as i64),
+                    _ => (vi.plus(vj).add_c(1).div(DivOp::CeilDiv, 2), 0),
+                };
+                let acc = self.sum_access(buf, e);
+                let inner = afor(j, const_map(0), sym_map(d.clone(), over), 1, vec![acc]);
+                afor(i, const_map(0), sym_map(d, 0), 1, vec![inner])
+            }
+            2 => {
+                // (i + j) floordiv 2 + s0 for max(0, -s0) <= i, j < d - s0.
+                let ub = sym_lin(0, vec![1, -1], vec![d, sym.clone()]);
+                let lb = if near { const_map(0) } else { from_minus(sym.clone()) };
+                let e = vi.plus(vj).div(DivOp::FloorDiv, 2).plus(sym);
+                let acc = self.sum_access(buf, e);
+                let inner = afor(j, lb.clone(), ub.clone(), 1, vec![acc]);
+                afor(i, lb, ub, 1, vec![inner])
+            }
+            3 => {
+                let e = vi.div(DivOp::FloorDiv, 3).times(2).plus(vj.div(DivOp::Mod, 2));
+                let ub = if near {
+                    const_map(2)
+                } else {
+                    AffMap {
+                        min: true,
+                        results: vec![Lin::c(2), Lin { c: 0, d: Vec::new(), s: vec![1] }],
+                        dims: Vec::new(),
+                        syms: vec![d.clone()],
+                    }
+                };
+                let acc = self.sum_access(buf, e);
+                let inner = afor(j, const_map(0), ub, 1, vec![acc]);
+                afor(i, const_map(0), sym_map(d, 0), 1, vec![inner])
+            }
+            4 | 5 => self.window3(buf, d, [i, j], near),
+            _ => {
+                // In bounds over the integers ([i floordiv 2, i ceildiv 2]),
+                // not where i + s0 wraps.
+                let e = vi.plus(sym.clone()).div(DivOp::FloorDiv, 2).minus(sym.div(DivOp::FloorDiv, 2));
+                let e = if near { e.add_c(1) } else { e };
+                let acc = self.sum_access(buf, e);
+                afor(i, const_map(0), sym_map(d, 0), 1, vec![acc])
+            }
+        }
+    }
+
+    /// A window of three loops: `%i = 0 to %d - (W1 + W2 - 2) { %j = 0 to
+    /// W1 { %k = 0 to W2 { at %i + %j + %k } } }`, or with the symbols:
+    /// `%i` from `1 - s0 - s1` to `%d - s0 - s1 + 1 - (W1 + W2 - 2)`, at
+    /// `%i + %j + %k + s0 + s1 - 1` (six terms); near misses: the window
+    /// one wider than the cut, `%i` from `-s0 - s1`.
+    fn window3(&mut self, buf: Buf, d: Ix, [i, j]: [Var; 2], near: bool) -> Stmt {
+        let (w1, w2) = (self.rng.range_i64(2, 3), self.rng.range_i64(2, 3));
+        let k = self.var();
+        let sum = Ix::var(i).plus(Ix::var(j)).plus(Ix::var(k));
+        let late = near && self.rng.chance(1, 2);
+        let cut = w1 + w2 - 2 - (late as i64);
+        let (lb, ub, e) = if self.rng.chance(1, 3) {
+            (const_map(0), sym_map(d, -cut), sum)
+        } else {
+            let syms = vec![Ix::Arg(Scalar::N), Ix::Arg(Scalar::M), d];
+            let early = near && !late;
+            let lb = sym_lin(1 - early as i64, vec![-1, -1], syms[..2].to_vec());
+            let ub = sym_lin(1 - cut, vec![-1, -1, 1], syms);
+            let e = sum.plus(Ix::Arg(Scalar::N)).plus(Ix::Arg(Scalar::M)).add_c(-1);
+            (lb, ub, e)
+        };
+        let acc = self.sum_access(buf, e);
+        let inner = afor(k, const_map(0), const_map(w2), 1, vec![acc]);
+        let mid = afor(j, const_map(0), const_map(w1), 1, vec![inner]);
+        afor(i, lb, ub, 1, vec![mid])
+    }
+}
+
 fn negate(c: Cond) -> Cond {
     Cond { pred: c.pred.negate(), ..c }
 }
@@ -855,11 +1230,11 @@ fn candidate(rng: &mut Rng, k: usize) -> ArgSet {
 const CANDIDATES: usize = 18;
 
 /// [`ARG_SETS`] of [`CANDIDATES`] sets for `case`, chosen by simulation: an
-/// edge set first, then greedily the set that takes a new access out of
-/// bounds, else reaches the most accesses not reached yet, else ends
-/// normally. Since a run stops at its first out-of-bounds access, this is
-/// what keeps a near miss early in a program from hiding the accesses after
-/// it.
+/// edge set first, then greedily the set that takes a new claim (an access
+/// or a subview) out of bounds, else reaches the most accesses not reached
+/// yet, else ends normally or out of bounds. Since a run stops at its first
+/// out-of-bounds claim, this is what keeps a near miss early in a program
+/// from hiding the accesses after it.
 fn arg_sets(rng: &mut Rng, case: &BoundsCase) -> Vec<ArgSet> {
     let cands: Vec<(ArgSet, SimOutcome, Vec<usize>)> = (0..CANDIDATES)
         .map(|k| {
@@ -871,21 +1246,27 @@ fn arg_sets(rng: &mut Rng, case: &BoundsCase) -> Vec<ArgSet> {
             (s, o, reached)
         })
         .collect();
+    // The claim a run stops at (subviews numbered after the accesses).
+    let stop = |o: &SimOutcome| match o {
+        SimOutcome::Oob(id) => Some(*id),
+        SimOutcome::SubviewOob(k) => Some(case.accesses.len() + k),
+        _ => None,
+    };
     let mut chosen: Vec<usize> = Vec::new();
     let mut oob = HashSet::new();
     let mut reached = HashSet::new();
     while chosen.len() < ARG_SETS {
         let score = |k: usize| -> u64 {
             let (_, o, r) = &cands[k];
-            let new_oob = matches!(o, SimOutcome::Oob(id) if !oob.contains(id));
+            let new_oob = stop(o).is_some_and(|id| !oob.contains(&id));
             let new_reach = r.iter().filter(|id| !reached.contains(*id)).count() as u64;
-            let ends = matches!(o, SimOutcome::Done(_) | SimOutcome::Oob(_));
+            let ends = matches!(o, SimOutcome::Done(_)) || stop(o).is_some();
             let edge = chosen.is_empty() && k % 3 == 2;
             (edge as u64) << 40 | (new_oob as u64) << 20 | new_reach << 4 | ends as u64
         };
         let best = (0..CANDIDATES).filter(|k| !chosen.contains(k)).max_by_key(|&k| (score(k), CANDIDATES - k));
         let k = best.expect("more candidates than sets");
-        if let SimOutcome::Oob(id) = cands[k].1 {
+        if let Some(id) = stop(&cands[k].1) {
             oob.insert(id);
         }
         reached.extend(cands[k].2.iter().copied());
@@ -894,14 +1275,27 @@ fn arg_sets(rng: &mut Rng, case: &BoundsCase) -> Vec<ArgSet> {
     chosen.into_iter().map(|k| cands[k].0.clone()).collect()
 }
 
-/// The program of `seed` (with the pipeline shapes unless
-/// `--without-pipeline-shapes`).
+/// The program of `seed` (with the pipeline shapes, the more ones
+/// included, unless `--without-pipeline-shapes`).
 pub fn generate(seed: u64) -> BoundsCase {
-    generate_with(seed, super::pipeline_shapes())
+    let on = super::pipeline_shapes();
+    generate_with(seed, Streams { pipeline: on, more: on })
 }
 
-/// The program of `seed`, with the pipeline shapes or without.
-pub fn generate_with(seed: u64, pipeline_shapes: bool) -> BoundsCase {
+/// Which optional template streams a program gets (each from a random
+/// stream of its own, so that a program without one is the program of the
+/// same seed with the streams before it).
+#[derive(Clone, Copy, Debug)]
+pub struct Streams {
+    /// The pipeline shapes.
+    pub pipeline: bool,
+    /// The more pipeline shapes (affine vector accesses, 2-D views, affine
+    /// sums).
+    pub more: bool,
+}
+
+/// The program of `seed` with the template streams `streams`.
+pub fn generate_with(seed: u64, streams: Streams) -> BoundsCase {
     let mut g = Gen { rng: Rng::new(seed ^ 0xb0c4_d5f1_0000_0000), vars: 0, accesses: Vec::new(), subviews: 0 };
     let mut body = Vec::new();
     for _ in 0..if g.rng.chance(3, 5) { 1 } else { 2 } {
@@ -947,7 +1341,7 @@ pub fn generate_with(seed: u64, pipeline_shapes: bool) -> BoundsCase {
     // program).
     let mut lower_affine = false;
     let pipeline_first = g.accesses.len() + 1;
-    if pipeline_shapes {
+    if streams.pipeline {
         let main = std::mem::replace(&mut g.rng, Rng::new(seed ^ 0x5c0f_a11e_0000_0022));
         let n = match g.rng.below(5) {
             0 => 0,
@@ -967,6 +1361,30 @@ pub fn generate_with(seed: u64, pipeline_shapes: bool) -> BoundsCase {
         lower_affine = has_affine(&body) && g.rng.chance(2, 3);
         g.rng = main;
     }
+    // The more pipeline shapes, from a fourth stream (their claims after
+    // all others'); placed and sent through lower-affine like the pipeline
+    // shapes (a program that had affine ops keeps its choice).
+    let more_first = ClaimStart { access: g.accesses.len() + 1, subview: g.subviews + 1 };
+    if streams.more {
+        let main = std::mem::replace(&mut g.rng, Rng::new(seed ^ 0x3a0e_5eed_0000_0033));
+        let n = match g.rng.below(20) {
+            0..=12 => 0,
+            13..=18 => 1,
+            _ => 2,
+        };
+        let new: Vec<Stmt> = (0..n).map(|_| g.more_template()).collect();
+        let had_affine = has_affine(&body);
+        let first = g.rng.chance(1, 2);
+        if !had_affine && has_affine(&new) {
+            lower_affine = g.rng.chance(2, 3);
+        }
+        if first {
+            body.splice(0..0, new);
+        } else {
+            body.extend(new);
+        }
+        g.rng = main;
+    }
     let mut case = BoundsCase {
         id: seed,
         body,
@@ -977,6 +1395,7 @@ pub fn generate_with(seed: u64, pipeline_shapes: bool) -> BoundsCase {
         subviews: g.subviews,
         pipeline_first,
         lower_affine,
+        more_first,
     };
     case.arg_sets = arg_sets(&mut g.rng, &case);
     case
@@ -1036,7 +1455,8 @@ mod tests {
     fn pipeline_shapes_keep_the_old_program_and_all_appear() {
         let mut seen = [false; 8];
         for seed in 0..300 {
-            let (old, new) = (generate_with(seed, false), generate_with(seed, true));
+            let off = Streams { pipeline: false, more: false };
+            let (old, new) = (generate_with(seed, off), generate_with(seed, Streams { pipeline: true, more: false }));
             // The old statements, in order, before or after the new ones;
             // the old accesses keep their ids.
             let n = old.body.len();
@@ -1051,5 +1471,58 @@ mod tests {
             }
         }
         assert_eq!(seen, [true; 8]);
+    }
+
+    #[test]
+    fn more_shapes_keep_the_old_program_and_all_appear() {
+        let mut seen = [false; 6];
+        for seed in 0..300 {
+            let old = generate_with(seed, Streams { pipeline: true, more: false });
+            let new = generate_with(seed, Streams { pipeline: true, more: true });
+            let n = old.body.len();
+            let at_end = new.body[..n] == old.body[..];
+            let at_start = new.body[new.body.len() - n..] == old.body[..];
+            assert!(at_end || at_start, "seed {seed}");
+            assert_eq!(new.accesses[..old.accesses.len()], old.accesses[..], "seed {seed}");
+            assert_eq!(new.more_first, ClaimStart { access: old.accesses.len() + 1, subview: old.subviews + 1 });
+            assert_eq!(new.pipeline_first, old.pipeline_first);
+            if has_affine(&old.body) {
+                assert_eq!(new.lower_affine, old.lower_affine, "seed {seed}");
+            }
+            assert_eq!(old.more_shapes()[..4], [false; 4]);
+            for (s, has) in seen.iter_mut().zip(new.more_shapes()) {
+                *s |= has;
+            }
+        }
+        assert_eq!(seen, [true; 6]);
+    }
+
+    #[test]
+    fn affine_trees_are_affine_expressions() {
+        fn check(stmts: &[Stmt]) {
+            for s in stmts {
+                match s {
+                    Stmt::Access(a) if a.kind.is_affine() => {
+                        assert!(a.idx.iter().all(Ix::is_affine_expr), "{a:?}")
+                    }
+                    Stmt::Access(a) => {
+                        for e in &a.idx {
+                            if let Ix::AffineApply(t) = e {
+                                assert!(t.is_affine_expr(), "{t:?}");
+                            }
+                        }
+                    }
+                    Stmt::AffineFor { body, .. } | Stmt::For { body, .. } | Stmt::Par { body, .. } => check(body),
+                    Stmt::If { then, els, .. } => {
+                        check(then);
+                        check(els);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for seed in 0..300 {
+            check(&generate(seed).body);
+        }
     }
 }

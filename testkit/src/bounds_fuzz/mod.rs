@@ -92,16 +92,71 @@
 //!   selects, wrapping);
 //! - two thirds of the programs with affine ops reach `loom-report` through
 //!   `lower-affine` (`BoundsCase::lower_affine`; the executed copy is the
-//!   same program either way): loom analyses affine accesses and divisions
-//!   only in that form.
+//!   same program either way), the others reach it as they are: the report
+//!   must name each access as the op loom saw (`memref.load`/`store` and
+//!   `vector.load`/`store` for the affine ones after `lower-affine`).
 //!
-//! A subview is in bounds of its source when `0 <= off`, `0 <= size` and
-//! `off + size <= dim(src)`; a run stops at the first that is not. The
-//! report lists subviews beside the accesses (`memref.subview`, at
+//! **More pipeline shapes** (from a fourth random stream, their claims
+//! after all others', so that every older program is unchanged; off with
+//! `--without-pipeline-shapes` too): seven programs in twenty get one of
+//! these templates (one in twenty two), first or last in the function:
+//! - `affine.vector_load`/`affine.vector_store` of 2 or 4 elements inside
+//!   `affine.for` loops (`BoundsCase::more_shapes`). Over `%A`/`%B`: from
+//!   0, c or `%m` (step 1 or 2) to `%d - cut` at `%i + c`, where the cut
+//!   `n - 1 + c` fits and `n - 2 + c` ends one element past the end (`0 to
+//!   %d - 2` reading `vector<4xi32>` at `%i`); stepping by n or 2n and
+//!   reading every vector of the step, to `%d - (step - 1)` or, the last
+//!   step overrunning, to `%d - (step - n)`; as `affine-loop-tile` makes
+//!   it, `%i = 0 to %d step T { %j = %i to min(%i + T, %d - (n - 1)) step
+//!   n }` (near miss: `min(%i + T, %d)`). Over the rows of `%M`, the vector
+//!   along the last dimension (near misses: the rows to `dim(%M, 1)`, row
+//!   `%i + 1`, the columns walked to `dim(%M, 0)`). Sometimes a scalar
+//!   `affine.load`/`store` beside them;
+//! - 2-D views of `%M` as `tile_using_for` makes them: `for %i = 0 to
+//!   dim(%M, 0) step T0 { %s0 = affine.min (T0, d0 - %i); for %j = 0 to
+//!   dim(%M, 1) step T1 { %s1 = affine.min (T1, d1 - %j); %v =
+//!   memref.subview %M[%i, %j] [%s0, %s1] [1, 1] ... } }` (a
+//!   `memref<?x?xf32, strided<[?, 1], offset: ?>>`), then inner loops to
+//!   the tile's sizes (`%s0`/`%s1` or `dim(%v, k)`) over `%v[%a, %b]`
+//!   (scalar or vector along the last dimension, sometimes guarded), or a
+//!   subview of the tile tiled again by rows (`%v[%k, 0] [%s2, %s1]` with
+//!   `%s2 = affine.min (T2, %s0 - %k)`), or rank-reducing row views of the
+//!   tile (`memref.subview %v[%r, 0] [1, %s1] [1, 1]` to a `memref<?xf32,
+//!   strided<[1], offset: ?>>`); and row views of `%M` itself (`%M[%r, 0]
+//!   [1, dim(%M, 1)]`, or `[1, %n]` under `scf.if %n ule dim(%M, 1)`). Near
+//!   misses: a tile size one too big in one dimension only (one
+//!   `affine.min` with `+ 1`, or T), the offsets swapped or in the wrong
+//!   dimension (`[0, %r]`), an inner loop or a row length to the other
+//!   dimension's size, a vector not cut from the row, a guard on the wrong
+//!   dimension;
+//! - affine maps with a division inside a sum and long sums, in `affine.for`
+//!   nests over `%A`/`%B`, as `affine.load`/`store` indices or through
+//!   `affine.apply` (`Ix::AffineApply`) into `memref.load`/`store`: `%i mod
+//!   4 + %j` for `%j < %d - 3` (near misses: `%d - 2`, `mod 5`); `(%i + %j)
+//!   floordiv 2`, `(%i + %j + 1) floordiv 2` and `(%i + %j) ceildiv 2` for
+//!   `%i, %j < %d` (near misses: `%j < %d + 1`, `(%i + %j + 1) ceildiv
+//!   2`); `(%i + %j) floordiv 2 + s0` for `max(0, -s0) <= %i, %j < %d -
+//!   s0` (near miss: from 0); `%i floordiv 3 * 2 + %j mod 2` for `%j <
+//!   min(2, %d)` (near miss: `%j < 2`); windows of three loops at
+//!   `%i + %j + %k`, or at `%i + %j + %k + s0 + s1 - 1` (six terms) with
+//!   `%i` from `1 - s0 - s1` to `%d - s0 - s1 + 1 - (W1 + W2 - 2)` (near
+//!   misses: one wider, from `-s0 - s1`); and `(%i + s0) floordiv 2 - s0 floordiv 2`
+//!   for `%i < %d`, in bounds over the integers but not where `%i + s0`
+//!   wraps. The symbols are `%n` and `%m`, which take edge values
+//!   (`i64::MAX`, `i64::MIN`): lower-affine's wrapping sums,
+//!   `overflow<nsw>` products and division expansions are what the
+//!   simulator computes.
+//!
+//! A subview is in bounds of its source when, in every dimension, `0 <=
+//! off`, `0 <= size` and `off + size <= dim(src)`; a run stops at the first
+//! that is not. A view's element `x` is its source's `off + x` in the
+//! dimensions it keeps (a rank-reducing subview drops a unit dimension).
+//! The report lists subviews beside the accesses (`memref.subview`, at
 //! `loc("b<seed>.sv":k:1)`), so they are claims too.
 //!
 //! **Argument sets** ([`ARG_SETS`] per program, chosen by simulation among
-//! more candidates, see `generate`): buffer sizes 0..40 (2-D: 0..12 per
+//! more candidates, see `generate`; a set that takes a new claim, access or
+//! subview, out of bounds first): buffer sizes 0..40 (2-D: 0..12 per
 //! dimension), scalars small (some negative), equal to a size (±1), or edge
 //! values (0, ±1, `i64::MIN`, `i64::MAX`); at least one edge set.
 //!
@@ -110,8 +165,10 @@
 //!    run stops at the first access whose footprint leaves its buffer
 //!    (`Oob`: that access went out of bounds in a run whose every earlier
 //!    step is defined), at an `scf.for`/`loom.for` increment that overflows
-//!    or an `nsw` addition whose poison the program uses (`Undefined`), or
-//!    after [`FUEL`] body executions.
+//!    or an `nsw` operation whose poison the program uses (`Undefined`; the
+//!    products lower-affine makes of affine maps are `overflow<nsw>`), or
+//!    after [`FUEL`] body executions. Affine maps mean what lower-affine
+//!    expands them into.
 //! 2. Execution ([`run`]): the functions go through `scf-forall-to-for` and
 //!    `lower-affine` (so that affine accesses are checked as the memref ops
 //!    they become), then upstream's
@@ -119,10 +176,14 @@
 //!    linked into loom-opt, which also parses the loom ops; it checks
 //!    `memref.load`/`store`, but MLIR 22 inserts no check for vector ops, so
 //!    the executed copy carries this module's own `cf.assert` of the
-//!    footprint before each vector access, with the same message format;
+//!    footprint before each vector access (`affine.vector_load`/`store`
+//!    included, which lower-affine makes `vector.load`/`store`; their
+//!    indices computed by `affine.apply` of the access's own map), with the
+//!    same message format;
 //!    MLIR 22's check of `memref.subview` crashes, so the executed copy has
-//!    its own `cf.assert` of each subview and builds the view with
-//!    `memref.reinterpret_cast` of the base buffer),
+//!    its own `cf.assert` of each subview, in every dimension, and builds
+//!    the view with `memref.reinterpret_cast` of the base buffer: the
+//!    linear offset, the kept sizes, the base's strides),
 //!    then `loom-lower-to-llvm`, `mlir-translate --mlir-to-llvmir` and
 //!    `clang -O0` with a small C driver, into one executable per batch
 //!    (JIT-compiling a batch in `mlir-runner` once per run would cost
@@ -146,7 +207,8 @@
 //! claiming every access proven (each access seen out of bounds must be
 //! caught, by the simulation and by the execution, and a hand-written
 //! `%A[%i + 1]` in `scf.for %i = 0 to dim(%A, 0)` must be among them, and
-//! so must one hand-written near miss of each pipeline template, `hand`), and
+//! so must one hand-written near miss of each pipeline template and of
+//! each more pipeline template, `hand`), and
 //! one claiming proven exactly the accesses never seen out of bounds
 //! (nothing may be flagged).
 
@@ -164,7 +226,8 @@ pub use simulate::{simulate, SimOutcome};
 
 /// Whether the generator adds the pipeline shapes (scf.parallel,
 /// scf.forall, tiles and subviews, affine.for, output allocs, lower-affine
-/// before the report). On by default; `loom-facts-fuzz
+/// before the report) and the more pipeline shapes (affine vector accesses,
+/// 2-D views, affine sums). On by default; `loom-facts-fuzz
 /// --without-pipeline-shapes` turns it off.
 pub static PIPELINE_SHAPES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
 

@@ -25,11 +25,18 @@ pub enum Buf {
     /// `%O`, `T1` of `T0`; `memref<?xi32, strided<[1], offset: ?>>`.
     T0,
     T1,
+    /// The 2-D tile views of `%M`: `V0` of `%M`, `V1` of `V0`;
+    /// `memref<?x?xf32, strided<[?, 1], offset: ?>>`.
+    V0,
+    V1,
+    /// A row of `%M` or of `V0` (a rank-reducing subview):
+    /// `memref<?xf32, strided<[1], offset: ?>>`.
+    Row,
 }
 
 impl Buf {
     pub fn rank(self) -> usize {
-        if self == Buf::M {
+        if matches!(self, Buf::M | Buf::V0 | Buf::V1) {
             2
         } else {
             1
@@ -44,20 +51,25 @@ impl Buf {
             Buf::O => "%O",
             Buf::T0 => "%t0",
             Buf::T1 => "%t1",
+            Buf::V0 => "%v0",
+            Buf::V1 => "%v1",
+            Buf::Row => "%row",
         }
     }
     pub fn type_name(self) -> &'static str {
         match self {
             Buf::M => "memref<?x?xf32>",
             Buf::T0 | Buf::T1 => "memref<?xi32, strided<[1], offset: ?>>",
+            Buf::V0 | Buf::V1 => "memref<?x?xf32, strided<[?, 1], offset: ?>>",
+            Buf::Row => "memref<?xf32, strided<[1], offset: ?>>",
             _ => "memref<?xi32>",
         }
     }
     pub fn is_view(self) -> bool {
-        matches!(self, Buf::T0 | Buf::T1)
+        matches!(self, Buf::T0 | Buf::T1 | Buf::V0 | Buf::V1 | Buf::Row)
     }
     pub fn element(self) -> &'static str {
-        if self == Buf::M {
+        if matches!(self, Buf::M | Buf::V0 | Buf::V1 | Buf::Row) {
             "f32"
         } else {
             "i32"
@@ -111,6 +123,11 @@ pub enum Ix {
     /// lower-affine's expansion (exact except where it wraps, see
     /// `simulate`); in an affine access index, `(x op k)`.
     AffDiv(Box<Ix>, DivOp, i64),
+    /// `affine.apply` of the map whose one result is this tree, written as
+    /// an affine expression (see [`Ix::is_affine_expr`]; counters are its
+    /// dims, arguments and sizes its symbols), with the meaning of
+    /// lower-affine's expansion of it (see `simulate`).
+    AffineApply(Box<Ix>),
 }
 
 /// An affine division by a positive constant.
@@ -178,6 +195,47 @@ impl Ix {
     pub fn plus(self, other: Ix) -> Ix {
         Ix::Add(Box::new(self), Box::new(other))
     }
+    pub fn times(self, c: i64) -> Ix {
+        Ix::MulC(Box::new(self), c)
+    }
+    pub fn div(self, op: DivOp, k: i64) -> Ix {
+        Ix::AffDiv(Box::new(self), op, k)
+    }
+    /// Whether this tree can be written as an affine expression (an affine
+    /// access's index, [`Ix::AffineApply`]'s map): `Add`, `Sub`, `AddC`,
+    /// `MulC` and `AffDiv` nodes over counters, arguments, sizes and
+    /// constants.
+    pub fn is_affine_expr(&self) -> bool {
+        match self {
+            Ix::Var(_) | Ix::Arg(_) | Ix::Dim(..) | Ix::Const(_) => true,
+            Ix::AddC(x, _) | Ix::MulC(x, _) | Ix::AffDiv(x, ..) => x.is_affine_expr(),
+            Ix::Add(x, y) | Ix::Sub(x, y) => x.is_affine_expr() && y.is_affine_expr(),
+            _ => false,
+        }
+    }
+    /// The terms of the sum this tree is (a constant term counts as one):
+    /// `d0 + d1 + d2 + s0 + s1 - 1` has six.
+    pub fn sum_terms(&self) -> usize {
+        match self {
+            Ix::Add(x, y) | Ix::Sub(x, y) => x.sum_terms() + y.sum_terms(),
+            Ix::AddC(x, _) => x.sum_terms() + 1,
+            _ => 1,
+        }
+    }
+    /// Whether this tree has a division among the terms of a sum (`d0 mod
+    /// 4 + d1`, `(d0 + d1) floordiv 2 + s0`; not `c × (L floordiv m)`
+    /// alone).
+    pub fn has_division_in_sum(&self) -> bool {
+        fn has_div(e: &Ix) -> bool {
+            match e {
+                Ix::AffDiv(..) => true,
+                Ix::AddC(x, _) | Ix::MulC(x, _) => has_div(x),
+                Ix::Add(x, y) | Ix::Sub(x, y) => has_div(x) || has_div(y),
+                _ => false,
+            }
+        }
+        self.sum_terms() > 1 && has_div(self)
+    }
 }
 
 /// `arith.cmpi pred, a, b : index`.
@@ -200,10 +258,13 @@ pub enum AccKind {
     TRead(i64),
     TWrite(i64),
     /// `affine.load`/`affine.store`, the index written as an affine
-    /// expression of its operands (`Var`, `Const`, `AddC`, `Add`, `Sub`,
-    /// `MulC`, `AffDiv`).
+    /// expression of its operands (see [`Ix::is_affine_expr`]).
     ALoad,
     AStore,
+    /// `affine.vector_load`/`affine.vector_store` of this many elements
+    /// (along the last dimension), indexed like `ALoad`.
+    AVLoad(i64),
+    AVStore(i64),
 }
 
 impl AccKind {
@@ -217,6 +278,8 @@ impl AccKind {
             AccKind::TWrite(_) => "vector.transfer_write",
             AccKind::ALoad => "affine.load",
             AccKind::AStore => "affine.store",
+            AccKind::AVLoad(_) => "affine.vector_load",
+            AccKind::AVStore(_) => "affine.vector_store",
         }
     }
     /// The op name once `lower-affine` has run.
@@ -224,6 +287,8 @@ impl AccKind {
         match self {
             AccKind::ALoad => "memref.load",
             AccKind::AStore => "memref.store",
+            AccKind::AVLoad(_) => "vector.load",
+            AccKind::AVStore(_) => "vector.store",
             k => k.op_name(),
         }
     }
@@ -231,14 +296,24 @@ impl AccKind {
     pub fn extent(self) -> i64 {
         match self {
             AccKind::Load | AccKind::Store | AccKind::ALoad | AccKind::AStore => 1,
-            AccKind::VLoad(n) | AccKind::VStore(n) | AccKind::TRead(n) | AccKind::TWrite(n) => n,
+            AccKind::VLoad(n)
+            | AccKind::VStore(n)
+            | AccKind::TRead(n)
+            | AccKind::TWrite(n)
+            | AccKind::AVLoad(n)
+            | AccKind::AVStore(n) => n,
         }
     }
     pub fn is_vector(self) -> bool {
         self.extent() > 1 || !matches!(self, AccKind::Load | AccKind::Store | AccKind::ALoad | AccKind::AStore)
     }
     pub fn writes(self) -> bool {
-        matches!(self, AccKind::Store | AccKind::VStore(_) | AccKind::TWrite(_) | AccKind::AStore)
+        matches!(self, AccKind::Store | AccKind::VStore(_) | AccKind::TWrite(_) | AccKind::AStore | AccKind::AVStore(_))
+    }
+    /// An affine access: its indices are affine expressions, evaluated as
+    /// lower-affine expands them.
+    pub fn is_affine(self) -> bool {
+        matches!(self, AccKind::ALoad | AccKind::AStore | AccKind::AVLoad(_) | AccKind::AVStore(_))
     }
 }
 
@@ -373,17 +448,20 @@ pub enum Stmt {
         var: Var,
         value: Ix,
     },
-    /// `view = memref.subview src[off] [size] [1]` (subview number `k`,
-    /// location `loc("b<seed>.sv":k:1)`), visible to the statements after it
-    /// in the same block. In bounds of `src` when `0 <= off`, `0 <= size`
+    /// `view = memref.subview src[off..] [size..] [1, ..]` (subview number
+    /// `k`, location `loc("b<seed>.sv":k:1)`; one offset and size per
+    /// dimension of `src`, a [`SvSize::Drop`] dimension left out of the
+    /// view), visible to the statements after it in the same block. In
+    /// bounds of `src` when, in every dimension, `0 <= off`, `0 <= size`
     /// and `off + size <= dim(src)`; a run stops at the first subview that
-    /// is not.
+    /// is not. The view's element `x` is the source's `off + x` (in the
+    /// dimensions it keeps).
     Subview {
         k: usize,
         view: Buf,
         src: Buf,
-        off: Ix,
-        size: Ix,
+        off: Vec<Ix>,
+        size: Vec<SvSize>,
     },
     /// `%O = memref.alloc(size) : memref<?xi32>`, then `body`, then
     /// `memref.dealloc %O` when `dealloc`.
@@ -392,6 +470,26 @@ pub enum Stmt {
         dealloc: bool,
         body: Vec<Stmt>,
     },
+}
+
+/// The size of one source dimension of a [`Stmt::Subview`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SvSize {
+    /// A dimension of the view of this size.
+    Keep(Ix),
+    /// A unit dimension the view drops (rank-reducing; written as the
+    /// static size 1).
+    Drop,
+}
+
+impl SvSize {
+    /// The size as a value (`Drop` is 1).
+    pub fn value(&self) -> Ix {
+        match self {
+            SvSize::Keep(e) => e.clone(),
+            SvSize::Drop => Ix::Const(1),
+        }
+    }
 }
 
 /// Which parallel loop a [`Stmt::Par`] is.
@@ -456,6 +554,18 @@ pub struct BoundsCase {
     /// Whether `loom-report` sees the program after `lower-affine` (the
     /// executed copy is the same program either way).
     pub lower_affine: bool,
+    /// Where the claims of the more pipeline shapes start (theirs are the
+    /// last ones).
+    pub more_first: ClaimStart,
+}
+
+/// The first access id and the first subview number of a template stream
+/// (the claims of a stream are numbered after those of the streams before
+/// it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClaimStart {
+    pub access: usize,
+    pub subview: usize,
 }
 
 impl BoundsCase {
@@ -480,41 +590,84 @@ impl BoundsCase {
     /// affine.for, an output alloc, lower-affine before the report, an
     /// affine division.
     pub fn shapes(&self) -> [bool; 8] {
-        fn walk(stmts: &[Stmt], s: &mut [bool; 8]) {
-            for st in stmts {
-                match st {
-                    Stmt::Par { kind, body, .. } => {
-                        s[if *kind == ParKind::Parallel { 0 } else { 1 }] = true;
-                        walk(body, s);
-                    }
-                    Stmt::Let { value: Ix::Affine(m), .. } if m.min => s[2] = true,
-                    Stmt::Subview { .. } => s[3] = true,
-                    Stmt::AffineFor { body, .. } => {
-                        s[4] = true;
-                        walk(body, s);
-                    }
-                    Stmt::Alloc { body, .. } => {
-                        s[5] = true;
-                        walk(body, s);
-                    }
-                    Stmt::For { body, .. }
-                    | Stmt::While { body, .. }
-                    | Stmt::Loop { body, .. }
-                    | Stmt::Pair { body, .. }
-                    | Stmt::Sentinel { body, .. } => walk(body, s),
-                    Stmt::If { then, els, .. } => {
-                        walk(then, s);
-                        walk(els, s);
-                    }
-                    Stmt::Search(x) => walk(&x.body, s),
-                    _ => {}
-                }
-            }
-        }
         let mut s = [false; 8];
-        walk(&self.body, &mut s);
+        visit(&self.body, &mut |st| match st {
+            Stmt::Par { kind, .. } => s[if *kind == ParKind::Parallel { 0 } else { 1 }] = true,
+            Stmt::Let { value: Ix::Affine(m), .. } if m.min => s[2] = true,
+            Stmt::Subview { .. } => s[3] = true,
+            Stmt::AffineFor { .. } => s[4] = true,
+            Stmt::Alloc { .. } => s[5] = true,
+            _ => {}
+        });
         s[6] = self.lower_affine;
         s[7] = format!("{:?}", self.body).contains("AffDiv");
         s
+    }
+
+    /// Which of the more pipeline shapes the program has: an
+    /// `affine.vector_load`/`store`, a 2-D tile view, a subview of one, a
+    /// rank-reducing subview, an affine division inside a sum, an affine
+    /// sum of more than five terms (in an affine access or `affine.apply`).
+    pub fn more_shapes(&self) -> [bool; 6] {
+        fn tree(e: &Ix, s: &mut [bool; 6]) {
+            s[4] |= e.has_division_in_sum();
+            s[5] |= e.sum_terms() > 5;
+        }
+        fn index(e: &Ix, s: &mut [bool; 6]) {
+            match e {
+                Ix::AffineApply(t) => tree(t, s),
+                Ix::AddC(x, _) | Ix::AddNsw(x, _) | Ix::MulC(x, _) | Ix::ShrUI(x, _) | Ix::DivSI(x, _) => index(x, s),
+                Ix::AffDiv(x, ..) => index(x, s),
+                Ix::Add(x, y) | Ix::Sub(x, y) | Ix::Min(x, y) | Ix::Max(x, y) => {
+                    index(x, s);
+                    index(y, s);
+                }
+                _ => {}
+            }
+        }
+        let mut s = [false; 6];
+        visit(&self.body, &mut |st| match st {
+            Stmt::Access(a) => {
+                s[0] |= matches!(a.kind, AccKind::AVLoad(_) | AccKind::AVStore(_));
+                for e in &a.idx {
+                    if a.kind.is_affine() {
+                        tree(e, &mut s);
+                    }
+                    index(e, &mut s);
+                }
+            }
+            Stmt::Subview { view, .. } => {
+                s[1] |= *view == Buf::V0;
+                s[2] |= *view == Buf::V1;
+                s[3] |= *view == Buf::Row;
+            }
+            Stmt::Let { value, .. } => index(value, &mut s),
+            _ => {}
+        });
+        s
+    }
+}
+
+/// Calls `f` on every statement of `stmts`, in pre-order (a statement
+/// before the statements of its bodies).
+fn visit<'s>(stmts: &'s [Stmt], f: &mut impl FnMut(&'s Stmt)) {
+    for st in stmts {
+        f(st);
+        match st {
+            Stmt::Par { body, .. }
+            | Stmt::AffineFor { body, .. }
+            | Stmt::Alloc { body, .. }
+            | Stmt::For { body, .. }
+            | Stmt::While { body, .. }
+            | Stmt::Loop { body, .. }
+            | Stmt::Pair { body, .. }
+            | Stmt::Sentinel { body, .. } => visit(body, f),
+            Stmt::If { then, els, .. } => {
+                visit(then, f);
+                visit(els, f);
+            }
+            Stmt::Search(x) => visit(&x.body, f),
+            Stmt::Exit { .. } | Stmt::Access(_) | Stmt::Let { .. } | Stmt::Subview { .. } => {}
+        }
     }
 }

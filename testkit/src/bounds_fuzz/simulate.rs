@@ -6,7 +6,12 @@
 //! bits, and every operation, comparison and overflow test is at 32 bits)
 //! and every `arith` operation on them wraps (no
 //! overflow flags are generated); `divsi` truncates toward zero, `shrui`
-//! shifts the unsigned pattern. An `scf.for`/`loom.for` whose increment
+//! shifts the unsigned pattern. Affine maps (of `affine.apply`/`min`,
+//! `affine.for` bounds and affine accesses) mean what `lower-affine`
+//! expands them into: wrapping `addi`, `muli ... overflow<nsw>` for each
+//! product by a constant other than 1 (`x - y` is `x + y * -1`: poison when
+//! it overflows, as with `overflow<nsw>` additions below), and
+//! `divsi`/`remsi` with selects for `floordiv`, `ceildiv` and `mod`. An `scf.for`/`loom.for` whose increment
 //! overflows makes the run undefined from there on (loom's and upstream's
 //! lowerings may then do anything), and so does an `overflow<nsw>` addition
 //! that overflows in a value the program uses (poison as an index, a bound
@@ -19,7 +24,9 @@
 //! it was defined. The final hash folds `h = 31 h + v` over `%A`, `%B` and
 //! `%M` (row-major) in wrapping i64, like the driver's.
 
-use super::model::{Access, AffMap, ArgSet, BoundsCase, Buf, Cond, DivOp, Ix, Lin, Scalar, Stmt, Var};
+use std::collections::HashMap;
+
+use super::model::{Access, AffMap, ArgSet, BoundsCase, Buf, Cond, DivOp, Ix, Lin, Scalar, Stmt, SvSize, Var};
 use super::FUEL;
 
 /// How a simulated run ends.
@@ -58,6 +65,19 @@ enum Flow {
     Continue(Var),
 }
 
+/// Where a view's elements are in the buffer it is a view of.
+#[derive(Clone, Debug)]
+struct View {
+    /// The buffer (an argument buffer or `%O`, never a view).
+    base: Buf,
+    /// The base's index of the view's element 0, one per base dimension.
+    at: Vec<i64>,
+    /// The view's sizes, one per view dimension.
+    sizes: Vec<i64>,
+    /// The base dimension each view dimension walks.
+    dims: Vec<usize>,
+}
+
 struct Machine<'a> {
     set: &'a ArgSet,
     a: Vec<i32>,
@@ -65,8 +85,8 @@ struct Machine<'a> {
     m: Vec<f32>,
     /// The output buffer of the enclosing `Stmt::Alloc` (not hashed).
     o: Vec<i32>,
-    /// `T0`, `T1`: the base buffer, the offset in it and the size.
-    views: [(Buf, i64, i64); 2],
+    /// The current views.
+    views: HashMap<Buf, View>,
     vars: Vec<i64>,
     /// Index width (64 or 32).
     w: u32,
@@ -142,42 +162,8 @@ impl Machine<'_> {
                 self.wr((bits >> k) as i64)
             }
             Ix::DivSI(x, c) => self.wr(self.ix(x).wrapping_div(self.wr(*c))),
-            Ix::AffDiv(x, op, k) => {
-                // lower-affine's expansion, in wrapping arithmetic.
-                let (a, k) = (self.ix(x), self.wr(*k));
-                match op {
-                    DivOp::Mod => {
-                        let r = self.wr(a.wrapping_rem(k));
-                        if r < 0 {
-                            self.wr(r.wrapping_add(k))
-                        } else {
-                            r
-                        }
-                    }
-                    DivOp::FloorDiv => {
-                        // a < 0 ? -1 - (-1 - a) / k : a / k
-                        let neg = a < 0;
-                        let sel = if neg { self.wr((-1i64).wrapping_sub(a)) } else { a };
-                        let q = self.wr(sel.wrapping_div(k));
-                        if neg {
-                            self.wr((-1i64).wrapping_sub(q))
-                        } else {
-                            q
-                        }
-                    }
-                    DivOp::CeilDiv => {
-                        // a <= 0 ? -((0 - a) / k) : (a - 1) / k + 1
-                        let np = a <= 0;
-                        let sel = if np { self.wr(0i64.wrapping_sub(a)) } else { self.wr(a.wrapping_sub(1)) };
-                        let q = self.wr(sel.wrapping_div(k));
-                        if np {
-                            self.wr(0i64.wrapping_sub(q))
-                        } else {
-                            self.wr(q.wrapping_add(1))
-                        }
-                    }
-                }
-            }
+            Ix::AffDiv(x, op, k) => self.div(self.ix(x), *op, *k),
+            Ix::AffineApply(t) => self.aff(t),
             Ix::Affine(m) => {
                 let r = self.results(m);
                 if m.min {
@@ -189,15 +175,85 @@ impl Machine<'_> {
         }
     }
 
-    /// The results of `m` over its operands (wrapping, like lower-affine's
-    /// `muli`/`addi`).
+    /// lower-affine's expansion of `a op k` (k > 0), in wrapping
+    /// arithmetic.
+    fn div(&self, a: i64, op: DivOp, k: i64) -> i64 {
+        let k = self.wr(k);
+        match op {
+            DivOp::Mod => {
+                let r = self.wr(a.wrapping_rem(k));
+                if r < 0 {
+                    self.wr(r.wrapping_add(k))
+                } else {
+                    r
+                }
+            }
+            DivOp::FloorDiv => {
+                // a < 0 ? -1 - (-1 - a) / k : a / k
+                let neg = a < 0;
+                let sel = if neg { self.wr((-1i64).wrapping_sub(a)) } else { a };
+                let q = self.wr(sel.wrapping_div(k));
+                if neg {
+                    self.wr((-1i64).wrapping_sub(q))
+                } else {
+                    q
+                }
+            }
+            DivOp::CeilDiv => {
+                // a <= 0 ? -((0 - a) / k) : (a - 1) / k + 1
+                let np = a <= 0;
+                let sel = if np { self.wr(0i64.wrapping_sub(a)) } else { self.wr(a.wrapping_sub(1)) };
+                let q = self.wr(sel.wrapping_div(k));
+                if np {
+                    self.wr(0i64.wrapping_sub(q))
+                } else {
+                    self.wr(q.wrapping_add(1))
+                }
+            }
+        }
+    }
+
+    /// lower-affine's `muli x, c overflow<nsw>` (none for c = 1): poison
+    /// when the signed product overflows.
+    fn mul_nsw(&self, x: i64, c: i64) -> i64 {
+        if c == 1 {
+            return x;
+        }
+        let exact = x as i128 * self.wr(c) as i128;
+        let half = 1i128 << (self.w - 1);
+        if !(-half..half).contains(&exact) {
+            self.poison.set(true);
+        }
+        self.wr(x.wrapping_mul(c))
+    }
+
+    /// The affine expression `e` (see `Ix::is_affine_expr`) as lower-affine
+    /// expands it: the leaves as values, wrapping sums, `muli ...
+    /// overflow<nsw>` products, the divisions' expansions.
+    fn aff(&self, e: &Ix) -> i64 {
+        match e {
+            Ix::AddC(x, c) => self.wr(self.aff(x).wrapping_add(*c)),
+            Ix::Add(x, y) => self.wr(self.aff(x).wrapping_add(self.aff(y))),
+            Ix::Sub(x, y) => self.wr(self.aff(x).wrapping_add(self.mul_nsw(self.aff(y), -1))),
+            Ix::MulC(x, c) => self.mul_nsw(self.aff(x), *c),
+            Ix::AffDiv(x, op, k) => self.div(self.aff(x), *op, *k),
+            Ix::Var(_) | Ix::Arg(_) | Ix::Dim(..) | Ix::Const(_) => self.ix(e),
+            other => unreachable!("{other:?} is not an affine expression"),
+        }
+    }
+
+    /// The results of `m` over its operands (as lower-affine expands them:
+    /// wrapping `addi`, `muli ... overflow<nsw>` by coefficients other
+    /// than 1).
     fn results(&self, m: &AffMap) -> Vec<i64> {
         let dims: Vec<i64> = m.dims.iter().map(|e| self.ix(e)).collect();
         let syms: Vec<i64> = m.syms.iter().map(|e| self.ix(e)).collect();
         let lin = |l: &Lin| {
             let mut v = self.wr(l.c);
             for (c, x) in l.d.iter().zip(&dims).chain(l.s.iter().zip(&syms)) {
-                v = self.wr(v.wrapping_add(x.wrapping_mul(*c)));
+                if *c != 0 {
+                    v = self.wr(v.wrapping_add(self.mul_nsw(*x, *c)));
+                }
             }
             v
         };
@@ -208,19 +264,25 @@ impl Machine<'_> {
     fn len(&self, b: Buf, k: usize) -> i64 {
         match b {
             Buf::O => self.o.len() as i64,
-            Buf::T0 => self.views[0].2,
-            Buf::T1 => self.views[1].2,
+            _ if b.is_view() => self.views[&b].sizes[k],
             _ => self.set.len(b, k) as i64,
         }
     }
 
-    /// The buffer `b` is a view of (itself if it is not a view), and the
-    /// offset of `b`'s element 0 in it.
-    fn base(&self, b: Buf) -> (Buf, i64) {
-        match b {
-            Buf::T0 => (self.views[0].0, self.views[0].1),
-            Buf::T1 => (self.views[1].0, self.views[1].1),
-            _ => (b, 0),
+    /// Where `b`'s elements are in the buffer it is a view of (for a buffer
+    /// that is no view: itself, from 0).
+    fn view(&self, b: Buf) -> View {
+        match self.views.get(&b) {
+            Some(v) => v.clone(),
+            None => {
+                let rank = b.rank();
+                View {
+                    base: b,
+                    at: vec![0; rank],
+                    sizes: (0..rank).map(|k| self.len(b, k)).collect(),
+                    dims: (0..rank).collect(),
+                }
+            }
         }
     }
 
@@ -259,13 +321,13 @@ impl Machine<'_> {
         c.pred.holds(bits(self.ix(&c.a)), bits(self.ix(&c.b)), self.w)
     }
 
-    /// The value of `e`; a run that computes poison where this module uses
+    /// What `f` computes; a run that computes poison where this module uses
     /// a value (an index, a bound, a condition) is undefined. (Poison in the
     /// arm a select does not take would be harmless; such runs are dropped
     /// too, which only loses checks.)
-    fn val(&self, e: &Ix) -> Result<i64, SimOutcome> {
+    fn defined<T>(&self, f: impl FnOnce() -> T) -> Result<T, SimOutcome> {
         self.poison.set(false);
-        let v = self.ix(e);
+        let v = f();
         if self.poison.get() {
             Err(SimOutcome::Undefined)
         } else {
@@ -273,14 +335,13 @@ impl Machine<'_> {
         }
     }
 
+    /// The value of `e` (see [`Machine::defined`]).
+    fn val(&self, e: &Ix) -> Result<i64, SimOutcome> {
+        self.defined(|| self.ix(e))
+    }
+
     fn test(&self, c: &Cond) -> Result<bool, SimOutcome> {
-        self.poison.set(false);
-        let t = self.cond(c);
-        if self.poison.get() {
-            Err(SimOutcome::Undefined)
-        } else {
-            Ok(t)
-        }
+        self.defined(|| self.cond(c))
     }
 
     fn tick(&mut self) -> Result<(), SimOutcome> {
@@ -295,7 +356,12 @@ impl Machine<'_> {
     /// Performs `acc` (stores write; loads read nothing the run uses).
     fn access(&mut self, acc: &Access) -> Result<(), SimOutcome> {
         self.reached[acc.id] = true;
-        let idx = acc.idx.iter().map(|e| self.val(e)).collect::<Result<Vec<i64>, _>>()?;
+        let affine = acc.kind.is_affine();
+        let idx = acc
+            .idx
+            .iter()
+            .map(|e| if affine { self.defined(|| self.aff(e)) } else { self.val(e) })
+            .collect::<Result<Vec<i64>, _>>()?;
         let ext = acc.kind.extent();
         let rank = acc.buf.rank();
         let inside = (0..rank).all(|k| {
@@ -307,15 +373,24 @@ impl Machine<'_> {
         }
         if acc.kind.writes() {
             let v = (idx[0] as i32).wrapping_add(1000 * acc.id as i32);
-            let (base, off) = self.base(acc.buf);
-            let start = (off + idx[rank - 1]) as usize;
-            for p in start..start + ext as usize {
-                match base {
-                    Buf::A => self.a[p] = v,
-                    Buf::B => self.b[p] = v,
-                    Buf::O => self.o[p] = v,
-                    Buf::M => self.m[idx[0] as usize * self.set.m_dims.1 + p] = v as f32,
-                    Buf::T0 | Buf::T1 => unreachable!("a view's base is not a view"),
+            // The footprint in the base buffer: along the base dimension
+            // the view's last one walks.
+            let view = self.view(acc.buf);
+            let mut at = view.at.clone();
+            for (k, x) in idx.iter().enumerate() {
+                at[view.dims[k]] += x;
+            }
+            let along = view.dims[rank - 1];
+            for p in 0..ext {
+                let mut e = at.clone();
+                e[along] += p;
+                let e: Vec<usize> = e.into_iter().map(|x| x as usize).collect();
+                match view.base {
+                    Buf::A => self.a[e[0]] = v,
+                    Buf::B => self.b[e[0]] = v,
+                    Buf::O => self.o[e[0]] = v,
+                    Buf::M => self.m[e[0] * self.set.m_dims.1 + e[1]] = v as f32,
+                    b => unreachable!("{b:?} is a view, not a base"),
                 }
             }
         }
@@ -446,8 +521,8 @@ impl Machine<'_> {
                 Ok(self.par(vars, &lbs, &ubs, steps, body)?.unwrap_or(Flow::Normal))
             }
             Stmt::AffineFor { var, lb, ub, step, body } => {
-                let lb = self.results(lb).into_iter().max().expect("a bound has a result");
-                let ub = self.results(ub).into_iter().min().expect("a bound has a result");
+                let lb = self.defined(|| self.results(lb))?.into_iter().max().expect("a bound has a result");
+                let ub = self.defined(|| self.results(ub))?.into_iter().min().expect("a bound has a result");
                 self.count_up(*var, lb, ub, *step, body)
             }
             Stmt::Let { var, value } => {
@@ -455,13 +530,20 @@ impl Machine<'_> {
                 Ok(Flow::Normal)
             }
             Stmt::Subview { k, view, src, off, size } => {
-                let (off, size) = (self.val(off)?, self.val(size)?);
-                let len = self.len(*src, 0);
-                if off < 0 || size < 0 || off as i128 + size as i128 > len as i128 {
-                    return Err(SimOutcome::SubviewOob(*k));
+                let mut v = self.view(*src);
+                let (mut sizes, mut dims) = (Vec::new(), Vec::new());
+                for (d, (off, size)) in off.iter().zip(size).enumerate() {
+                    let (o, z) = (self.val(off)?, self.val(&size.value())?);
+                    if o < 0 || z < 0 || o as i128 + z as i128 > self.len(*src, d) as i128 {
+                        return Err(SimOutcome::SubviewOob(*k));
+                    }
+                    v.at[v.dims[d]] += o;
+                    if let SvSize::Keep(_) = size {
+                        sizes.push(z);
+                        dims.push(v.dims[d]);
+                    }
                 }
-                let (base, at) = self.base(*src);
-                self.views[if *view == Buf::T0 { 0 } else { 1 }] = (base, at + off, size);
+                self.views.insert(*view, View { base: v.base, at: v.at, sizes, dims });
                 Ok(Flow::Normal)
             }
             Stmt::Alloc { size, body, .. } => {
@@ -514,7 +596,7 @@ pub fn simulate_with(case: &BoundsCase, args: &ArgSet) -> (SimOutcome, Vec<usize
         b,
         m,
         o: Vec::new(),
-        views: [(Buf::A, 0, 0); 2],
+        views: HashMap::new(),
         vars: vec![0; case.vars],
         w: case.iw,
         fuel: 0,
@@ -531,7 +613,7 @@ pub fn simulate_with(case: &BoundsCase, args: &ArgSet) -> (SimOutcome, Vec<usize
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bounds_fuzz::model::{AccKind, ForKind};
+    use crate::bounds_fuzz::model::{AccKind, ClaimStart, DivOp, ForKind};
     use crate::bounds_fuzz::model::{AffMap, Lin};
     use crate::int::Predicate;
 
@@ -547,6 +629,7 @@ mod tests {
             subviews: 0,
             pipeline_first,
             lower_affine: false,
+            more_first: ClaimStart { access: pipeline_first, subview: 1 },
         }
     }
 
@@ -654,8 +737,14 @@ mod tests {
     #[test]
     fn stores_through_a_view_land_in_its_base_and_an_output_buffer_is_not_hashed() {
         // %t = subview %A[1] [2] [1]; %t2 = subview %t[1] [1] [1]; %t2[0] = 0 + 1000.
-        let sv1 = Stmt::Subview { k: 1, view: Buf::T0, src: Buf::A, off: Ix::Const(1), size: Ix::Const(2) };
-        let sv2 = Stmt::Subview { k: 2, view: Buf::T1, src: Buf::T0, off: Ix::Const(1), size: Ix::Const(1) };
+        let sv = |k, view, src, off, size| Stmt::Subview {
+            k,
+            view,
+            src,
+            off: vec![Ix::Const(off)],
+            size: vec![SvSize::Keep(Ix::Const(size))],
+        };
+        let (sv1, sv2) = (sv(1, Buf::T0, Buf::A, 1, 2), sv(2, Buf::T1, Buf::T0, 1, 1));
         let st = Stmt::Access(Access { id: 1, kind: AccKind::Store, buf: Buf::T1, idx: vec![Ix::Const(0)] });
         let c = case(vec![sv1, sv2, st], vec![(AccKind::Store, Buf::T1)], 0, vec![set(4, 0), set(2, 0)]);
         assert_eq!(simulate(&c, 0), SimOutcome::Done(hash(&[1, 4, 1000, 10], &[], &[])));
@@ -684,6 +773,55 @@ mod tests {
         assert_eq!(simulate(&c, 0), SimOutcome::Done(hash(&[1, 4, 1002, 1003], &[], &[])));
         let a: Vec<i32> = (0..9).map(|i| if (2..5).contains(&i) { 1000 + i } else { 3 * i + 1 }).collect();
         assert_eq!(simulate(&c, 1), SimOutcome::Done(hash(&a, &[], &[])));
+    }
+
+    #[test]
+    fn views_of_m_in_two_dimensions_and_rows() {
+        // %v = subview %M[1, 1] [2, 2]; %r = subview %v[1, 0] [1, 2] (a row);
+        // %r[1] = 1 + 1000 lands at %M[2][2]; %v[0, 1] = 0 + 2000 at %M[1][2].
+        let sv = |k, view, src, off: [i64; 2], size: Vec<SvSize>| Stmt::Subview {
+            k,
+            view,
+            src,
+            off: off.iter().map(|&o| Ix::Const(o)).collect(),
+            size,
+        };
+        let two = || SvSize::Keep(Ix::Const(2));
+        let body = vec![
+            sv(1, Buf::V0, Buf::M, [1, 1], vec![two(), two()]),
+            sv(2, Buf::Row, Buf::V0, [1, 0], vec![SvSize::Drop, two()]),
+            Stmt::Access(Access { id: 1, kind: AccKind::Store, buf: Buf::Row, idx: vec![Ix::Const(1)] }),
+            Stmt::Access(Access { id: 2, kind: AccKind::Store, buf: Buf::V0, idx: vec![Ix::Const(0), Ix::Const(1)] }),
+        ];
+        let m = |rows, cols| ArgSet { a_len: 0, b_len: 0, m_dims: (rows, cols), n: 0, m: 0 };
+        let accesses = vec![(AccKind::Store, Buf::Row), (AccKind::Store, Buf::V0)];
+        let c = case(body, accesses, 0, vec![m(3, 3), m(3, 2), m(2, 3)]);
+        let (_, _, mut want) = initial(&m(3, 3));
+        want[2 * 3 + 2] = 1001.0;
+        want[3 + 2] = 2000.0;
+        assert_eq!(simulate(&c, 0), SimOutcome::Done(hash(&[], &[], &want)));
+        // Too narrow, too short: the first subview is outside %M.
+        assert_eq!(simulate(&c, 1), SimOutcome::SubviewOob(1));
+        assert_eq!(simulate(&c, 2), SimOutcome::SubviewOob(1));
+    }
+
+    #[test]
+    fn affine_expressions_wrap_their_sums_and_their_products_are_nsw() {
+        // affine.load %A[(%n + 1) floordiv 2 - %n floordiv 2]: 1 over the
+        // integers for an odd %n, far below 0 where %n + 1 wraps.
+        let n = Ix::Arg(Scalar::N);
+        let e = n.clone().add_c(1).div(DivOp::FloorDiv, 2).minus(n.clone().div(DivOp::FloorDiv, 2));
+        let acc = Access { id: 1, kind: AccKind::ALoad, buf: Buf::A, idx: vec![e] };
+        let c = case(vec![Stmt::Access(acc)], vec![(AccKind::ALoad, Buf::A)], 0, vec![set(2, 7), set(2, i64::MAX)]);
+        assert!(matches!(simulate(&c, 0), SimOutcome::Done(_)));
+        assert_eq!(simulate(&c, 1), SimOutcome::Oob(1));
+        // %n * 2 is muli overflow<nsw> once lowered: undefined for i64::MAX
+        // (as an arith.muli index it wraps to -2).
+        for (kind, want) in [(AccKind::ALoad, SimOutcome::Undefined), (AccKind::Load, SimOutcome::Oob(1))] {
+            let acc = Access { id: 1, kind, buf: Buf::A, idx: vec![n.clone().times(2)] };
+            let c = case(vec![Stmt::Access(acc)], vec![(kind, Buf::A)], 0, vec![set(2, i64::MAX)]);
+            assert_eq!(simulate(&c, 0), want);
+        }
     }
 
     #[test]
