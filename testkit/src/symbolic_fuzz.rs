@@ -47,23 +47,46 @@
 //! with `--without-parallel-shapes`): half the `index` cases are an
 //! `scf.parallel`, `scf.forall` or (at the function's top level, where
 //! its bounds are valid affine symbols) `affine.parallel` of 1 to 3
-//! dimensions, alone, around a
-//! loop of the generator above (which may use its first induction
-//! variable), inside one, or beside one (`gen_parallel_case`). Bounds
-//! are arguments, `memref.dim`, constants and the generator's arithmetic,
-//! sometimes `lb >= ub`; steps 1..5 constants or (the near miss) an
-//! argument; `scf.forall` in its `in (...)` form and with static parts
-//! written as literals. Each dimension is simulated and checked as the
-//! `scf.for` it becomes when the op is lowered to a nest (dimension 0
-//! outermost, signed, a non-positive step or an overflowing final value
-//! of an entered dimension undefined); the record holds the runtime
-//! bounds of each dimension, the body executions, and each induction
-//! variable's observed values ([`slot::DIM_LB`]). The body count must be
-//! the product of the dimensions' counts; each `dims` object's counts,
-//! counter ranges and exit must hold for its dimension's loop in the nest
-//! (whenever the nest enters it), and its body range must contain every
-//! value the body observed; a parallel loop may have no condition count,
-//! no total condition count and no counter.
+//! dimensions, alone, around a loop of the generator above (which may use
+//! its first induction variable), inside one, or beside one
+//! (`gen_parallel_case`). Bounds are arguments, `memref.dim`, constants
+//! and the generator's arithmetic, sometimes `lb >= ub`; steps 1..5
+//! constants or (the near miss) an argument; `scf.forall` in its `in
+//! (...)` form and with static parts written as literals. Each dimension
+//! is simulated and checked as the `scf.for` it becomes when the op is
+//! lowered to a nest (dimension 0 outermost, signed, a non-positive step
+//! or an overflowing final value of an entered dimension undefined): on
+//! every entry of the op, the record adds up, from the runtime bounds,
+//! what that loop does (its entries, the product of the counts of the
+//! dimensions before it; its iterations per entry; the values its
+//! condition, body and exit see), beside the values the op's body
+//! observes of each induction variable ([`slot::DIM_LB`]). The body count
+//! must be the product of the dimensions' counts; each `dims` object is
+//! checked against its dimension's loop like the claims of a loop nested
+//! in the op: its counts on every entry of that loop, its counter ranges
+//! over all of them (equal to them when they are one entry's or the op's
+//! bounds are the same on every entry), its exit on every entry, and its
+//! body range must contain every value the body observed; a parallel loop
+//! may have no condition count, no total condition count and no counter.
+//!
+//! **Parallel nests and 32-bit parallel loops** (from a fourth random
+//! stream, also off with `--without-parallel-shapes`): half the `index`
+//! cases the streams above leave plain are a parallel loop of any kind
+//! whose body holds another of any kind (`gen_parallel_nest`; an
+//! `affine.parallel` inside `affine.parallel` only, its bounds written as
+//! affine expressions), the shape upstream's `scf-parallel-loop-tiling`
+//! and `tile_using_forall` make: outer dimensions mostly `0 to N step T`,
+//! inner ones bounded by the outer induction variables
+//! (`gen_inner_bounds`): the tile size `affine.min affine_map<(d0)[s0] ->
+//! (T, s0 - d0)>(%i)[N]`, `%i to %i + c`, `0 to %i`, `%i to N`, `%i to
+//! min(%i + T, N)`, and near misses (a tile larger than the outer step,
+//! `min(T, N - %i) + 1`, an inner step that skips); sometimes two inner
+//! loops, or a loop of the generator inside the inner one. The inner op's
+//! `dims` are checked over all its entries (the outer iterations). Half
+//! the parallel cases in the nested 32-bit module get a dimension near
+//! the 32-bit limits (`near_limit_dim`: step 3 from near `2^31 - 1`, or
+//! `%a to %a + c`), simulated at 32 bits, where the final induction value
+//! overflows (undefined) for some arguments and not for others.
 //!
 //! **Argument sets** ([`ARG_SETS`] per case, chosen among more candidates):
 //! small values (some negative), tiny or small positive values, values all
@@ -150,31 +173,45 @@ pub mod slot {
     pub const BODY: usize = 13;
     /// Of the value on the false edge, over the entries that took it.
     pub const EXIT: usize = 17;
+    /// A parallel dimension's block only: the values of its induction
+    /// variable the op's body observes (signed min/max).
+    pub const OBS: usize = 21;
+    /// The statistics groups (4 slots each, contiguous from COND).
+    pub const STATS: [usize; 4] = [COND, BODY, EXIT, OBS];
     /// Scratch: the counter at the last condition, sign/zero-extended.
-    pub const LAST_S: usize = 21;
-    pub const LAST_U: usize = 22;
+    pub const LAST_S: usize = 25;
+    pub const LAST_U: usize = 26;
     /// Scratch: whether the current entry left through a break.
-    pub const BROKE_CUR: usize = 23;
+    pub const BROKE_CUR: usize = 27;
     /// Whether any entry left through a break.
-    pub const BROKE: usize = 24;
+    pub const BROKE: usize = 28;
     /// Entries that left through the false edge.
-    pub const NORMAL: usize = 25;
-    pub const PER_LOOP: usize = 26;
+    pub const NORMAL: usize = 29;
+    /// A parallel dimension's block only: the op's body executions at
+    /// which every other induction variable is at its lower bound (in all,
+    /// over the op's entries: this dimension's count whenever the body runs).
+    pub const SEEN: usize = 30;
+    pub const PER_LOOP: usize = 31;
 
     /// A parallel loop's own block uses ENTRIES, TOT_BODY, CUR_BODY,
-    /// EB_MIN and EB_MAX (body executions per entry of the op); each of its
+    /// EB_MIN and EB_MAX (body executions per entry of the op). Each of its
     /// dimensions has a block of its own (after all loops' blocks, see
-    /// `SymCase::dim_block`) with what execution observes of it:
-    /// the runtime lower bound, upper bound and step (sign-extended, stored
-    /// on every entry; the same on each) in these three slots, ...
+    /// `SymCase::dim_block`): the record of the dimension's `scf.for` in
+    /// the nest the op lowers to, as a loop's block, computed on each
+    /// entry of the op from the runtime bounds (the nest runs every entry
+    /// it starts to the end): ENTRIES (that loop's entries: per entry of
+    /// the op, the product of the counts of the dimensions before it),
+    /// TOT_BODY, EB_MIN/EB_MAX per entry of that loop, and the signed
+    /// min/max of the values its condition (COND), body (BODY) and exit
+    /// (EXIT) see; its condition counts and normal exits follow (the
+    /// checker derives them: one condition more than bodies per entry,
+    /// every entry normal). Beside it, in OBS (signed min/max) and SEEN,
+    /// what the op's body observes of the dimension; and the runtime lower
+    /// bound, upper bound and step of the op's last entry (sign-extended)
+    /// in these three slots.
     pub const DIM_LB: usize = LAST_S;
     pub const DIM_UB: usize = LAST_U;
     pub const DIM_STEP: usize = BROKE_CUR;
-    // ... in CUR_BODY / TOT_BODY the body executions at which every
-    // other induction variable is at its lower bound (this dimension's
-    // count when the body runs), per entry (min/max in EB_MIN/EB_MAX) and
-    // in all, and in BODY the values of the induction variable the body
-    // observes.
 }
 
 /// Whether the generator adds `scf.parallel`/`scf.forall` loops (from a
@@ -269,8 +306,9 @@ pub enum Val {
         k: usize,
     },
     Const(u128),
-    /// The counter of enclosing loop `l` (as its body sees it).
-    Outer(usize),
+    /// The counter of enclosing loop `l` (as its body sees it); of a
+    /// parallel loop, its induction variable `k` (`k` is 0 otherwise).
+    Outer(usize, usize),
     /// `a op c` (or `c op a` when `const_left`).
     Arith {
         op: ArithOp,
@@ -284,6 +322,14 @@ pub enum Val {
         a: Box<Val>,
         b: Box<Val>,
     },
+    /// `affine.min affine_map<(d0)[s0] -> (c, s0 - d0)>(iv)[n]`: the tile
+    /// size upstream's `scf-parallel-loop-tiling` computes (signed min, the
+    /// difference wrapping like `arith.subi`).
+    AffineMin {
+        c: u128,
+        n: Box<Val>,
+        iv: Box<Val>,
+    },
 }
 
 impl Val {
@@ -291,7 +337,17 @@ impl Val {
     pub fn has_flags(&self) -> bool {
         match self {
             Val::Arith { a, flags, .. } => *flags != Flags::None || a.has_flags(),
-            Val::MinMax { a, b, .. } => a.has_flags() || b.has_flags(),
+            Val::MinMax { a, b, .. } | Val::AffineMin { n: a, iv: b, .. } => a.has_flags() || b.has_flags(),
+            _ => false,
+        }
+    }
+    /// Whether an enclosing loop's counter is inside (the value may differ
+    /// from one entry of the loop it bounds to the next).
+    pub fn has_outer(&self) -> bool {
+        match self {
+            Val::Outer(..) => true,
+            Val::Arith { a, .. } => a.has_outer(),
+            Val::MinMax { a, b, .. } | Val::AffineMin { n: a, iv: b, .. } => a.has_outer() || b.has_outer(),
             _ => false,
         }
     }
@@ -434,6 +490,15 @@ impl SymCase {
     pub fn dim_block(&self, l: usize, k: usize) -> usize {
         self.loops.len() + self.loops[..l].iter().map(|d| d.dims.len()).sum::<usize>() + k
     }
+    /// Where the simulator keeps the counter of loop `l` (induction
+    /// variable `k` of a parallel loop: in its dimension's block).
+    fn iv_slot(&self, l: usize, k: usize) -> usize {
+        if self.loops[l].dims.is_empty() {
+            l
+        } else {
+            self.dim_block(l, k)
+        }
+    }
     /// Whether some loop is an `scf.parallel`/`scf.forall`/`affine.parallel`.
     pub fn has_parallel(&self) -> bool {
         self.loops.iter().any(|d| !d.dims.is_empty())
@@ -505,7 +570,7 @@ fn gen_leaf(rng: &mut Rng, cx: &Ctx) -> Val {
             let &(arg, rank) = rng.choose(&cx.mems).expect("non-empty");
             return Val::Dim { arg, k: rng.below(rank as u64) as usize };
         } else if (65..80).contains(&r) && !cx.outers.is_empty() {
-            return Val::Outer(*rng.choose(&cx.outers).expect("non-empty"));
+            return Val::Outer(*rng.choose(&cx.outers).expect("non-empty"), 0);
         } else if r >= 80 {
             return Val::Const(small_const(rng, cx.w));
         }
@@ -767,7 +832,7 @@ fn gen_nest_template(rng: &mut Rng, cx: &mut Ctx) -> Vec<LoopDesc> {
     let unsigned = matches!(outer_shape, Shape::ScfFor { unsigned: true });
     let bound = if tile {
         let plus4 =
-            Val::Arith { op: ArithOp::Add, a: Box::new(Val::Outer(0)), c: 4, flags: flags(rng), const_left: false };
+            Val::Arith { op: ArithOp::Add, a: Box::new(Val::Outer(0, 0)), c: 4, flags: flags(rng), const_left: false };
         let op = if unsigned { MinMaxOp::MinU } else { MinMaxOp::MinS };
         Val::MinMax { op, a: Box::new(plus4), b: Box::new(n) }
     } else {
@@ -777,7 +842,7 @@ fn gen_nest_template(rng: &mut Rng, cx: &mut Ctx) -> Vec<LoopDesc> {
     let inner = LoopDesc {
         parent: Some(0),
         shape: inner_shape,
-        init: Val::Outer(0),
+        init: Val::Outer(0, 0),
         bound,
         step: 1,
         pred: Predicate::Slt,
@@ -900,6 +965,9 @@ pub fn generate(seed: u64) -> SymCase {
     let mut extra = Rng::new(seed.wrapping_mul(0xE703_7ED1_A0B4_28DB) ^ 0x18);
     // scf.parallel/scf.forall (issue 19) from a third one, for the same reason.
     let mut par = Rng::new(seed.wrapping_mul(0x8EBC_6AF0_9C88_C6E3) ^ 0x19);
+    // Nests of parallel loops and parallel dimensions near the 32-bit
+    // limits from a fourth one.
+    let mut pnest = Rng::new(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ 0x1a);
     let new_shapes = crate::issue18_shapes();
     let mut ty = match rng.below(10) {
         0..=3 => Ty { width: 64, index: true },
@@ -970,6 +1038,22 @@ pub fn generate(seed: u64) -> SymCase {
         loops = gen_assumption_nest(&mut extra, &cx);
     } else if ty.index && parallel_shapes() && par.below(2) == 0 {
         loops = gen_parallel_case(&mut par, &mut cx);
+    } else if ty.index && parallel_shapes() && pnest.below(2) == 0 {
+        loops = gen_parallel_nest(&mut pnest, &mut cx);
+    }
+    if nested && parallel_shapes() && pnest.below(2) == 0 {
+        if let Some(d) = loops.iter_mut().find(|d| !d.dims.is_empty()) {
+            let k = pnest.below(d.dims.len() as u64) as usize;
+            let (lb, ub, step) = near_limit_dim(&mut pnest, &cx);
+            if d.shape == (Shape::Parallel { kind: ParKind::ForallIn }) {
+                // Its other dimensions (0 to a bound step 1, static 0 and 1)
+                // are the same in the range form.
+                d.shape = Shape::Parallel { kind: ParKind::ForallRange };
+            }
+            let Shape::Parallel { kind } = d.shape else { unreachable!("a parallel loop") };
+            d.dims[k] = par_dim(&mut pnest, kind, w, lb, ub, step);
+            settle_affine(d);
+        }
     }
     let cf = (new_shapes && extra.below(3) == 0).then(|| match extra.below(3) {
         0 => (CfForm::Loop, extra.below(4)),
@@ -979,12 +1063,7 @@ pub fn generate(seed: u64) -> SymCase {
     if cf.is_some() {
         // Inside the control-flow wrapper the bounds are not valid affine
         // symbols: an affine.parallel there becomes an scf.parallel.
-        for d in &mut loops {
-            if d.shape == (Shape::Parallel { kind: ParKind::AffineParallel }) {
-                d.shape = Shape::Parallel { kind: ParKind::Parallel };
-                d.dims.iter_mut().for_each(|dim| dim.static_step = false);
-            }
-        }
+        loops.iter_mut().for_each(demote_affine);
     }
     let mut case = SymCase { id: seed, ty, args, loops, arg_sets: Vec::new(), cf, nested };
     case.arg_sets = select_arg_sets(&case, candidates);
@@ -996,7 +1075,7 @@ pub fn is_assumption_nest(case: &SymCase) -> bool {
     case.loops.len() == 2
         && matches!(case.loops[0].bound, Val::Dim { .. })
         && case.loops[0].step > 1
-        && matches!(&case.loops[1].bound, Val::Arith { a, .. } if matches!(**a, Val::Outer(0)))
+        && matches!(&case.loops[1].bound, Val::Arith { a, .. } if matches!(**a, Val::Outer(0, 0)))
 }
 
 /// A case with a parallel loop `P` (index only): `[P]`, `P` around a loop
@@ -1073,6 +1152,11 @@ fn gen_parallel(rng: &mut Rng, cx: &Ctx, parent: Option<usize>) -> LoopDesc {
         5 | 6 => ParKind::ForallIn,
         _ => ParKind::ForallRange,
     };
+    gen_parallel_of(rng, cx, parent, kind)
+}
+
+/// [`gen_parallel`] of a given kind.
+fn gen_parallel_of(rng: &mut Rng, cx: &Ctx, parent: Option<usize>, kind: ParKind) -> LoopDesc {
     let n = 1 + rng.below(3) as usize;
     let mut dims = Vec::new();
     for _ in 0..n {
@@ -1085,22 +1169,11 @@ fn gen_parallel(rng: &mut Rng, cx: &Ctx, parent: Option<usize>) -> LoopDesc {
         let d = match kind {
             ParKind::ForallIn => {
                 let ub = if rng.below(3) == 0 { Val::Const(rng.below(7) as u128) } else { gen_par_bounds(rng, cx).1 };
-                let static_ub = matches!(ub, Val::Const(_)) && rng.below(4) != 0;
-                ParDim { lb: Val::Const(0), ub, step: Val::Const(1), static_lb: true, static_ub, static_step: true }
+                par_dim(rng, kind, cx.w, Val::Const(0), ub, step)
             }
             _ => {
                 let (lb, ub) = gen_par_bounds(rng, cx);
-                let forall = kind == ParKind::ForallRange;
-                // A literal equal to i64::MIN would be MLIR's marker of a
-                // dynamic part: that constant stays an operand.
-                let literal = |c: u128| to_signed(c, cx.w) != i128::from(i64::MIN);
-                let lit =
-                    |v: &Val, rng: &mut Rng| forall && matches!(v, Val::Const(c) if literal(*c)) && rng.below(3) != 0;
-                let static_lb = lit(&lb, rng);
-                let static_ub = lit(&ub, rng);
-                // affine.parallel's steps are integers in its syntax.
-                let static_step = kind == ParKind::AffineParallel || lit(&step, rng);
-                ParDim { lb, ub, step, static_lb, static_ub, static_step }
+                par_dim(rng, kind, cx.w, lb, ub, step)
             }
         };
         dims.push(d);
@@ -1116,6 +1189,208 @@ fn gen_parallel(rng: &mut Rng, cx: &Ctx, parent: Option<usize>) -> LoopDesc {
         brk: None,
         sub_step: false,
         dims,
+    }
+}
+
+/// A dimension of a parallel loop of `kind`, its static parts (literals
+/// in the op's syntax) chosen: `scf.forall in` has lower bounds 0 and
+/// steps 1 (`lb`, `step` ignored) and its constant upper bounds are mostly
+/// literals; `scf.forall`'s other constants are often literals;
+/// `affine.parallel`'s steps are always (integers in its syntax).
+fn par_dim(rng: &mut Rng, kind: ParKind, w: u32, lb: Val, ub: Val, step: Val) -> ParDim {
+    if kind == ParKind::ForallIn {
+        let static_ub = matches!(ub, Val::Const(_)) && rng.below(4) != 0;
+        return ParDim { lb: Val::Const(0), ub, step: Val::Const(1), static_lb: true, static_ub, static_step: true };
+    }
+    let forall = kind == ParKind::ForallRange;
+    // A literal equal to i64::MIN would be MLIR's marker of a dynamic
+    // part: that constant stays an operand.
+    let literal = |c: u128| to_signed(c, w) != i128::from(i64::MIN);
+    let lit = |v: &Val, rng: &mut Rng| forall && matches!(v, Val::Const(c) if literal(*c)) && rng.below(3) != 0;
+    let static_lb = lit(&lb, rng);
+    let static_ub = lit(&ub, rng);
+    let static_step = kind == ParKind::AffineParallel || lit(&step, rng);
+    ParDim { lb, ub, step, static_lb, static_ub, static_step }
+}
+
+/// An `affine.parallel` becomes an `scf.parallel` (no static parts) where
+/// its bounds are not valid affine ones: inside the control-flow wrapper,
+/// or nested in an `scf.parallel`/`scf.forall`, or (nested in another
+/// `affine.parallel`) with a bound that has no affine form.
+fn demote_affine(d: &mut LoopDesc) {
+    if d.shape == (Shape::Parallel { kind: ParKind::AffineParallel }) {
+        d.shape = Shape::Parallel { kind: ParKind::Parallel };
+        for dim in &mut d.dims {
+            dim.static_lb = false;
+            dim.static_ub = false;
+            dim.static_step = false;
+        }
+    }
+}
+
+/// An `affine.parallel` nested in another one (its bounds written as
+/// affine expressions, see `Emitter::emit_parallel`) stays one only if
+/// every bound has an affine form ([`affine_expressible`]).
+fn settle_affine(d: &mut LoopDesc) {
+    if d.parent.is_some() && !d.dims.iter().all(affine_bounds) {
+        demote_affine(d);
+    }
+}
+
+/// Whether a dimension's bounds have affine forms (a max for the lower
+/// bound, a min for the upper one: see [`affine_expressible`]).
+fn affine_bounds(p: &ParDim) -> bool {
+    affine_expressible(&p.lb, Some(MinMaxOp::MaxS), true) && affine_expressible(&p.ub, Some(MinMaxOp::MinS), true)
+}
+
+/// A nest of parallel loops, the shape upstream's `scf-parallel-loop-tiling`
+/// (and `tile_using_forall` followed by it) makes: an outer parallel loop of
+/// any kind ([`gen_parallel`], its dimensions mostly `0 to N step T`) whose
+/// body holds an inner one of any kind (`affine.parallel` only inside
+/// `affine.parallel`, where its bounds have affine forms) bounded by the
+/// outer induction variables ([`gen_inner_bounds`]); sometimes a second
+/// inner one beside it, or a loop of the generator inside it.
+fn gen_parallel_nest(rng: &mut Rng, cx: &mut Ctx) -> Vec<LoopDesc> {
+    cx.outers.clear();
+    let kinds = [ParKind::Parallel, ParKind::ForallIn, ParKind::ForallRange, ParKind::AffineParallel];
+    let kind = kinds[rng.below(5).min(3) as usize];
+    let mut outer = gen_parallel_of(rng, cx, None, kind);
+    for d in &mut outer.dims {
+        if rng.below(3) != 0 {
+            let n = if rng.below(4) == 0 { gen_val(rng, cx, 1) } else { gen_leaf(rng, cx) };
+            let t = [1u128, 2, 3, 4, 4, 8][rng.below(6) as usize];
+            *d = par_dim(rng, kind, cx.w, Val::Const(0), n, Val::Const(t));
+        }
+    }
+    let mut loops = vec![outer];
+    for _ in 0..if rng.below(6) == 0 { 2 } else { 1 } {
+        let inner = gen_inner_parallel(rng, cx, &loops[0]);
+        loops.push(inner);
+        if rng.below(6) == 0 {
+            let p = loops.len() - 1;
+            cx.outers = vec![p, 0];
+            let l = gen_loop(rng, cx, Some(p));
+            loops.push(l);
+            cx.outers.clear();
+        }
+    }
+    loops
+}
+
+/// The inner parallel loop of a nest (see [`gen_parallel_nest`]) in
+/// `outer` (loop 0): 1 to 3 dimensions, each bounded by one of the outer
+/// induction variables.
+fn gen_inner_parallel(rng: &mut Rng, cx: &Ctx, outer: &LoopDesc) -> LoopDesc {
+    let outer_affine = outer.shape == Shape::Parallel { kind: ParKind::AffineParallel };
+    let kind = if outer_affine && rng.below(2) == 0 {
+        ParKind::AffineParallel
+    } else {
+        [ParKind::Parallel, ParKind::Parallel, ParKind::ForallIn, ParKind::ForallRange][rng.below(4) as usize]
+    };
+    let n = outer.dims.len();
+    let m = if rng.below(3) == 0 { 1 + rng.below(3) as usize } else { n };
+    let mut d = simple_loop(Shape::Parallel { kind }, Val::Const(0), Val::Const(0), 1);
+    d.parent = Some(0);
+    for j in 0..m {
+        let k = if j < n && rng.below(4) != 0 { j } else { rng.below(n as u64) as usize };
+        // An affine.parallel draws again (twice at most) bounds that have
+        // no affine form.
+        for attempt in 0..3 {
+            let (lb, ub, step) = gen_inner_bounds(rng, cx, &outer.dims[k], k);
+            let p = par_dim(rng, kind, cx.w, lb, ub, step);
+            if kind != ParKind::AffineParallel || affine_bounds(&p) || attempt == 2 {
+                d.dims.push(p);
+                break;
+            }
+        }
+    }
+    settle_affine(&mut d);
+    d
+}
+
+/// Bounds and step of an inner dimension of a nest from dimension `k` of
+/// the outer loop (`od`: `lb to N step T`, its induction variable `%i`):
+/// upstream's tile `0 to affine.min(T, N - %i)`; near misses: a tile larger
+/// than the step, `min(T, N - %i) + 1`, a step that skips; `%i to %i + c`;
+/// `0 to %i` and `%i to N` (the outer variable itself); `%i to min(%i + T,
+/// N)`; or bounds that do not depend on `%i`.
+fn gen_inner_bounds(rng: &mut Rng, cx: &Ctx, od: &ParDim, k: usize) -> (Val, Val, Val) {
+    let iv = Val::Outer(0, k);
+    let t = match od.step {
+        Val::Const(t) => t,
+        _ => 4,
+    };
+    let n = od.ub.clone();
+    let tile = |c: u128| Val::AffineMin { c, n: Box::new(n.clone()), iv: Box::new(iv.clone()) };
+    let plus =
+        |a: Val, c: u128, flags: Flags| Val::Arith { op: ArithOp::Add, a: Box::new(a), c, flags, const_left: false };
+    let one = Val::Const(1);
+    match rng.below(12) {
+        0..=3 => (Val::Const(0), tile(t), one),
+        4 => (Val::Const(0), tile(t + rng.range_u64(1, 4) as u128), one),
+        5 => (Val::Const(0), plus(tile(t), 1, Flags::None), one),
+        6 => (Val::Const(0), tile(t), Val::Const(rng.range_u64(2, 3) as u128)),
+        7 => {
+            let c = if rng.below(2) == 0 { t } else { rng.range_u64(1, 8) as u128 };
+            (iv.clone(), plus(iv, c, flags(rng)), one)
+        }
+        8 => (Val::Const(0), iv, one),
+        9 => (iv, n, one),
+        10 => {
+            let end = Val::MinMax { op: MinMaxOp::MinS, a: Box::new(plus(iv.clone(), t, Flags::None)), b: Box::new(n) };
+            (iv, end, one)
+        }
+        _ => {
+            let (lb, ub) = gen_par_bounds(rng, cx);
+            (lb, ub, Val::Const(rng.range_u64(1, 3) as u128))
+        }
+    }
+}
+
+/// A dimension of a parallel loop in the nested 32-bit module near its
+/// limits, so that the induction variable's final value overflows at 32
+/// bits (undefined) for some arguments and not for others, and `%a + c`
+/// wraps at 32 bits where it would not at 64: step 3 (or 2 to 5) from
+/// near `2^31 - 1` up to a constant there or an argument, or from an
+/// argument up to such a constant or the argument plus a constant.
+fn near_limit_dim(rng: &mut Rng, cx: &Ctx) -> (Val, Val, Val) {
+    let smax = mask(cx.w) >> 1;
+    let near = |rng: &mut Rng| Val::Const(smax - rng.below(12) as u128);
+    let (lb, ub) = match rng.below(4) {
+        0 => (near(rng), Val::Const(smax - rng.below(3) as u128)),
+        1 => (pick_arg(rng, cx), near(rng)),
+        2 => {
+            let a = pick_arg(rng, cx);
+            let c = rng.range_u64(1, 12) as u128;
+            (a.clone(), Val::Arith { op: ArithOp::Add, a: Box::new(a), c, flags: Flags::None, const_left: false })
+        }
+        _ => (near(rng), pick_arg(rng, cx)),
+    };
+    let step = if rng.below(3) == 0 { rng.range_u64(2, 5) as u128 } else { 3 };
+    (lb, ub, Val::Const(step))
+}
+
+/// Whether `v` has an expression of `affine.parallel`'s bound syntax with
+/// the same value ([`Emitter::affine_expr`] writes it): constants,
+/// arguments (symbols), `memref.dim` of an argument and the induction
+/// variables of an enclosing `affine.parallel` (`outer_affine`; dims), the
+/// sums, differences and products by a constant without a flag (lowered to
+/// wrapping `arith` ops), and at the top a signed min for an upper bound
+/// (`top`: `MinS`; `affine.min`'s tile size too) or max for a lower one.
+fn affine_expressible(v: &Val, top: Option<MinMaxOp>, outer_affine: bool) -> bool {
+    match v {
+        Val::Const(_) | Val::Arg(_) | Val::Dim { .. } => true,
+        Val::Outer(..) => outer_affine,
+        Val::Arith { a, flags: Flags::None, .. } => affine_expressible(a, None, outer_affine),
+        Val::MinMax { op, a, b } => {
+            Some(*op) == top && affine_expressible(a, None, outer_affine) && affine_expressible(b, None, outer_affine)
+        }
+        Val::AffineMin { n, iv, .. } => {
+            top == Some(MinMaxOp::MinS)
+                && affine_expressible(n, None, outer_affine)
+                && affine_expressible(iv, None, outer_affine)
+        }
+        Val::Arith { .. } | Val::Cast { .. } => false,
     }
 }
 
@@ -1140,7 +1415,7 @@ fn gen_assumption_nest(rng: &mut Rng, cx: &Ctx) -> Vec<LoopDesc> {
         dims: Vec::new(),
     };
     let c = [1u128, 4, 8, 8, 16][rng.below(5) as usize];
-    let plus = Val::Arith { op: ArithOp::Add, a: Box::new(Val::Outer(0)), c, flags: Flags::None, const_left: false };
+    let plus = Val::Arith { op: ArithOp::Add, a: Box::new(Val::Outer(0, 0)), c, flags: Flags::None, const_left: false };
     let shape = match rng.below(4) {
         0 => Shape::DoWhile,
         1 => Shape::LoomLoop { guard: rng.below(2) as u8 },
@@ -1150,7 +1425,7 @@ fn gen_assumption_nest(rng: &mut Rng, cx: &Ctx) -> Vec<LoopDesc> {
     let inner = LoopDesc {
         parent: Some(0),
         shape,
-        init: Val::Outer(0),
+        init: Val::Outer(0, 0),
         bound: plus,
         step: 1,
         pred: if rng.below(3) == 0 { Predicate::Sle } else { Predicate::Slt },
@@ -1194,7 +1469,7 @@ pub fn initial_record(loops: usize) -> Vec<u64> {
         let b = slot::PER_LOOP * l;
         r[b + slot::EC_MIN] = u64::MAX;
         r[b + slot::EB_MIN] = u64::MAX;
-        for s in [slot::COND, slot::BODY, slot::EXIT] {
+        for s in slot::STATS {
             r[b + s] = i64::MAX as u64;
             r[b + s + 1] = i64::MIN as u64;
             r[b + s + 2] = u64::MAX;
@@ -1231,9 +1506,15 @@ struct Sim<'a> {
     total: u64,
 }
 
+/// The signed min and max slots at `at` of a group, with `lo` and `hi`
+/// (a parallel dimension's groups keep only these: its counter is signed).
+fn observe2(r: &mut [u64], at: usize, lo: i64, hi: i64) {
+    r[at] = (r[at] as i64).min(lo) as u64;
+    r[at + 1] = (r[at + 1] as i64).max(hi) as u64;
+}
+
 fn observe4(r: &mut [u64], at: usize, s: u64, u: u64) {
-    r[at] = (r[at] as i64).min(s as i64) as u64;
-    r[at + 1] = (r[at + 1] as i64).max(s as i64) as u64;
+    observe2(r, at, s as i64, s as i64);
     r[at + 2] = r[at + 2].min(u);
     r[at + 3] = r[at + 3].max(u);
 }
@@ -1267,7 +1548,7 @@ impl Sim<'_> {
                 ArgValue::Scalar { .. } => panic!("dim of a scalar in case {}", self.case.id),
             },
             Val::Const(c) => *c & m,
-            Val::Outer(l) => self.counters[*l],
+            Val::Outer(l, k) => self.counters[self.case.iv_slot(*l, *k)],
             Val::Arith { op, a, c, flags, const_left } => {
                 let x = self.val(a)?;
                 let (p, q) = if *const_left { (*c & m, x) } else { (x, *c & m) };
@@ -1310,6 +1591,14 @@ impl Sim<'_> {
                     }
                     MinMaxOp::MinU => x.min(y),
                     MinMaxOp::MaxU => x.max(y),
+                }
+            }
+            Val::AffineMin { c, n, iv } => {
+                let d = self.val(n)?.wrapping_sub(self.val(iv)?) & m;
+                if to_signed(*c & m, w) <= to_signed(d, w) {
+                    *c & m
+                } else {
+                    d
                 }
             }
         })
@@ -1449,6 +1738,10 @@ impl Sim<'_> {
     }
 }
 
+/// Why a run of a parallel loop is undefined when a dimension's final
+/// induction value does not fit.
+const FINAL_VALUE_OVERFLOWS: &str = "the final induction value overflows";
+
 impl Sim<'_> {
     /// A parallel loop, as the nest of scf.for it lowers to (dimension 0
     /// outermost; the body's record is order-independent). A non-positive
@@ -1476,7 +1769,7 @@ impl Sim<'_> {
         for (k, &(lb, _, st)) in bounds.iter().enumerate() {
             if entered && lb + counts[k] * st > smax {
                 return Err(Stop::Ub(format!(
-                    "loop #{l} dimension {k}: the final induction value {} overflows i{w}",
+                    "loop #{l} dimension {k}: {FINAL_VALUE_OVERFLOWS} i{w} ({})",
                     lb + counts[k] * st
                 )));
             }
@@ -1485,12 +1778,32 @@ impl Sim<'_> {
         self.rec[Self::at(l, slot::ENTRIES)] += 1;
         self.rec[Self::at(l, slot::CUR_BODY)] = 0;
         let blocks: Vec<usize> = (0..d.dims.len()).map(|k| case.dim_block(l, k)).collect();
+        // Each dimension's scf.for in the nest, entered `e` times in this
+        // entry of the op (the product of the counts of the dimensions
+        // before it), each time from lb to lb + count * step.
+        let mut e: u64 = 1;
         for (k, &(lb, ub, st)) in bounds.iter().enumerate() {
-            let b = blocks[k];
-            self.rec[Self::at(b, slot::DIM_LB)] = lb as i64 as u64;
-            self.rec[Self::at(b, slot::DIM_UB)] = ub as i64 as u64;
-            self.rec[Self::at(b, slot::DIM_STEP)] = st as i64 as u64;
-            self.rec[Self::at(b, slot::CUR_BODY)] = 0;
+            let r = &mut self.rec;
+            let at = |s: usize| Self::at(blocks[k], s);
+            r[at(slot::DIM_LB)] = lb as i64 as u64;
+            r[at(slot::DIM_UB)] = ub as i64 as u64;
+            r[at(slot::DIM_STEP)] = st as i64 as u64;
+            let count = u64::try_from(counts[k]).unwrap_or(u64::MAX);
+            r[at(slot::ENTRIES)] = r[at(slot::ENTRIES)].saturating_add(e);
+            r[at(slot::TOT_BODY)] = r[at(slot::TOT_BODY)].saturating_add(e.saturating_mul(count));
+            if e > 0 {
+                r[at(slot::EB_MIN)] = r[at(slot::EB_MIN)].min(count);
+                r[at(slot::EB_MAX)] = r[at(slot::EB_MAX)].max(count);
+                let last = lb + counts[k] * st;
+                let mut values = vec![(slot::COND, lb, last), (slot::EXIT, last, last)];
+                if count > 0 {
+                    values.push((slot::BODY, lb, last - st));
+                }
+                for (s, lo, hi) in values {
+                    observe2(r, at(s), lo as i64, hi as i64);
+                }
+            }
+            e = e.saturating_mul(count);
         }
         self.in_progress[l] = true;
         // With an empty dimension the body never runs, but the nest still
@@ -1509,14 +1822,12 @@ impl Sim<'_> {
                 let ivs: Vec<i128> = (0..n).map(|k| bounds[k].0 + idx[k] * bounds[k].2).collect();
                 for k in 0..n {
                     let b = blocks[k];
-                    let v = ivs[k] as u128 & mask(w);
-                    observe4(&mut self.rec, Self::at(b, slot::BODY), ivs[k] as i64 as u64, v as u64);
+                    observe2(&mut self.rec, Self::at(b, slot::OBS), ivs[k] as i64, ivs[k] as i64);
                     if (0..n).all(|j| j == k || idx[j] == 0) {
-                        self.rec[Self::at(b, slot::CUR_BODY)] += 1;
-                        self.rec[Self::at(b, slot::TOT_BODY)] += 1;
+                        self.rec[Self::at(b, slot::SEEN)] += 1;
                     }
+                    self.counters[b] = ivs[k] as u128 & mask(w);
                 }
-                self.counters[l] = ivs[0] as u128 & mask(w);
                 self.rec[Self::at(l, slot::CUR_BODY)] += 1;
                 self.rec[Self::at(l, slot::TOT_BODY)] += 1;
                 self.total += 1;
@@ -1543,11 +1854,6 @@ impl Sim<'_> {
         let bc = r[Self::at(l, slot::CUR_BODY)];
         r[Self::at(l, slot::EB_MIN)] = r[Self::at(l, slot::EB_MIN)].min(bc);
         r[Self::at(l, slot::EB_MAX)] = r[Self::at(l, slot::EB_MAX)].max(bc);
-        for &b in &blocks {
-            let c = r[Self::at(b, slot::CUR_BODY)];
-            r[Self::at(b, slot::EB_MIN)] = r[Self::at(b, slot::EB_MIN)].min(c);
-            r[Self::at(b, slot::EB_MAX)] = r[Self::at(b, slot::EB_MAX)].max(c);
-        }
         self.in_progress[l] = false;
         Ok(())
     }
@@ -1583,7 +1889,7 @@ fn simulate_with(case: &SymCase, args: &[ArgValue], fuel: u64, total_fuel: u64) 
         fuel,
         total_fuel,
         rec: initial_record(case.blocks()),
-        counters: vec![0; n],
+        counters: vec![0; case.blocks()],
         in_progress: vec![false; n],
         frames: vec![None; n],
         total: 0,
@@ -1646,12 +1952,14 @@ impl Emitter<'_> {
         self.line(&format!("{v} = arith.constant {} : i64", x as i64));
         v
     }
-    fn counter_name(&self, l: usize) -> String {
+    /// The counter of loop `l` in its body (induction variable `k` of a
+    /// parallel loop).
+    fn counter_name(&self, l: usize, k: usize) -> String {
         match self.case.loops[l].shape {
             Shape::ScfFor { .. } | Shape::LoomFor => format!("%iv{l}"),
             Shape::While | Shape::DoWhile => format!("%y{l}"),
             Shape::LoomLoop { .. } => format!("%x{l}"),
-            Shape::Parallel { .. } => format!("%p{l}_0"),
+            Shape::Parallel { .. } => format!("%p{l}_{k}"),
         }
     }
     fn val(&mut self, v: &Val) -> String {
@@ -1684,7 +1992,7 @@ impl Emitter<'_> {
                 x
             }
             Val::Const(c) => self.konst(*c),
-            Val::Outer(l) => self.counter_name(*l),
+            Val::Outer(l, k) => self.counter_name(*l, *k),
             Val::Arith { op, a, c, flags, const_left } => {
                 let x = self.val(a);
                 let k = self.konst(*c);
@@ -1716,6 +2024,44 @@ impl Emitter<'_> {
                 self.line(&format!("{v} = arith.{name} {x}, {y} : {t}"));
                 v
             }
+            Val::AffineMin { c, n, iv } => {
+                let (x, y) = (self.val(iv), self.val(n));
+                let v = self.fresh();
+                let c = to_signed(*c, ty.width);
+                self.line(&format!("{v} = affine.min affine_map<(d0)[s0] -> ({c}, s0 - d0)>({x})[{y}]"));
+                v
+            }
+        }
+    }
+    /// `v` as an expression of `affine.parallel`'s bound syntax (see
+    /// [`affine_expressible`]): enclosing affine induction variables and
+    /// `memref.dim` values emitted here as dims, `%argN` as symbols.
+    fn affine_expr(&mut self, v: &Val, top: Option<MinMaxOp>) -> String {
+        let w = self.case.ty.width;
+        match v {
+            Val::Const(c) => to_signed(*c, w).to_string(),
+            Val::Arg(n) => format!("symbol(%arg{n})"),
+            Val::Outer(l, k) => self.counter_name(*l, *k),
+            Val::Dim { .. } => self.val(v),
+            Val::Arith { op, a, c, const_left, .. } => {
+                let x = self.affine_expr(a, None);
+                let c = to_signed(*c, w);
+                match (op, const_left) {
+                    (ArithOp::Add, _) => format!("({x}) + ({c})"),
+                    (ArithOp::Sub, false) => format!("({x}) - ({c})"),
+                    (ArithOp::Sub, true) => format!("({c}) - ({x})"),
+                    (ArithOp::Mul, _) => format!("({x}) * ({c})"),
+                }
+            }
+            Val::MinMax { op, a, b } => {
+                let name = if *op == MinMaxOp::MinS { "min" } else { "max" };
+                format!("{name}({}, {})", self.affine_expr(a, None), self.affine_expr(b, None))
+            }
+            Val::AffineMin { c, n, iv } => {
+                let (n, iv) = (self.affine_expr(n, None), self.affine_expr(iv, None));
+                format!("min({}, ({n}) - ({iv}))", to_signed(*c, w))
+            }
+            Val::Cast { .. } => panic!("{v:?} has no affine form (see affine_expressible), top {top:?}"),
         }
     }
     /// `x + step` in the counter type.
@@ -1783,26 +2129,81 @@ impl Emitter<'_> {
         self.line(&format!("{x} = arith.{op} {v} : {} to i64", self.t()));
         x
     }
+    /// [`Self::update`] with `x` when `when` holds (`neutral`, which
+    /// leaves the slot as it is, otherwise).
+    fn update_when(&mut self, l: usize, s: usize, op: &str, x: &str, when: Option<&str>, neutral: u64) {
+        let x = match when {
+            Some(c) => {
+                let n = self.i64_const(neutral);
+                let y = self.fresh();
+                self.line(&format!("{y} = arith.select {c}, {x}, {n} : i64"));
+                y
+            }
+            None => x.to_string(),
+        };
+        self.update(l, s, op, &x);
+    }
+    /// The signed min of the group at `base` with `lo` and its max with
+    /// `hi` (a parallel dimension's groups: see `Sim::run_parallel`).
+    fn observe2(&mut self, l: usize, base: usize, lo: &str, hi: &str, when: Option<&str>) {
+        self.update_when(l, base, "minsi", lo, when, i64::MAX as u64);
+        self.update_when(l, base + 1, "maxsi", hi, when, i64::MIN as u64);
+    }
     fn observe4(&mut self, l: usize, base: usize, sv: &str, uv: &str, when: Option<&str>) {
-        for (j, (op, x, neutral)) in [
-            ("minsi", sv, i64::MAX as u64),
-            ("maxsi", sv, i64::MIN as u64),
-            ("minui", uv, u64::MAX),
-            ("maxui", uv, 0u64),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let x = match when {
-                Some(c) => {
-                    let n = self.i64_const(neutral);
-                    let y = self.fresh();
-                    self.line(&format!("{y} = arith.select {c}, {x}, {n} : i64"));
-                    y
-                }
-                None => x.to_string(),
+        self.observe2(l, base, sv, sv, when);
+        self.update_when(l, base + 2, "minui", uv, when, u64::MAX);
+        self.update_when(l, base + 3, "maxui", uv, when, 0);
+    }
+    /// Before a parallel op (see `Sim::run_parallel`): each dimension's
+    /// runtime bounds (`parts`' SSA values) and the record of its scf.for
+    /// in the nest, entered `e` times in this entry of the op (the product
+    /// of the counts before it; `entered`: whether non-zero), each time
+    /// from lb to `last` = lb + count * step. The count is
+    /// `(ub - lb - 1) udiv step + 1` when lb < ub: the difference may
+    /// exceed i64's signed range, never its unsigned one.
+    fn dims_prologue(&mut self, blocks: &[usize], parts: &[[(String, String); 3]]) {
+        let z = self.i64_const(0);
+        let one = self.i64_const(1);
+        let mut e = one.clone();
+        let mut entered: Option<String> = None;
+        for (&b, part) in blocks.iter().zip(parts) {
+            let mut v = Vec::new();
+            for (j, s) in [slot::DIM_LB, slot::DIM_UB, slot::DIM_STEP].into_iter().enumerate() {
+                let x = self.widen(&part[j].1, true);
+                self.store(b, s, &x);
+                v.push(x);
+            }
+            let [lb, ub, st] = [&v[0], &v[1], &v[2]];
+            let op = |e: &mut Self, text: String| {
+                let x = e.fresh();
+                e.line(&format!("{x} = {text}"));
+                x
             };
-            self.update(l, base + j, op, &x);
+            let lt = op(self, format!("arith.cmpi slt, {lb}, {ub} : i64"));
+            let diff = op(self, format!("arith.subi {ub}, {lb} : i64"));
+            let dm = op(self, format!("arith.subi {diff}, {one} : i64"));
+            let q = op(self, format!("arith.divui {dm}, {st} : i64"));
+            let q1 = op(self, format!("arith.addi {q}, {one} : i64"));
+            let cnt = op(self, format!("arith.select {lt}, {q1}, {z} : i64"));
+            let span = op(self, format!("arith.muli {cnt}, {st} : i64"));
+            let last = op(self, format!("arith.addi {lb}, {span} : i64"));
+            let before_last = op(self, format!("arith.subi {last}, {st} : i64"));
+            self.update(b, slot::ENTRIES, "addi", &e);
+            let tb = op(self, format!("arith.muli {e}, {cnt} : i64"));
+            self.update(b, slot::TOT_BODY, "addi", &tb);
+            let when = entered.as_deref();
+            self.update_when(b, slot::EB_MIN, "minui", &cnt, when, u64::MAX);
+            self.update_when(b, slot::EB_MAX, "maxui", &cnt, when, 0);
+            self.observe2(b, slot::COND, lb, &last, when);
+            self.observe2(b, slot::EXIT, &last, &last, when);
+            let pos = op(self, format!("arith.cmpi sgt, {cnt}, {z} : i64"));
+            let runs = match when {
+                Some(w) => op(self, format!("arith.andi {w}, {pos} : i1")),
+                None => pos,
+            };
+            self.observe2(b, slot::BODY, lb, &before_last, Some(&runs));
+            e = op(self, format!("arith.muli {e}, {cnt} : i64"));
+            entered = Some(runs);
         }
     }
     fn cond_obs(&mut self, l: usize, v: &str) {
@@ -1872,12 +2273,16 @@ impl Emitter<'_> {
             Val::Const(c) => to_signed(*c, w).to_string(),
             other => panic!("a static part that is not a constant: {other:?}"),
         };
+        // An affine.parallel nested in another one writes its bounds as
+        // affine expressions (values defined in the outer body are not valid
+        // affine symbols); at the top level, as values (valid symbols).
+        let affine_text = kind == ParKind::AffineParallel && d.parent.is_some();
         // Each part: its text in the op and (instrumented) its SSA value.
         let mut parts: Vec<[(String, String); 3]> = Vec::new();
         for dim in &d.dims {
-            let one = |v: &Val, is_static: bool, e: &mut Self| -> (String, String) {
-                if is_static {
-                    let text = lit(v);
+            let one = |v: &Val, is_static: bool, top: Option<MinMaxOp>, e: &mut Self| -> (String, String) {
+                if is_static || affine_text {
+                    let text = if is_static { lit(v) } else { e.affine_expr(v, top) };
                     let ssa = if e.instrument { e.val(v) } else { String::new() };
                     (text, ssa)
                 } else {
@@ -1885,9 +2290,9 @@ impl Emitter<'_> {
                     (x.clone(), x)
                 }
             };
-            let lb = one(&dim.lb, dim.static_lb, self);
-            let ub = one(&dim.ub, dim.static_ub, self);
-            let st = one(&dim.step, dim.static_step, self);
+            let lb = one(&dim.lb, dim.static_lb, Some(MinMaxOp::MaxS), self);
+            let ub = one(&dim.ub, dim.static_ub, Some(MinMaxOp::MinS), self);
+            let st = one(&dim.step, dim.static_step, None, self);
             parts.push([lb, ub, st]);
         }
         let blocks: Vec<usize> = (0..d.dims.len()).map(|k| case.dim_block(l, k)).collect();
@@ -1895,14 +2300,7 @@ impl Emitter<'_> {
             self.bump(l, slot::ENTRIES);
             let z = self.i64_const(0);
             self.store(l, slot::CUR_BODY, &z);
-            for (k, &b) in blocks.iter().enumerate() {
-                for (j, s) in [slot::DIM_LB, slot::DIM_UB, slot::DIM_STEP].into_iter().enumerate() {
-                    let v = parts[k][j].1.clone();
-                    let x = self.widen(&v, true);
-                    self.store(b, s, &x);
-                }
-                self.store(b, slot::CUR_BODY, &z);
-            }
+            self.dims_prologue(&blocks, &parts);
         }
         let ivs: Vec<String> = (0..d.dims.len()).map(|k| format!("%p{l}_{k}")).collect();
         let list = |j: usize| parts.iter().map(|p| p[j].0.clone()).collect::<Vec<_>>().join(", ");
@@ -1932,8 +2330,7 @@ impl Emitter<'_> {
             }
             for (k, &b) in blocks.iter().enumerate() {
                 let sv = self.widen(&ivs[k], true);
-                let uv = self.widen(&ivs[k], false);
-                self.observe4(b, slot::BODY, &sv, &uv, None);
+                self.observe2(b, slot::OBS, &sv, &sv, None);
                 let others: Vec<&String> = (0..n).filter(|&j| j != k).map(|j| &at_lb[j]).collect();
                 let inc = match others.split_first() {
                     None => self.i64_const(1),
@@ -1949,8 +2346,7 @@ impl Emitter<'_> {
                         x
                     }
                 };
-                self.update(b, slot::CUR_BODY, "addi", &inc);
-                self.update(b, slot::TOT_BODY, "addi", &inc);
+                self.update(b, slot::SEEN, "addi", &inc);
             }
         }
         self.children(Some(l));
@@ -1963,11 +2359,6 @@ impl Emitter<'_> {
             let bc = self.load(l, slot::CUR_BODY);
             self.update(l, slot::EB_MIN, "minui", &bc);
             self.update(l, slot::EB_MAX, "maxui", &bc);
-            for &b in &blocks {
-                let c = self.load(b, slot::CUR_BODY);
-                self.update(b, slot::EB_MIN, "minui", &c);
-                self.update(b, slot::EB_MAX, "maxui", &c);
-            }
         }
     }
 
@@ -2223,7 +2614,7 @@ pub fn exec_module(runs: &[(&SymCase, usize)]) -> String {
         .replace("PER", &slot::PER_LOOP.to_string())
         .replace("EC_MIN", &slot::EC_MIN.to_string())
         .replace("EB_MIN", &slot::EB_MIN.to_string())
-        .replace("STATS", "12")
+        .replace("STATS", &(4 * slot::STATS.len()).to_string())
         .replace("COND", &slot::COND.to_string());
     let mut emitted = std::collections::HashSet::new();
     for (c, _) in runs {
@@ -2642,6 +3033,30 @@ pub struct SymTally {
     /// Claims of parallel loops (their own and their dimensions') checked
     /// against one argument set.
     pub par_checks: u64,
+    /// Nests of parallel loops (a parallel loop in a parallel loop's
+    /// body): cases; inner loops (`scf.parallel`, `scf.forall`,
+    /// `affine.parallel`) and their dimensions; those bounded by an
+    /// `affine.min` tile size and the near misses among them (see
+    /// [`tile_dim`]); inner loops the report calls exact and their exact
+    /// dimensions; claims of inner loops checked against one argument set.
+    pub nests: u64,
+    pub nest_inner: [u64; 3],
+    pub nest_dims: u64,
+    pub nest_tiles: u64,
+    pub nest_near_misses: u64,
+    pub nest_exact: u64,
+    pub nest_exact_dims: u64,
+    pub nest_checks: u64,
+    /// Parallel cases in the nested 32-bit module and their parallel loops
+    /// the report calls exact; their runs with a dimension's bound within
+    /// 64 of the 32-bit limits (in the op's last entry), and those
+    /// undefined because a dimension's final induction value overflows 32
+    /// bits; their parallel claims checked.
+    pub par32: u64,
+    pub par32_exact: u64,
+    pub par32_limit: u64,
+    pub par32_overflow: u64,
+    pub par32_checks: u64,
 }
 
 impl SymTally {
@@ -2662,13 +3077,36 @@ impl SymTally {
     }
     pub fn summary(&self) -> String {
         format!(
-            "symbolic-fuzz: new shapes: {} nested-width functions, {} non-entry-block loops, {} assumption nests; {}\n{}\n{}",
+            "symbolic-fuzz: new shapes: {} nested-width functions, {} non-entry-block loops, {} assumption nests; {}\n{}\n{}\n{}",
             self.nested,
             self.non_entry,
             self.assumption_nests,
             self.diff.summary(),
             self.parallel_summary(),
+            self.nest_summary(),
             self.base_summary()
+        )
+    }
+    /// The parallel nests' and 32-bit parallel cases' lines.
+    pub fn nest_summary(&self) -> String {
+        format!(
+            "symbolic-fuzz: parallel nests: {} cases, {} inner parallel loops ({} scf.parallel, {} scf.forall, {} affine.parallel; {} dimensions, {} bounded by an affine.min tile, {} of them near misses; {} exact, {} exact dimensions); {} inner claims checked\nsymbolic-fuzz: 32-bit parallel: {} cases in the nested 32-bit module ({} exact parallel loops); {} runs with a dimension bound near the 32-bit limits, {} undefined by a dimension's final value overflowing; {} claims checked",
+            self.nests,
+            self.nest_inner.iter().sum::<u64>(),
+            self.nest_inner[0],
+            self.nest_inner[1],
+            self.nest_inner[2],
+            self.nest_dims,
+            self.nest_tiles,
+            self.nest_near_misses,
+            self.nest_exact,
+            self.nest_exact_dims,
+            self.nest_checks,
+            self.par32,
+            self.par32_exact,
+            self.par32_limit,
+            self.par32_overflow,
+            self.par32_checks
         )
     }
     /// The parallel shapes' line.
@@ -2763,11 +3201,48 @@ struct Checker<'a> {
     /// Claims that cannot be evaluated: (key, message), reported once per
     /// loop by the caller.
     invalid: Vec<(String, String)>,
+    /// Checking `dims[k]` of parallel loop `l` (then `claims` are the
+    /// dimension's): against its dimension's block, the record of the
+    /// dimension's `scf.for` in the nest the op lowers to, over every
+    /// entry of the op (each complete: the bounds decide it).
+    dim: Option<usize>,
 }
 
 impl Checker<'_> {
+    /// The record block checked: the loop's, or its dimension's.
+    fn block(&self) -> usize {
+        match self.dim {
+            Some(k) => self.case.dim_block(self.l, k),
+            None => self.l,
+        }
+    }
+    /// Slot `s` of the block checked. A dimension's block keeps no
+    /// condition counts and no normal exits: its loop's condition runs once
+    /// more than its body per entry, and every entry ends normally.
     fn r(&self, s: usize) -> u64 {
-        self.run.record[slot::PER_LOOP * self.l + s]
+        let at = |s: usize| self.run.record[slot::PER_LOOP * self.block() + s];
+        match (self.dim, s) {
+            (None, _) => at(s),
+            (Some(_), slot::EC_MIN) => at(slot::EB_MIN).saturating_add(1),
+            (Some(_), slot::EC_MAX) => at(slot::EB_MAX).saturating_add(1),
+            (Some(_), slot::TOT_COND) => at(slot::TOT_BODY).saturating_add(at(slot::ENTRIES)),
+            (Some(_), slot::NORMAL) => at(slot::ENTRIES),
+            (Some(_), _) => at(s),
+        }
+    }
+    /// Whether the run stopped in an entry of the loop (a dimension's
+    /// record holds finished entries only).
+    fn in_progress(&self) -> bool {
+        self.dim.is_none() && self.run.in_progress[self.l]
+    }
+    /// A claim's name in messages: a dimension's under `dims[k].`, its
+    /// counter's under `dims[k].counter.`.
+    fn key(&self, key: &str, counter: bool) -> String {
+        match (self.dim, counter) {
+            (None, _) => key.to_string(),
+            (Some(k), false) => format!("dims[{k}].{key}"),
+            (Some(k), true) => format!("dims[{k}].counter.{key}"),
+        }
     }
     fn signed(&self) -> bool {
         self.claims.signed.unwrap_or_else(|| self.case.loop_signed(self.l))
@@ -2790,7 +3265,7 @@ impl Checker<'_> {
             "seed {}: loop #{} ({}) with {}{partial}: {msg}",
             self.case.id,
             self.l,
-            self.claims.op,
+            op_name(self.case.loops[self.l].shape),
             fmt_args(self.case, self.set)
         ));
     }
@@ -2798,8 +3273,11 @@ impl Checker<'_> {
         let env = Env { args: &self.case.arg_sets[self.set], signed: self.signed() };
         match c.eval(&env) {
             Ok(v) => {
-                if !self.case.loops[self.l].dims.is_empty() {
+                let d = &self.case.loops[self.l];
+                if !d.dims.is_empty() {
                     tally.par_checks += 1;
+                    tally.par32_checks += self.case.nested as u64;
+                    tally.nest_checks += d.parent.is_some_and(|p| !self.case.loops[p].dims.is_empty()) as u64;
                 }
                 if !c.is_expr() {
                     tally.numeric_checks += 1;
@@ -2826,8 +3304,9 @@ impl Checker<'_> {
     /// `slots`: the per-entry min, max and current-entry slots.
     fn count(&mut self, key: &str, c: &Claim, slots: [usize; 3], exact: bool, tally: &mut SymTally) {
         let [min, max, cur] = slots;
-        let Some(v) = self.eval(key, c, tally) else { return };
-        let done = self.r(slot::ENTRIES) - self.run.in_progress[self.l] as u64;
+        let key = self.key(key, false);
+        let Some(v) = self.eval(&key, c, tally) else { return };
+        let done = self.r(slot::ENTRIES) - self.in_progress() as u64;
         let (lo, hi) = (self.r(min) as i128, self.r(max) as i128);
         let text = c.text();
         if done > 0 {
@@ -2838,7 +3317,7 @@ impl Checker<'_> {
             }
         }
         let so_far = self.r(cur) as i128;
-        if self.run.in_progress[self.l] && so_far > v {
+        if self.in_progress() && so_far > v {
             self.fail(format!(
                 "claims {key} '{text}' = {v}; the unfinished entry has already executed {so_far} (the fuel is {FUEL} per entry, {TOTAL_FUEL} per call)"
             ));
@@ -2848,7 +3327,8 @@ impl Checker<'_> {
         if self.run.outcome != Outcome::Complete && self.may_poison {
             return;
         }
-        let Some(v) = self.eval(key, c, tally) else { return };
+        let key = self.key(key, false);
+        let Some(v) = self.eval(&key, c, tally) else { return };
         let seen = self.r(s) as i128;
         if self.run.outcome == Outcome::Complete && v != seen {
             self.fail(format!("claims {key} '{}' = {v}; observed {seen} in the call", c.text()));
@@ -2856,9 +3336,27 @@ impl Checker<'_> {
             self.fail(format!("claims {key} '{}' = {v}; observed at least {seen} in the call", c.text()));
         }
     }
+    /// Whether the observed values of one statistics group are one entry's
+    /// (so that an exact range must equal them): a loop's when the run
+    /// ended and the loop was entered once; a dimension's when its loop
+    /// was entered once, or the op once, or the op's bounds are the same
+    /// on every entry (no enclosing counter in them).
+    fn one_entrys_values(&self) -> bool {
+        match self.dim {
+            None => self.run.outcome == Outcome::Complete && self.r(slot::ENTRIES) == 1,
+            Some(_) => {
+                let d = &self.case.loops[self.l];
+                self.r(slot::ENTRIES) == 1
+                    || self.run.record[slot::PER_LOOP * self.l + slot::ENTRIES] == 1
+                    || !d.dims.iter().any(|p| [&p.lb, &p.ub, &p.step].into_iter().any(Val::has_outer))
+            }
+        }
+    }
     /// A `[lo, hi]` claim; `bound_only` for a v1 numeric pair given beside
     /// an expression pair (the schema requires the numeric pair, so for a
-    /// symbolic range it can only be an enclosing constant bound).
+    /// symbolic range it can only be an enclosing constant bound). A
+    /// dimension's body range must also hold every value the op's body
+    /// observed of its induction variable.
     fn range_claim(
         &mut self,
         key: &str,
@@ -2868,25 +3366,32 @@ impl Checker<'_> {
         bound_only: bool,
         tally: &mut SymTally,
     ) {
-        let (Some(lo), Some(hi)) = (self.eval(key, &c[0], tally), self.eval(key, &c[1], tally)) else { return };
+        let key = self.key(key, true);
+        let (Some(lo), Some(hi)) = (self.eval(&key, &c[0], tally), self.eval(&key, &c[1], tally)) else { return };
+        let text = format!("['{}', '{}'] = [{lo}, {hi}]", c[0].text(), c[1].text());
+        if self.dim.is_some() && s == slot::BODY && self.r(slot::SEEN) > 0 {
+            let (olo, ohi) = self.range(slot::OBS);
+            if olo < lo || ohi > hi {
+                self.fail(format!("claims {key} {text}; the body observed values {olo}..={ohi}"));
+            }
+        }
         if !observed {
             return;
         }
         let (olo, ohi) = self.range(s);
-        let text = format!("['{}', '{}'] = [{lo}, {hi}]", c[0].text(), c[1].text());
+        let (what, takes, exactly) = match self.dim {
+            None => ("loop", "observed values", "observed exactly"),
+            Some(_) => ("dimension", "the dimension's loop takes values", "its loop takes exactly"),
+        };
         if olo < lo || ohi > hi {
-            self.fail(format!("claims {key} {text}; observed values {olo}..={ohi}"));
-        } else if self.exact
-            && !bound_only
-            && self.run.outcome == Outcome::Complete
-            && self.r(slot::ENTRIES) == 1
-            && (olo, ohi) != (lo, hi)
-        {
-            self.fail(format!("exact loop claims {key} {text}; observed exactly {olo}..={ohi}"));
+            self.fail(format!("claims {key} {text}; {takes} {olo}..={ohi}"));
+        } else if self.exact && !bound_only && self.one_entrys_values() && (olo, ohi) != (lo, hi) {
+            self.fail(format!("exact {what} claims {key} {text}; {exactly} {olo}..={ohi}"));
         }
     }
     fn exit(&mut self, key: &str, c: &Claim, tally: &mut SymTally) {
-        let Some(v) = self.eval(key, c, tally) else { return };
+        let key = self.key(key, true);
+        let Some(v) = self.eval(&key, c, tally) else { return };
         if self.r(slot::NORMAL) == 0 {
             return;
         }
@@ -2899,9 +3404,11 @@ impl Checker<'_> {
             ));
         }
     }
+    /// The claims of a loop, or of one dimension of a parallel loop (the
+    /// same claims of its scf.for in the nest, checked the same way).
     fn check(&mut self, tally: &mut SymTally) {
         let claims = self.claims;
-        if self.run.outcome != Outcome::Complete && self.r(slot::ENTRIES) == 0 {
+        if self.dim.is_none() && self.run.outcome != Outcome::Complete && self.r(slot::ENTRIES) == 0 {
             // Not reached before the fuel ran out: its bounds may be poison
             // when it is reached, and nothing was observed.
             return;
@@ -2939,36 +3446,8 @@ impl Checker<'_> {
         for (k, c) in &claims.exit {
             self.exit(k, c, tally);
         }
-        if !self.case.loops[self.l].dims.is_empty() {
+        if self.dim.is_none() && !self.case.loops[self.l].dims.is_empty() {
             self.check_dims(tally);
-        }
-    }
-
-    /// A dimension's `[lo, hi]` claim against the values its loop in the
-    /// nest takes (`truth`, from the recorded bounds) and those the body
-    /// observed (`observed`).
-    fn dim_range(
-        &mut self,
-        key: &str,
-        c: &[Claim; 2],
-        truth: Option<(i128, i128)>,
-        observed: Option<(i128, i128)>,
-        must_equal: bool,
-        tally: &mut SymTally,
-    ) {
-        let (Some(lo), Some(hi)) = (self.eval(key, &c[0], tally), self.eval(key, &c[1], tally)) else { return };
-        let text = format!("['{}', '{}'] = [{lo}, {hi}]", c[0].text(), c[1].text());
-        if let Some((tlo, thi)) = truth {
-            if tlo < lo || thi > hi {
-                self.fail(format!("claims {key} {text}; the dimension's loop takes values {tlo}..={thi}"));
-            } else if must_equal && (lo, hi) != (tlo, thi) {
-                self.fail(format!("exact dimension claims {key} {text}; its loop takes exactly {tlo}..={thi}"));
-            }
-        }
-        if let Some((olo, ohi)) = observed {
-            if olo < lo || ohi > hi {
-                self.fail(format!("claims {key} {text}; the body observed values {olo}..={ohi}"));
-            }
         }
     }
 
@@ -3001,83 +3480,48 @@ impl Checker<'_> {
         }
     }
 
-    /// A parallel loop's `dims` against the nest it lowers to: dimension
-    /// k's loop is entered when every dimension before it counts at least
-    /// one iteration; its count, condition count, ranges and exit follow
-    /// from the runtime bounds the record holds (the same on every entry),
-    /// and the body's observed values must lie in the claimed body range.
-    /// The body count must be the product of the dimensions' counts.
+    /// A parallel loop's `dims`, each against its dimension's `scf.for`
+    /// in the nest the op lowers to (`check` on the dimension's block: its
+    /// counts per entry of that loop, its ranges over all of them, its
+    /// exit, and the values the op's body observed in the body range),
+    /// whenever the op was entered; and the body count must be the product
+    /// of the dimensions' counts.
     fn check_dims(&mut self, tally: &mut SymTally) {
         let claims = self.claims;
-        let n = self.case.loops[self.l].dims.len();
-        if claims.dims.len() != n {
+        let d = &self.case.loops[self.l];
+        if claims.dims.len() != d.dims.len() {
             return; // malformed, reported by check_claims
         }
         if self.r(slot::ENTRIES) == 0 || self.run.outcome != Outcome::Complete && self.may_poison {
             self.check_dim_product(tally);
             return;
         }
-        let rec = |b: usize, s: usize| self.run.record[slot::PER_LOOP * b + s];
-        let mut entered = true;
-        let mut prod = 1i128;
         for (k, dc) in claims.dims.iter().enumerate() {
-            let b = self.case.dim_block(self.l, k);
-            let (lb, ub, st) = (
-                rec(b, slot::DIM_LB) as i64 as i128,
-                rec(b, slot::DIM_UB) as i64 as i128,
-                rec(b, slot::DIM_STEP) as i64 as i128,
-            );
-            let count = if lb < ub { (ub - lb + st - 1) / st } else { 0 };
-            prod = prod.saturating_mul(count);
-            let observed = (rec(b, slot::TOT_BODY) > 0)
-                .then(|| (rec(b, slot::BODY) as i64 as i128, rec(b, slot::BODY + 1) as i64 as i128));
-            let was_entered = entered;
-            entered &= count > 0;
-            if !was_entered {
-                continue;
-            }
-            let exact = dc.status == "exact";
-            let what = format!("dimension {k} ({lb} to {ub} step {st}: {count} iterations per entry of its loop)");
-            for (key, c) in &dc.body {
-                let Some(v) = self.eval(&format!("dims[{k}].{key}"), c, tally) else { continue };
-                if exact && v != count || !exact && dc.status == "at_most" && v < count {
-                    self.fail(format!("claims dims[{k}].{key} '{}' = {v}; {what}", c.text()));
-                }
-            }
-            for (key, c) in &dc.max_body {
-                let Some(v) = self.eval(&format!("dims[{k}].{key}"), c, tally) else { continue };
-                if v < count {
-                    self.fail(format!("claims dims[{k}].{key} '{}' = {v}; {what}", c.text()));
-                }
-            }
-            for (key, c) in &dc.cond {
-                let Some(v) = self.eval(&format!("dims[{k}].{key}"), c, tally) else { continue };
-                if exact && v != count + 1 {
-                    self.fail(format!("claims dims[{k}].{key} '{}' = {v}; {what}, condition {}", c.text(), count + 1));
-                }
-            }
-            let last = lb + count * st;
-            let has_expr = |v: &[(String, [Claim; 2])]| v.iter().any(|(_, c)| c[0].is_expr());
-            let (cond_expr, body_expr) = (has_expr(&dc.cond_range), has_expr(&dc.body_range));
-            for (key, c) in &dc.cond_range {
-                let eq = exact && (!cond_expr || c[0].is_expr()); // a numeric pair beside an expression pair only bounds
-                self.dim_range(&format!("dims[{k}].counter.{key}"), c, Some((lb, last)), None, eq, tally);
-            }
-            for (key, c) in &dc.body_range {
-                let eq = exact && (!body_expr || c[0].is_expr());
-                let truth = (count > 0).then_some((lb, last - st));
-                self.dim_range(&format!("dims[{k}].counter.{key}"), c, truth, observed, eq, tally);
-            }
-            for (key, c) in &dc.exit {
-                let Some(v) = self.eval(&format!("dims[{k}].counter.{key}"), c, tally) else { continue };
-                if v != last {
-                    self.fail(format!("claims dims[{k}].counter.{key} '{}' = {v}; {what}, exit {last}", c.text()));
-                }
-            }
+            let mut ch = Checker {
+                case: self.case,
+                l: self.l,
+                set: self.set,
+                claims: dc,
+                run: self.run,
+                exact: dc.status == "exact",
+                may_poison: self.may_poison,
+                failures: Vec::new(),
+                invalid: Vec::new(),
+                dim: Some(k),
+            };
+            ch.check(tally);
+            self.failures.extend(ch.failures);
+            self.invalid.extend(ch.invalid);
         }
         self.check_dim_product(tally);
-        // Beyond the fuel, the body count per entry is still the nest's.
+        // Beyond the fuel, the body count of the op's last entry is still
+        // the nest's (the product of its bounds' counts).
         if self.exact && self.run.outcome != Outcome::Complete {
+            let prod = (0..d.dims.len()).fold(1i128, |p, k| {
+                let at = |s: usize| self.run.record[slot::PER_LOOP * self.case.dim_block(self.l, k) + s] as i64 as i128;
+                let (lb, ub, st) = (at(slot::DIM_LB), at(slot::DIM_UB), at(slot::DIM_STEP));
+                p.saturating_mul(if lb < ub { (ub - lb + st - 1) / st } else { 0 })
+            });
             for (key, c) in &claims.body {
                 let Some(v) = self.eval(key, c, tally) else { continue };
                 if v != prod {
@@ -3135,6 +3579,23 @@ fn parallel_malformed(c: &LoopClaims, n: usize) -> Vec<String> {
     bad
 }
 
+/// Whether a dimension is bounded by an `affine.min` tile size of an
+/// enclosing parallel loop's induction variable, `0 to min(c, N - %i)`:
+/// `Some(near miss)`, a near miss being a tile larger than that loop's
+/// step, the tile size plus a constant, or a step other than 1.
+pub fn tile_dim(case: &SymCase, p: &ParDim) -> Option<bool> {
+    let (min, plus) = match &p.ub {
+        Val::Arith { a, .. } if matches!(**a, Val::AffineMin { .. }) => (&**a, true),
+        ub => (ub, false),
+    };
+    let Val::AffineMin { c, iv, .. } = min else { return None };
+    let larger = match **iv {
+        Val::Outer(o, k) => matches!(case.loops[o].dims.get(k).map(|d| &d.step), Some(Val::Const(t)) if c > t),
+        _ => false,
+    };
+    Some(plus || larger || !matches!(p.step, Val::Const(1)))
+}
+
 /// Checks the report's loops of `case` (its loop objects in pre-order)
 /// against `runs` (one per argument set).
 pub fn check_case(case: &SymCase, loops: &[&Json], runs: &[Run], tally: &mut SymTally) {
@@ -3174,6 +3635,11 @@ pub fn check_claims(case: &SymCase, claims: &[LoopClaims], runs: &[Run], tally: 
                     tally.dyn_step_unknown += (c.status == "unknown") as u64;
                 }
                 tally.par_exact += (c.status == "exact") as u64;
+                tally.par32_exact += (case.nested && c.status == "exact") as u64;
+                if case.loops[l].parent.is_some_and(|p| !case.loops[p].dims.is_empty()) {
+                    tally.nest_exact += (c.status == "exact") as u64;
+                    tally.nest_exact_dims += c.dims.iter().filter(|d| d.status == "exact").count() as u64;
+                }
             } else if c.has_dims {
                 bad.push("dims on a loop that is not scf.parallel/scf.forall".into());
             }
@@ -3205,13 +3671,23 @@ pub fn check_claims(case: &SymCase, claims: &[LoopClaims], runs: &[Run], tally: 
         let mut invalid_seen = std::collections::HashSet::new();
         for (set, run) in runs.iter().enumerate() {
             tally.arg_sets += 1;
-            match run.outcome {
-                Outcome::Undefined(_) => {
+            let par32 = case.nested && case.has_parallel();
+            match &run.outcome {
+                Outcome::Undefined(why) => {
                     tally.undefined += 1;
+                    tally.par32_overflow += (par32 && why.contains(FINAL_VALUE_OVERFLOWS)) as u64;
                     continue;
                 }
                 Outcome::OutOfFuel => tally.out_of_fuel += 1,
                 Outcome::Complete => {}
+            }
+            if par32 {
+                let near = |x: u64| (x as i64).unsigned_abs() >= (1 << 31) - 64;
+                let blocks = case.loops.len()..case.blocks();
+                tally.par32_limit += blocks.into_iter().any(|b| {
+                    let r = |s: usize| run.record[slot::PER_LOOP * b + s];
+                    r(slot::ENTRIES) > 0 && (near(r(slot::DIM_LB)) || near(r(slot::DIM_UB)))
+                }) as u64;
             }
             for (l, claims) in claims.iter().enumerate() {
                 let mut ch = Checker {
@@ -3224,6 +3700,7 @@ pub fn check_claims(case: &SymCase, claims: &[LoopClaims], runs: &[Run], tally: 
                     may_poison,
                     failures: Vec::new(),
                     invalid: Vec::new(),
+                    dim: None,
                 };
                 ch.check(tally);
                 tally.failures.extend(ch.failures);
@@ -3379,11 +3856,21 @@ pub fn describe(seed: u64) -> String {
             for k in 0..c.loops[l].dims.len() {
                 let b = c.dim_block(l, k);
                 let d = |k: usize| run.record[slot::PER_LOOP * b + k] as i64;
-                dims.push(format!("{} to {} step {}", d(slot::DIM_LB), d(slot::DIM_UB), d(slot::DIM_STEP)));
+                let mut dim = format!("{} to {} step {}", d(slot::DIM_LB), d(slot::DIM_UB), d(slot::DIM_STEP));
+                if d(slot::ENTRIES) > 0 {
+                    let _ = write!(
+                        dim,
+                        " (its loop: {} entries of {}..={} iterations)",
+                        d(slot::ENTRIES),
+                        d(slot::EB_MIN),
+                        d(slot::EB_MAX)
+                    );
+                }
+                dims.push(dim);
             }
             let _ = writeln!(
                 s,
-                "//   loop #{l} ({}): {} entries, {per_entry}; {} body executions in all; dimensions (last entry): {}",
+                "//   loop #{l} ({}): {} entries, {per_entry}; {} body executions in all; dimensions (last entry of the op): {}",
                 op_name(c.loops[l].shape),
                 r(slot::ENTRIES),
                 r(slot::TOT_BODY),
@@ -3525,6 +4012,8 @@ pub fn run_batch_with(
             }
             tally.par_dims += d.dims.len() as u64;
         }
+        tally.par32 += (c.nested && c.has_parallel()) as u64;
+        let mut nest = false;
         for (l, d) in c.loops.iter().enumerate() {
             let is_par = |x: usize| !c.loops[x].dims.is_empty();
             if is_par(l) && d.parent.is_some_and(|p| !is_par(p)) {
@@ -3533,7 +4022,24 @@ pub fn run_batch_with(
             if !is_par(l) && d.parent.is_some_and(is_par) {
                 tally.par_around_loop += 1;
             }
+            if is_par(l) && d.parent.is_some_and(is_par) {
+                nest = true;
+                let kind = match d.shape {
+                    Shape::Parallel { kind: ParKind::Parallel } => 0,
+                    Shape::Parallel { kind: ParKind::AffineParallel } => 2,
+                    _ => 1,
+                };
+                tally.nest_inner[kind] += 1;
+                tally.nest_dims += d.dims.len() as u64;
+                for p in &d.dims {
+                    if let Some(near_miss) = tile_dim(c, p) {
+                        tally.nest_tiles += 1;
+                        tally.nest_near_misses += near_miss as u64;
+                    }
+                }
+            }
         }
+        tally.nests += nest as u64;
     }
     let json = Json::parse(&text)?;
     let mut by_fn: HashMap<&str, Vec<&Json>> = HashMap::new();
@@ -3795,7 +4301,7 @@ pub fn scenarios() -> Vec<Scenario> {
     );
 
     // F: scf.for %i = 0 to %arg0 { scf.for %j = %i to %arg0 }.
-    let mut inner = simple_loop(Shape::ScfFor { unsigned: false }, Val::Outer(0), Val::Arg(0), 1);
+    let mut inner = simple_loop(Shape::ScfFor { unsigned: false }, Val::Outer(0, 0), Val::Arg(0), 1);
     inner.parent = Some(0);
     let f = SymCase {
         id: 1_000_006,
@@ -4034,6 +4540,91 @@ pub fn scenarios() -> Vec<Scenario> {
     add("scf.forall in (%arg0, 4): dims[1] condition count 4", &q, &[&ptop(&qb, "", &[&q0, &q1(4, 3)])], true);
     add("scf.forall in (%arg0, 4): dims[1] body range [0, 4]", &q, &[&ptop(&qb, "", &[&q0, &q1(5, 4)])], true);
     add("scf.forall in (%arg0, 4): body count 4 * %arg0", &q, &[&ptop("4 * %arg0", "", &[&q0, &q1(5, 3)])], true);
+
+    // R: upstream's tiling (scf-parallel-loop-tiling): scf.parallel (%i,
+    // %j) = (0, 0) to (%arg0, %arg1) step (4, 3) { scf.forall (%ii, %jj)
+    // in (affine.min(4, %arg0 - %i), affine.min(3, %arg1 - %j)) }: each
+    // inner dimension's count varies with the outer induction variables,
+    // and its claims must hold on every entry of the inner op.
+    let tile =
+        |c: u128, n: usize, k: usize| Val::AffineMin { c, n: Box::new(Val::Arg(n)), iv: Box::new(Val::Outer(0, k)) };
+    let mut tiles = simple_loop(Shape::Parallel { kind: ParKind::Parallel }, Val::Const(0), Val::Const(0), 1);
+    tiles.dims = vec![dyn_dim(Val::Const(0), Val::Arg(0), 4), dyn_dim(Val::Const(0), Val::Arg(1), 3)];
+    let mut in_tile = simple_loop(Shape::Parallel { kind: ParKind::ForallIn }, Val::Const(0), Val::Const(0), 1);
+    in_tile.parent = Some(0);
+    in_tile.dims = vec![static_dim(tile(4, 0, 0), false), static_dim(tile(3, 1, 1), false)];
+    let r = SymCase {
+        id: 1_000_013,
+        ty: idx,
+        args: vec![ArgKind::Index, ArgKind::Index],
+        loops: vec![tiles, in_tile],
+        arg_sets: pairs(64, &[(10, 7), (8, 6), (0, 5), (3, 3), (-2, 4)]),
+        cf: None,
+        nested: false,
+    };
+    let unknown = "\"status\": \"unknown\", \"reason\": \"self-test\"";
+    let tdim = |max: u32, body_hi: u32| {
+        format!(
+            "{{\"status\": \"at_most\", \"max_body_count\": {max}, \"counter\": {{\"type\": \"index\", \"width\": 64, \"signed\": true, \"step\": 1, \"condition\": [0, {}], \"body\": [0, {body_hi}]}}}}",
+            body_hi + 1
+        )
+    };
+    let at_most = |max: u32, dims: &[String]| {
+        format!("\"status\": \"at_most\", \"max_body_count\": {max}, \"dims\": [{}]", dims.join(", "))
+    };
+    let entries = "max(0, %arg0 ceildiv 4) * max(0, %arg1 ceildiv 3)";
+    let exact_in = |entries: &str, d0: &str| {
+        format!("\"status\": \"exact\", \"entries_expr\": \"{entries}\", \"dims\": [{d0}, {{\"status\": \"exact\"}}]")
+    };
+    add("tiled parallel nest: right", &r, &[unknown, &at_most(12, &[tdim(4, 3), tdim(3, 2)])], false);
+    add(
+        "tiled parallel nest: inner exact, counts not expressible: right",
+        &r,
+        &[unknown, &exact_in(entries, "{\"status\": \"exact\"}")],
+        false,
+    );
+    add(
+        "tiled parallel nest: inner dims[0] count 4 (every tile full)",
+        &r,
+        &[unknown, &exact_in(entries, "{\"status\": \"exact\", \"body_count\": 4, \"condition_count\": 5}")],
+        true,
+    );
+    add(
+        "tiled parallel nest: inner dims[1] body range [0, 1]",
+        &r,
+        &[unknown, &at_most(12, &[tdim(4, 3), tdim(3, 1)])],
+        true,
+    );
+    add("tiled parallel nest: inner dims[1] at most 2", &r, &[unknown, &at_most(12, &[tdim(4, 3), tdim(2, 2)])], true);
+    add("tiled parallel nest: inner entered once", &r, &[unknown, &exact_in("1", "{\"status\": \"exact\"}")], true);
+
+    // S: in the nested 32-bit module, scf.parallel (%i) = (%arg0) to
+    // (%arg0 + 9) step (3): the bound wraps at 32 bits for %arg0 near
+    // 2^31 - 1 (no iteration) where at 64 bits it would not.
+    let plus9 = Val::Arith { op: ArithOp::Add, a: Box::new(Val::Arg(0)), c: 9, flags: Flags::None, const_left: false };
+    let mut wrap = simple_loop(Shape::Parallel { kind: ParKind::Parallel }, Val::Const(0), Val::Const(0), 1);
+    wrap.dims = vec![dyn_dim(Val::Arg(0), plus9, 3)];
+    let s32 = SymCase {
+        id: 1_000_014,
+        ty: Ty { width: 32, index: true },
+        args: vec![ArgKind::Index32],
+        loops: vec![wrap],
+        arg_sets: scalars(32, &[0, 2147483637, 2147483640, -5]),
+        cf: None,
+        nested: true,
+    };
+    add(
+        "32-bit scf.parallel %arg0 to %arg0 + 9 step 3: at most 3",
+        &s32,
+        &["\"status\": \"at_most\", \"max_body_count\": 3"],
+        false,
+    );
+    add(
+        "32-bit scf.parallel %arg0 to %arg0 + 9 step 3: exact 3, as at 64 bits",
+        &s32,
+        &["\"status\": \"exact\", \"body_count\": 3, \"dims\": [{\"status\": \"exact\", \"body_count\": 3, \"condition_count\": 4}]"],
+        true,
+    );
     out
 }
 
@@ -4232,6 +4823,70 @@ mod tests {
         ov.arg_sets = pairs(64, &[(0, 5), (0, 0)]);
         assert!(matches!(simulate(&ov, 0).outcome, Outcome::Undefined(_)));
         assert_eq!(simulate(&ov, 1).outcome, Outcome::Complete);
+    }
+
+    #[test]
+    fn parallel_nest_simulation() {
+        let sc = scenarios();
+        let r = &sc.iter().find(|s| s.case.id == 1_000_013).expect("scenario R").case;
+        // (10, 7): tiles of 4, 4 and 2 by 3, 3 and 1.
+        let run = simulate(r, 0);
+        assert_eq!(run.outcome, Outcome::Complete);
+        let at = |b: usize, k: usize| run.record[slot::PER_LOOP * b + k];
+        assert_eq!((at(0, slot::TOT_BODY), at(1, slot::ENTRIES), at(1, slot::TOT_BODY)), (9, 9, 70));
+        assert_eq!((at(1, slot::EB_MIN), at(1, slot::EB_MAX)), (2, 12));
+        let (d0, d1) = (r.dim_block(1, 0), r.dim_block(1, 1));
+        // The inner dimension 0's loop: entered once per entry of the inner
+        // op, 2 to 4 iterations; dimension 1's once per iteration of it.
+        let stats = |b: usize| (at(b, slot::ENTRIES), at(b, slot::EB_MIN), at(b, slot::EB_MAX), at(b, slot::TOT_BODY));
+        assert_eq!(stats(d0), (9, 2, 4, 30));
+        assert_eq!(stats(d1), (30, 1, 3, 70));
+        assert_eq!(
+            (at(d1, slot::BODY), at(d1, slot::BODY + 1), at(d1, slot::EXIT), at(d1, slot::EXIT + 1)),
+            (0, 2, 1, 3)
+        );
+        assert_eq!((at(d1, slot::OBS), at(d1, slot::OBS + 1), at(d1, slot::SEEN)), (0, 2, 21));
+        // A wrong inner count is caught by its dimension's own check.
+        let s = sc.iter().find(|s| s.name.starts_with("tiled parallel nest: inner dims[0] count 4")).expect("scenario");
+        let t = check_scenario(s, &all_runs(&s.case)).expect("parses");
+        assert!(
+            t.failures.iter().any(|f| f.contains("claims dims[0].body_count '4' = 4; executed 2..=4")),
+            "{:?}",
+            t.failures
+        );
+        // At 32 bits, %arg0 + 9 wraps for %arg0 = 2^31 - 8: no iteration.
+        let w = &sc.iter().find(|s| s.case.id == 1_000_014).expect("scenario S").case;
+        assert_eq!(simulate(w, 1).record[slot::TOT_BODY], 3);
+        assert_eq!(simulate(w, 2).record[slot::TOT_BODY], 0);
+    }
+
+    #[test]
+    fn parallel_nests_are_generated() {
+        let cases: Vec<SymCase> = (0..600).map(generate).collect();
+        let is_par = |c: &SymCase, l: usize| !c.loops[l].dims.is_empty();
+        let inner =
+            |c: &SymCase| (0..c.loops.len()).any(|l| is_par(c, l) && c.loops[l].parent.is_some_and(|p| is_par(c, p)));
+        let nests: Vec<&SymCase> = cases.iter().filter(|c| inner(c)).collect();
+        assert!(nests.len() > 40, "{} nests", nests.len());
+        let text: Vec<String> = nests.iter().map(|c| emit(c, false)).collect();
+        assert!(text.iter().any(|t| t.contains("affine.min affine_map<(d0)[s0] -> (")));
+        assert!(
+            text.iter().any(|t| t.matches("affine.parallel").count() == 2 && t.contains("to (min(")),
+            "no affine.parallel nest"
+        );
+        for kind in [ParKind::Parallel, ParKind::ForallIn, ParKind::ForallRange] {
+            assert!(nests.iter().any(|c| c
+                .loops
+                .iter()
+                .skip(1)
+                .any(|d| d.shape == Shape::Parallel { kind } && d.parent == Some(0))));
+        }
+        assert!(nests.iter().any(|c| c.loops[1].dims.iter().any(|p| tile_dim(c, p) == Some(true))));
+        // Parallel cases in the 32-bit module, some near its limits.
+        let par32: Vec<&SymCase> = cases.iter().filter(|c| c.nested && c.has_parallel()).collect();
+        assert!(par32.len() > 20, "{} 32-bit parallel cases", par32.len());
+        let near = |v: &Val| matches!(v, Val::Const(c) if (2147483647 - 12..=2147483647).contains(c));
+        assert!(par32.iter().any(|c| c.loops.iter().any(|d| d.dims.iter().any(|p| near(&p.lb) || near(&p.ub)))));
     }
 
     #[test]
