@@ -190,6 +190,25 @@ func.func @tile(%a: memref<?xf32>) {
 
 // -----
 
+// An assertion on the buffer's size through a memref.dim of its own (as
+// every check of --generate-runtime-verification reads it): a question
+// about dim(%a, 0) meets it. Near miss: index 2 needs 3 <= dim.
+func.func @assert_on_size(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  %ok = arith.cmpi sle, %c2, %d : index
+  cf.assert %ok, "2 <= dim"
+  // expected-remark @below {{memref.load: in bounds (proven)}}
+  %v = memref.load %a[%c1] : memref<?xf32>
+  // expected-remark @below {{not proven in bounds: memref.load}}
+  %w = memref.load %a[%c2] : memref<?xf32>
+  return
+}
+
+// -----
+
 // A view's size must not be negative (undefined behaviour, which
 // upstream's runtime checks let through: for an empty view they test only
 // the offset). Under `0 <= %n <= %d`, the views `%a[%i] [%n - %i]` are inside

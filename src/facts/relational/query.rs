@@ -161,12 +161,12 @@ impl<'a> TreeReader<'a> {
 }
 
 /// A condition that held at an earlier op of an enclosing block, and the
-/// integer values it compares ([`condition_values`]).
+/// integer values it compares ([`condition_keys`]).
 struct Dormant<'a> {
     source: Source<'a>,
     cond: Val<'a>,
     holds: bool,
-    values: SmallVec<[Val<'a>; 4]>,
+    keys: SmallVec<[Key<'a>; 4]>,
 }
 
 /// Constraints `lin >= 0`, in disjunctive normal form: one of the
@@ -393,13 +393,13 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// the question meets only through another dormant one is still found
     /// (waking one adds atoms, which can wake others).
     fn defer(&mut self, source: Source<'a>, cond: Val<'a>, holds: bool) {
-        let mut values = SmallVec::new();
-        condition_values(cond, 0, &mut values);
-        if values.is_empty() {
+        let mut keys = SmallVec::new();
+        condition_keys(cond, 0, &mut keys);
+        if keys.is_empty() {
             let dnf = self.condition(cond, holds, 0);
             self.assume(source, dnf);
         } else {
-            self.dormant.push(Dormant { source, cond, holds, values });
+            self.dormant.push(Dormant { source, cond, holds, keys });
         }
     }
 
@@ -407,9 +407,8 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// whether there were any.
     fn wake(&mut self) -> bool {
         let atoms = &self.atoms;
-        let (woken, dormant): (Vec<_>, Vec<_>) = std::mem::take(&mut self.dormant)
-            .into_iter()
-            .partition(|d| d.values.iter().any(|&v| atoms.contains_key(&Key::Value(v))));
+        let (woken, dormant): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut self.dormant).into_iter().partition(|d| d.keys.iter().any(|k| atoms.contains_key(k)));
         self.dormant = dormant;
         for d in &woken {
             let dnf = self.condition(d.cond, d.holds, 0);
@@ -1585,11 +1584,13 @@ fn relevant_choices<'c>(
     (0..choices.len()).filter(|&i| relevant[i]).take(MAX_SPLITS).collect()
 }
 
-/// The integer values the comparisons in `cond` compare, and the
-/// operands of their defining ops (of at most two), as far as
-/// [`Query::condition`] reads it (through `andi`/`ori`/`xori` and the
-/// yields and condition of an `scf.if`).
-fn condition_values<'a>(cond: Val<'a>, depth: u32, out: &mut SmallVec<[Val<'a>; 4]>) {
+/// The quantities the comparisons in `cond` compare, and the operands of
+/// their defining ops (of at most two), as far as [`Query::condition`]
+/// reads it (through `andi`/`ori`/`xori` and the yields and condition of
+/// an `scf.if`): each value's key, or for a `memref.dim` result the size
+/// it reads (code checked by `--generate-runtime-verification` reads a
+/// buffer's size with a `memref.dim` of its own per check).
+fn condition_keys<'a>(cond: Val<'a>, depth: u32, out: &mut SmallVec<[Key<'a>; 4]>) {
     let Some(op) = cond.defining_op() else { return };
     if depth > 6 {
         return;
@@ -1597,28 +1598,35 @@ fn condition_values<'a>(cond: Val<'a>, depth: u32, out: &mut SmallVec<[Val<'a>; 
     if op.compare_predicate().is_some() {
         // The compared values, and the operands of their definitions (a
         // check of `%i + 1 < %n` bears on a question about `%i`).
+        let key = |v: Val<'a>| match v.defining_op().and_then(IntOp::of) {
+            Some(IntOp::Dim { memref, index }) => match const_bits(index, 64).and_then(|k| usize::try_from(k).ok()) {
+                Some(k) => Key::Dim(memref, k),
+                None => Key::Value(v),
+            },
+            _ => Key::Value(v),
+        };
         for v in [op.operand(0), op.operand(1)] {
-            out.push(v);
+            out.push(key(v));
             if let Some(def) = v.defining_op().filter(|d| d.num_operands() <= 2) {
-                out.extend((0..def.num_operands()).map(|i| def.operand(i)));
+                out.extend((0..def.num_operands()).map(|i| key(def.operand(i))));
             }
         }
         return;
     }
     if op.is("scf.if") {
-        condition_values(op.operand(0), depth + 1, out);
+        condition_keys(op.operand(0), depth + 1, out);
         if let Some(r) = result_index(op, cond) {
             for region in 0..2 {
                 if let Some(y) = yielded(op, region, r) {
-                    condition_values(y, depth + 1, out);
+                    condition_keys(y, depth + 1, out);
                 }
             }
         }
         return;
     }
     if let Some(IntOp::And { lhs, rhs } | IntOp::Or { lhs, rhs } | IntOp::Xor { lhs, rhs }) = IntOp::of(op) {
-        condition_values(lhs, depth + 1, out);
-        condition_values(rhs, depth + 1, out);
+        condition_keys(lhs, depth + 1, out);
+        condition_keys(rhs, depth + 1, out);
     }
 }
 
