@@ -578,10 +578,22 @@ impl<'a> Checker<'_, '_, '_, 'a> {
                 continue;
             };
             let stride = stride as i128;
+            // 0 <= n: from every candidate of a minimum (a tile's size),
+            // without the case split the general proof needs.
+            let mut size_shown = false;
+            if let Part::Dynamic(v) = size {
+                if let Some(candidates) = query.min_candidates(v) {
+                    let mut why = FactSet::default();
+                    size_shown = candidates.iter().all(|c| query.prove(c).map(|w| why = why.union(w)).is_some());
+                    if size_shown {
+                        used = used.union(why);
+                    }
+                }
+            }
             // (goal, assumption): non-empty and empty subviews.
             let cases = [
                 (Some(o.clone()), None),
-                (Some(n.clone()), None),
+                (if size_shown { Some(Lin::constant(0)) } else { Some(n.clone()) }, None),
                 (
                     n.shifted(-1).and_then(|m| m.scaled(stride)).and_then(|m| d.minus(&o)?.minus(&m)?.shifted(-1)),
                     n.shifted(-1),

@@ -232,6 +232,21 @@ func.func @negative_size(%a: memref<?xf32>, %n: index) {
       // expected-remark-re @below {{not proven in bounds: memref.subview: cannot show 0 <= %{{[0-9]+}}:}}
       %t = memref.subview %a[%i] [%r] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
     }
+    // A tile's size min(%n - %i, 4), shown non-negative from both
+    // candidates; near miss: the loop to %d again.
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %n step %c4 {
+      %r = arith.subi %n, %i : index
+      %sz = arith.minsi %r, %c4 : index
+      // expected-remark @below {{memref.subview: in bounds (proven)}}
+      %t = memref.subview %a[%i] [%sz] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    }
+    scf.for %i = %c0 to %d step %c4 {
+      %r = arith.subi %n, %i : index
+      %sz = arith.minsi %r, %c4 : index
+      // expected-remark-re @below {{not proven in bounds: memref.subview: cannot show 0 <= %{{[0-9]+}}:}}
+      %t = memref.subview %a[%i] [%sz] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    }
   }
   return
 }

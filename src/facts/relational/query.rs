@@ -969,6 +969,31 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         }
     }
 
+    /// When `v` is a signed minimum (`arith.minsi`, `index.mins`, or an
+    /// `affine.min` whose every result is read with no assumption), its
+    /// candidates as linear forms: `v >= c` follows from every candidate
+    /// `>= c`, with no case split.
+    pub(crate) fn min_candidates(&mut self, v: Val<'a>) -> Option<Vec<Lin>> {
+        let op = v.defining_op()?;
+        match IntOp::of(op)? {
+            IntOp::Extremum { lhs, rhs, which: Extremum::Min, order: Order::Signed } => {
+                Some(vec![self.value(lhs)?, self.value(rhs)?])
+            }
+            IntOp::Affine { kind: AffineKind::Min } => {
+                let (_, results) = IntOp::affine_map(op)?;
+                let trees = IntOp::affine_map_trees(op).map(|(_, t)| t).unwrap_or_default();
+                (0..results.len())
+                    .map(|r| {
+                        let tree = trees.get(r).and_then(Option::as_ref);
+                        let (lin, assumes) = self.affine_result(op, 0, r, results[r].as_ref(), tree)?;
+                        (assumes == Assumptions::NONE).then_some(lin)
+                    })
+                    .collect()
+            }
+            _ => None,
+        }
+    }
+
     /// The quotient atom `q` of result `r` of `op`, with `L`'s relation to
     /// it stated ([`quotient_relation`]): `(q, m q)`, or None if a form
     /// grows too large (then nothing is stated).
