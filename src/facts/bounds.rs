@@ -580,26 +580,29 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             let stride = stride as i128;
             // 0 <= n: from every candidate of a minimum (a tile's size),
             // without the case split the general proof needs.
-            let mut size_shown = false;
-            if let Part::Dynamic(v) = size {
-                if let Some(candidates) = query.min_candidates(v) {
-                    let mut why = FactSet::default();
-                    size_shown = candidates.iter().all(|c| query.prove(c).map(|w| why = why.union(w)).is_some());
-                    if size_shown {
-                        used = used.union(why);
-                    }
-                }
+            let min_size = match size {
+                Part::Dynamic(v) => query.min_candidates(v),
+                Part::Static(_) => None,
+            };
+            let size_shown = min_size.and_then(|candidates| {
+                candidates.iter().try_fold(FactSet::default(), |why, c| Some(why.union(query.prove(c)?)))
+            });
+            if let Some(why) = size_shown {
+                used = used.union(why);
             }
-            // (goal, assumption): non-empty and empty subviews.
-            let cases = [
-                (Some(o.clone()), None),
-                (if size_shown { Some(Lin::constant(0)) } else { Some(n.clone()) }, None),
+            // (goal, assumption): the offset, the size (unless shown
+            // above), non-empty and empty subviews.
+            let mut cases = vec![(Some(o.clone()), None)];
+            if size_shown.is_none() {
+                cases.push((Some(n.clone()), None));
+            }
+            cases.extend([
                 (
                     n.shifted(-1).and_then(|m| m.scaled(stride)).and_then(|m| d.minus(&o)?.minus(&m)?.shifted(-1)),
                     n.shifted(-1),
                 ),
                 (d.minus(&o), n.scaled(-1)),
-            ];
+            ]);
             for (goal, assumption) in cases {
                 let Some(goal) = goal else {
                     access.failures.push(Failure::Unanalysed("the relation is too large to state".into()));

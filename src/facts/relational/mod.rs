@@ -496,25 +496,25 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
             return None;
         };
         let mut q = Query::new(self, op);
+        let (_, candidates) = q.extremum_candidates(op)?;
         // (the candidate's replacement, its form) per candidate.
-        let mut forms: Vec<(Option<Chosen>, Option<Lin>)> = Vec::new();
-        if op.is("arith.minsi") || op.is("arith.maxsi") {
-            for i in 0..2 {
-                forms.push((Some(Chosen::Operand(i)), q.value(op.operand(i))));
-            }
+        let chosen: Vec<Option<Chosen>> = if op.is("arith.minsi") || op.is("arith.maxsi") {
+            vec![Some(Chosen::Operand(0)), Some(Chosen::Operand(1))]
         } else {
             let (_, results) = super::semantics::IntOp::affine_map(op)?;
-            let trees = super::semantics::IntOp::affine_map_trees(op).map(|(_, t)| t).unwrap_or_default();
-            for (r, form) in results.iter().enumerate() {
-                let chosen = form.as_ref().and_then(|f| match (f.terms.as_slice(), f.as_input()) {
-                    ([], _) => Some(Chosen::Constant(f.constant)),
-                    (_, Some(p)) if p < op.num_operands() => Some(Chosen::Operand(p)),
-                    _ => None,
-                });
-                let lin = q.affine_result(op, 0, r, form.as_ref(), trees.get(r).and_then(Option::as_ref)).map(|v| v.0);
-                forms.push((chosen, lin));
-            }
-        }
+            results
+                .iter()
+                .map(|form| {
+                    form.as_ref().and_then(|f| match (f.terms.as_slice(), f.as_input()) {
+                        ([], _) => Some(Chosen::Constant(f.constant)),
+                        (_, Some(p)) if p < op.num_operands() => Some(Chosen::Operand(p)),
+                        _ => None,
+                    })
+                })
+                .collect()
+        };
+        let forms: Vec<(Option<Chosen>, Option<Lin>)> =
+            chosen.into_iter().zip(candidates).map(|(c, f)| (c, f.map(|v| v.0))).collect();
         'candidates: for (k, (chosen, lin)) in forms.iter().enumerate() {
             let (Some(chosen), Some(lin)) = (chosen, lin) else { continue };
             for (j, (_, other)) in forms.iter().enumerate() {

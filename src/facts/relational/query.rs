@@ -833,16 +833,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             return Some((l.minus(&mq)?.scaled(c)?, assumes));
         }
         // L's range from its operands' ranges (for the checks below).
-        let mut lo = form.constant as i128;
-        let mut hi = form.constant as i128;
-        for &(p, k) in &form.terms {
-            let x = op.operand(first + p);
-            let rx = self.prover.ranges.at(x, op).map(|r| r.s).filter(|r| !r.is_empty())?;
-            let (a, b) = (rx.lo.checked_mul(k as i128)?, rx.hi.checked_mul(k as i128)?);
-            lo = lo.checked_add(a.min(b))?;
-            hi = hi.checked_add(a.max(b))?;
-        }
-        let (lo, hi) = (lo.max(smin(w)), hi.min(smax(w)));
+        let ((lo, hi), _) = self.form_range(op, first, &form)?;
         let round = |x: i128| if ceil { -((-x).div_euclid(m)) } else { x.div_euclid(m) };
         let (qlo, qhi) = (round(lo), round(hi));
         let (a, b) = (qlo.checked_mul(c)?, qhi.checked_mul(c)?);
@@ -861,6 +852,24 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         }
         let (q, _) = self.quotient_atom(op, r, &l, m, ceil, assumes)?;
         Some((q.scaled(c)?, assumes))
+    }
+
+    /// The range of `form` over `op`'s operands from `first`, by their
+    /// ranges at `op` (clamped to the signed range), with the assumptions
+    /// those rest on; None if an operand has none or a bound overflows.
+    fn form_range(&self, op: Op<'a>, first: usize, form: &AffineForm) -> Option<((i128, i128), Assumptions)> {
+        let w = self.prover.ranges.index_width;
+        let (mut lo, mut hi) = (form.constant as i128, form.constant as i128);
+        let mut assumes = Assumptions::NONE;
+        for &(p, k) in &form.terms {
+            let x = op.operand(first + p);
+            let rx = self.prover.ranges.at(x, op).map(|r| r.s).filter(|r| !r.is_empty())?;
+            let (a, b) = (rx.lo.checked_mul(k as i128)?, rx.hi.checked_mul(k as i128)?);
+            lo = lo.checked_add(a.min(b))?;
+            hi = hi.checked_add(a.max(b))?;
+            assumes |= self.prover.ranges.assumptions_of(x).intersect(self.prover.allowed);
+        }
+        Some(((lo.max(smin(w)), hi.min(smax(w))), assumes))
     }
 
     /// Result `r` of `op`'s affine map (its operands from `first`), read
@@ -904,24 +913,14 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// `Aux(op, r)`, as `quotient_value` names it; the `j`-th after it
     /// `Aux(op, r + j × 2^16)`).
     fn affine_tree_value(&mut self, rd: &mut TreeReader<'a>, tree: &AffineTree) -> Option<TreeValue> {
-        let w = self.prover.ranges.index_width;
         if let Some(form) = tree.linear() {
             let (lin, assumes) = self.affine_value(rd.op, rd.first, &form)?;
             rd.assumes |= assumes;
             // Its range, from the operands' (affine_value has shown it exact).
-            let mut range = Some((form.constant as i128, form.constant as i128));
-            for &(p, c) in &form.terms {
-                let x = rd.op.operand(rd.first + p);
-                let r = self.prover.ranges.at(x, rd.op).map(|r| r.s).filter(|r| !r.is_empty());
-                range = range.zip(r).and_then(|((lo, hi), r)| {
-                    let (a, b) = (r.lo.checked_mul(c as i128)?, r.hi.checked_mul(c as i128)?);
-                    Some((lo.checked_add(a.min(b))?, hi.checked_add(a.max(b))?))
-                });
-                if range.is_some() {
-                    rd.assumes |= self.prover.ranges.assumptions_of(x).intersect(self.prover.allowed);
-                }
-            }
-            let range = range.map(|(lo, hi)| (lo.max(smin(w)), hi.min(smax(w))));
+            let range = self.form_range(rd.op, rd.first, &form).map(|(range, assumes)| {
+                rd.assumes |= assumes;
+                range
+            });
             return Some((lin, range, true));
         }
         match tree {
@@ -969,29 +968,34 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         }
     }
 
-    /// When `v` is a signed minimum (`arith.minsi`, `index.mins`, or an
-    /// `affine.min` whose every result is read with no assumption), its
-    /// candidates as linear forms: `v >= c` follows from every candidate
-    /// `>= c`, with no case split.
-    pub(crate) fn min_candidates(&mut self, v: Val<'a>) -> Option<Vec<Lin>> {
-        let op = v.defining_op()?;
+    /// The candidates of the signed extremum `op` (`arith.minsi`/`maxsi`,
+    /// `index.mins`/`maxs`: its operands; `affine.min`/`max`: its map's
+    /// results), each read as a linear form with the assumptions the
+    /// reading rests on (None: not read), and which extremum it is.
+    pub(crate) fn extremum_candidates(&mut self, op: Op<'a>) -> Option<(Extremum, Vec<Option<(Lin, Assumptions)>>)> {
         match IntOp::of(op)? {
-            IntOp::Extremum { lhs, rhs, which: Extremum::Min, order: Order::Signed } => {
-                Some(vec![self.value(lhs)?, self.value(rhs)?])
+            IntOp::Extremum { lhs, rhs, which, order: Order::Signed } => {
+                Some((which, [lhs, rhs].into_iter().map(|x| self.value(x).map(|l| (l, Assumptions::NONE))).collect()))
             }
-            IntOp::Affine { kind: AffineKind::Min } => {
+            IntOp::Affine { kind: kind @ (AffineKind::Min | AffineKind::Max) } => {
                 let (_, results) = IntOp::affine_map(op)?;
                 let trees = IntOp::affine_map_trees(op).map(|(_, t)| t).unwrap_or_default();
-                (0..results.len())
-                    .map(|r| {
-                        let tree = trees.get(r).and_then(Option::as_ref);
-                        let (lin, assumes) = self.affine_result(op, 0, r, results[r].as_ref(), tree)?;
-                        (assumes == Assumptions::NONE).then_some(lin)
-                    })
-                    .collect()
+                let which = if kind == AffineKind::Min { Extremum::Min } else { Extremum::Max };
+                let forms = (0..results.len())
+                    .map(|r| self.affine_result(op, 0, r, results[r].as_ref(), trees.get(r).and_then(Option::as_ref)))
+                    .collect();
+                Some((which, forms))
             }
             _ => None,
         }
+    }
+
+    /// When `v` is a signed minimum whose every candidate is read with no
+    /// assumption ([`Query::extremum_candidates`]), the candidates: `v >=
+    /// c` follows from every candidate `>= c`, with no case split.
+    pub(crate) fn min_candidates(&mut self, v: Val<'a>) -> Option<Vec<Lin>> {
+        let (Extremum::Min, candidates) = self.extremum_candidates(v.defining_op()?)? else { return None };
+        candidates.into_iter().map(|c| c.filter(|(_, a)| *a == Assumptions::NONE).map(|(lin, _)| lin)).collect()
     }
 
     /// The quotient atom `q` of result `r` of `op`, with `L`'s relation to

@@ -133,6 +133,17 @@ fn substitute_equalities(set: &mut System) -> Result<(), FactSet> {
     Ok(())
 }
 
+/// The bound of `x` that `k x + c >= 0` (k ≠ 0) states over the integers:
+/// `(true, ceil(-c / k))`, a lower bound, for `k > 0`; `(false, floor(c /
+/// -k))`, an upper one, for `k < 0`. None if it overflows.
+fn atom_bound(k: i128, c: i128) -> Option<(bool, i128)> {
+    if k > 0 {
+        Some((true, c.div_euclid(k).checked_neg()?))
+    } else {
+        Some((false, c.div_euclid(-k)))
+    }
+}
+
 /// A bound of one atom and the facts it follows from.
 #[derive(Clone, Copy)]
 struct Bound {
@@ -160,10 +171,11 @@ fn tighten_bounds(set: &mut System) -> Result<bool, FactSet> {
     let mut multi: Vec<Constraint> = Vec::new();
     for (terms, &(constant, why)) in set.iter() {
         match terms[..] {
-            // Normalized: the coefficient is ±1.
-            [(a, 1)] => low[a.0 as usize] = tighter(low[a.0 as usize], Bound { value: -constant, why }, true),
-            [(a, -1)] => high[a.0 as usize] = tighter(high[a.0 as usize], Bound { value: constant, why }, false),
-            [_] => {}
+            [(a, k)] => {
+                let Some((lower, value)) = atom_bound(k, constant) else { continue };
+                let slot = if lower { &mut low[a.0 as usize] } else { &mut high[a.0 as usize] };
+                *slot = tighter(*slot, Bound { value, why }, lower);
+            }
             _ => multi.push(constraint((Terms::from_slice(terms), (constant, why)))),
         }
     }
@@ -199,14 +211,8 @@ fn tighten_bounds(set: &mut System) -> Result<bool, FactSet> {
                     .filter(|&(j, _)| j != i)
                     .filter_map(|(_, m)| m.map(|m| m.1))
                     .fold(c.why, FactSet::union);
-                let (slot, bound, lower) = if k > 0 {
-                    // x >= ceil(-rest / k)
-                    let Some(b) = rest.div_euclid(k).checked_neg() else { continue };
-                    (&mut low[a.0 as usize], b, true)
-                } else {
-                    // x <= floor(rest / -k)
-                    (&mut high[a.0 as usize], rest.div_euclid(-k), false)
-                };
+                let Some((lower, bound)) = atom_bound(k, rest) else { continue };
+                let slot = if lower { &mut low[a.0 as usize] } else { &mut high[a.0 as usize] };
                 let new = tighter(*slot, Bound { value: bound, why }, lower);
                 if new.map(|b| b.value) != slot.map(|b| b.value) {
                     *slot = new;
@@ -278,15 +284,13 @@ pub(crate) fn refute_in_box<'c>(
             continue;
         }
         let Ok(i) = goal.terms.binary_search_by_key(&atom, |t| t.0) else { continue };
-        // k x + c >= 0: x >= ceil(-c / k) for k > 0, x <= floor(c / -k) for k < 0.
-        let (goal_k, constant) = (goal.terms[i].1, c.lin.constant);
-        let bound = match (goal_k > 0, k < 0) {
-            // The goal grows with x: its upper bound counts.
-            (true, true) => constant.div_euclid(-k),
-            // The goal shrinks as x grows: its lower bound counts.
-            (false, false) => -constant.div_euclid(k),
-            _ => continue,
-        };
+        let goal_k = goal.terms[i].1;
+        // The goal grows with x: its upper bound counts; it shrinks as x
+        // grows: its lower bound counts.
+        let Some((lower, bound)) = atom_bound(k, c.lin.constant) else { continue };
+        if lower == (goal_k > 0) {
+            continue;
+        }
         let tighter = match limits[i] {
             None => true,
             Some((old, _)) => (goal_k > 0 && bound < old) || (goal_k < 0 && bound > old),

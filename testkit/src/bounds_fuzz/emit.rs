@@ -288,7 +288,7 @@ impl<'a> Emitter<'a> {
     /// its buffer (signed `0 <= idx <= dim - extent` per dimension).
     fn footprint_check(&mut self, acc: &Access, idx: &[String]) {
         let rank = acc.buf.rank();
-        let mut ok: Option<String> = None;
+        let mut conds = Vec::new();
         for (k, x) in idx.iter().enumerate() {
             let e = if k + 1 == rank { acc.kind.extent() } else { 1 };
             let d = self.dim(acc.buf, k);
@@ -297,18 +297,21 @@ impl<'a> Emitter<'a> {
             let z = self.konst(0);
             let lo = self.def(&format!("arith.cmpi sge, {x}, {z} : index"));
             let hi = self.def(&format!("arith.cmpi sle, {x}, {lim} : index"));
-            let both = self.def(&format!("arith.andi {lo}, {hi} : i1"));
-            ok = Some(match ok {
-                None => both,
-                Some(o) => self.def(&format!("arith.andi {o}, {both} : i1")),
-            });
+            conds.push(self.def(&format!("arith.andi {lo}, {hi} : i1")));
         }
-        let ok = ok.expect("an access has an index");
+        let what = format!("{} (bounds-fuzz footprint check)", acc.kind.op_name());
+        self.assert_all(conds, &what, &self.case.name(), acc.id);
+    }
+
+    /// Executed copy only: `cf.assert` of the conjunction of `conds` (i1
+    /// values, at least one), with the message format of upstream's
+    /// checks naming `what` at `loc("file":id:1)`.
+    fn assert_all(&mut self, conds: Vec<String>, what: &str, file: &str, id: usize) {
+        let mut conds = conds.into_iter();
+        let first = conds.next().expect("a check has a condition");
+        let ok = conds.fold(first, |o, c| self.def(&format!("arith.andi {o}, {c} : i1")));
         self.line(&format!(
-            "cf.assert {ok}, \"ERROR: Runtime op verification failed\\0A{} (bounds-fuzz footprint check)\\0ALocation: loc(\\22{}\\22:{}:1)\"",
-            acc.kind.op_name(),
-            self.case.name(),
-            acc.id
+            "cf.assert {ok}, \"ERROR: Runtime op verification failed\\0A{what}\\0ALocation: loc(\\22{file}\\22:{id}:1)\""
         ));
     }
 
@@ -396,7 +399,7 @@ impl<'a> Emitter<'a> {
     /// format of upstream's checks.
     fn subview_check(&mut self, k: usize, src: Buf, offs: &[String], sizes: &[Option<String>]) {
         let zero = self.konst(0);
-        let mut ok: Option<String> = None;
+        let mut conds = Vec::new();
         for (d, (o, z)) in offs.iter().zip(sizes).enumerate() {
             let z = z.clone().unwrap_or_else(|| self.konst(1));
             let dim = self.dim(src, d);
@@ -405,17 +408,9 @@ impl<'a> Emitter<'a> {
             let room = self.bin("subi", &dim, &z);
             let hi = self.def(&format!("arith.cmpi sle, {o}, {room} : index"));
             let a = self.def(&format!("arith.andi {lo}, {nn} : i1"));
-            let both = self.def(&format!("arith.andi {a}, {hi} : i1"));
-            ok = Some(match ok {
-                None => both,
-                Some(o) => self.def(&format!("arith.andi {o}, {both} : i1")),
-            });
+            conds.push(self.def(&format!("arith.andi {a}, {hi} : i1")));
         }
-        let ok = ok.expect("a subview has a dimension");
-        self.line(&format!(
-            "cf.assert {ok}, \"ERROR: Runtime op verification failed\\0Amemref.subview (bounds-fuzz subview check)\\0ALocation: loc(\\22{}\\22:{k}:1)\"",
-            self.case.subview_file()
-        ));
+        self.assert_all(conds, "memref.subview (bounds-fuzz subview check)", &self.case.subview_file(), k);
     }
 
     /// The stride of dimension `d` of the base buffer `base` (row-major):
