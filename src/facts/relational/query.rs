@@ -111,6 +111,10 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     limited: FastSet<Val<'a>>,
 }
 
+/// A value read as a linear form, with the assumptions the reading rests
+/// on.
+type Reading = (Lin, Assumptions);
+
 /// A subtree's value read by [`Query::affine_tree_value`]: its form, its
 /// range by the operands' ranges (None: unbounded), and whether it is
 /// shown exact.
@@ -972,7 +976,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// `index.mins`/`maxs`: its operands; `affine.min`/`max`: its map's
     /// results), each read as a linear form with the assumptions the
     /// reading rests on (None: not read), and which extremum it is.
-    pub(crate) fn extremum_candidates(&mut self, op: Op<'a>) -> Option<(Extremum, Vec<Option<(Lin, Assumptions)>>)> {
+    pub(crate) fn extremum_candidates(&mut self, op: Op<'a>) -> Option<(Extremum, Vec<Option<Reading>>)> {
         match IntOp::of(op)? {
             IntOp::Extremum { lhs, rhs, which, order: Order::Signed } => {
                 Some((which, [lhs, rhs].into_iter().map(|x| self.value(x).map(|l| (l, Assumptions::NONE))).collect()))
