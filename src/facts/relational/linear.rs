@@ -131,6 +131,12 @@ impl Lin {
     pub(crate) fn shifted(&self, c: i128) -> Option<Lin> {
         self.plus(&Lin::constant(c))
     }
+    /// Whether the terms of `self` are those of `-other` (the constants
+    /// aside).
+    pub(crate) fn opposes(&self, other: &Lin) -> bool {
+        self.terms.len() == other.terms.len()
+            && self.terms.iter().zip(&other.terms).all(|(x, y)| x.0 == y.0 && x.1 == -y.1)
+    }
 }
 
 /// `lin >= 0`, derived from `why`.

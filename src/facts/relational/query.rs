@@ -40,7 +40,7 @@ use crate::facts::ir::{FastMap, FastSet};
 use smallvec::{smallvec, SmallVec};
 
 use super::linear::{Atom, Constraint, FactSet, Lin};
-use super::solver::{refute, refute_in_box};
+use super::solver::{refute, refute_by_pair, refute_in_box};
 use super::{int_width, Key, OperandSum, Prover, Source};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
@@ -93,6 +93,9 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     atoms: FastMap<Key<'a>, Atom>,
     pub(crate) facts: Vec<Fact<'a>>,
     base: Vec<Constraint>,
+    /// The equalities among `base` (`e >= 0` with `-e >= 0` in the same
+    /// fact), as `e = 0`, for [`refute_by_pair`].
+    equalities: Vec<Constraint>,
     /// The facts that rest on an assumption (an option).
     assuming: FactSet,
     /// Case splits: one of the alternatives holds.
@@ -188,6 +191,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             atoms: FastMap::with_capacity_and_hasher(16, Default::default()),
             facts: Vec::with_capacity(16),
             base: Vec::with_capacity(32),
+            equalities: Vec::new(),
             assuming: FactSet::default(),
             choices: Vec::new(),
             queue: Vec::new(),
@@ -286,6 +290,13 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         }
         let why = FactSet::single(id);
         self.base.extend(lins.iter().map(|l| Constraint { lin: l.clone(), why }));
+        for (i, e) in lins.iter().enumerate() {
+            let negated_too =
+                || lins.iter().enumerate().any(|(j, f)| j != i && f.constant == -e.constant && f.opposes(e));
+            if e.terms.first().is_some_and(|t| t.1 > 0) && negated_too() {
+                self.equalities.push(Constraint { lin: e.clone(), why });
+            }
+        }
         if assumes != Assumptions::NONE || matches!(source, Source::BufferAssumption(_)) {
             self.assuming = self.assuming.union(why);
         }
@@ -1503,6 +1514,17 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         // that rests on no assumption is used there, so that an
         // elimination that needs none is not pre-empted by one that does.
         if let Some(why) = refute_in_box(self.base.iter().chain(&assumed), self.assuming, &negated) {
+            return Some(why);
+        }
+        // So does a goal that one fact contradicts once sizes and other
+        // equal quantities are named alike ([`refute_by_pair`]): first by
+        // facts that rest on no assumption, for the same reason; then by
+        // any, as the elimination would (which prefers no proof to another
+        // by its assumptions, and finds every one a pair finds).
+        let pairs: Vec<&Constraint> = self.base.iter().chain(&assumed).collect();
+        if let Some(why) = refute_by_pair(&pairs, &self.equalities, self.assuming, &negated)
+            .or_else(|| refute_by_pair(&pairs, &self.equalities, FactSet::default(), &negated))
+        {
             return Some(why);
         }
         let negated = Constraint { lin: negated, why: FactSet::default() };

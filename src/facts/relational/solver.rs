@@ -17,6 +17,13 @@
 //! each rounded to an integer ([`tighten_bounds`]): the rounding the
 //! elimination does only to the constraints it happens to derive.
 //!
+//! Queries try two cheaper refutations first, each a pass over the
+//! constraints, for the shapes most goals' refutations have:
+//! [`refute_in_box`] (a bound of each of the goal's atoms) and
+//! [`refute_by_pair`] (one fact against the goal, once equal quantities
+//! are named alike: an equality's two halves are a non-negative
+//! combination's ingredients like any other constraint).
+//!
 //! Invariant: every derived constraint is a non-negative combination of
 //! the input constraints (then tightened over the integers), so it holds
 //! at every integer point satisfying them: a contradiction proves that no
@@ -308,6 +315,70 @@ pub(crate) fn refute_in_box<'c>(
         why = why.union(facts);
     }
     (max < 0).then_some(why)
+}
+
+/// Equalities substituted into a goal by [`refute_by_pair`], at most.
+const PAIR_SUBSTITUTIONS: usize = 2;
+/// Goal forms [`refute_by_pair`] tries per round of substitution.
+const PAIR_FORMS: usize = 16;
+
+/// `Some(facts)` if `goal >= 0` contradicts one of `constraints` alone
+/// once up to [`PAIR_SUBSTITUTIONS`] of `equalities` (each `e = 0`) are
+/// substituted into it, ignoring everything derived from a fact in
+/// `excluded`: the goal's form `g` and a constraint `c` whose terms are
+/// those of `-g` add up to the constant `g.constant + c.constant`, a
+/// contradiction if negative. Most access goals end this way in the
+/// elimination too (the loop bound against the negated goal, once a size
+/// is named the way the bound names it), which costs a hash table and
+/// a substitution pass per goal; this costs a few comparisons per
+/// constraint. Sound like [`refute`]: each form is the goal plus
+/// multiples of equalities, so it holds wherever the goal and they do.
+pub(crate) fn refute_by_pair(
+    constraints: &[&Constraint],
+    equalities: &[Constraint],
+    excluded: FactSet,
+    goal: &Lin,
+) -> Option<FactSet> {
+    let mut forms: SmallVec<[Constraint; 4]> =
+        smallvec![Constraint { lin: goal.clone(), why: FactSet::default() }.normalized()];
+    for round in 0..=PAIR_SUBSTITUTIONS {
+        for g in &forms {
+            if g.is_contradiction() {
+                return Some(g.why);
+            }
+            let opposite = |c: &&Constraint| {
+                !c.why.intersects(excluded) && c.lin.constant + g.lin.constant < 0 && c.lin.opposes(&g.lin)
+            };
+            if let Some(c) = constraints.iter().copied().find(opposite) {
+                return Some(g.why.union(c.why));
+            }
+        }
+        if round == PAIR_SUBSTITUTIONS {
+            break;
+        }
+        let mut next: SmallVec<[Constraint; 4]> = SmallVec::new();
+        'forms: for g in &forms {
+            for e in equalities.iter().filter(|e| !e.why.intersects(excluded)) {
+                for &(atom, k) in &g.lin.terms {
+                    let ke = e.lin.coefficient(atom);
+                    if ke.abs() != 1 {
+                        continue;
+                    }
+                    // g - (k / ke) e, free of `atom` (ke = ±1: 1/ke = ke).
+                    let Some(lin) = g.lin.add_scaled(&e.lin, -k * ke) else { continue };
+                    if next.len() == PAIR_FORMS {
+                        break 'forms;
+                    }
+                    next.push(Constraint { lin, why: g.why.union(e.why) }.normalized());
+                }
+            }
+        }
+        if next.is_empty() {
+            return None;
+        }
+        forms = next;
+    }
+    None
 }
 
 /// `Some(facts)` if the constraints have no common integer solution,
@@ -609,6 +680,70 @@ mod tests {
             }
         }
         assert!(refuted > 100, "only {refuted} systems refuted");
+    }
+
+    #[test]
+    fn a_pair_refutes_after_a_substitution() {
+        // i <= n - 1 (the loop bound), n = d (n reads the size d); goal
+        // i < d, negated: i - d >= 0. Atoms: i 0, n 1, d 2.
+        let bound = constraint(-1, &[(1, 1), (0, -1)], 0);
+        let eq = constraint(0, &[(1, 1), (2, -1)], 1);
+        let negated = constraint(0, &[(0, 1), (2, -1)], 9).lin;
+        let why = refute_by_pair(&[&bound], std::slice::from_ref(&eq), FactSet::default(), &negated);
+        assert_eq!(why.map(|w| w.facts().collect::<Vec<_>>()), Some(vec![0, 1]));
+        // Not when the equality rests on an excluded fact, nor for i <= d.
+        assert_eq!(refute_by_pair(&[&bound], std::slice::from_ref(&eq), FactSet::single(1), &negated), None);
+        let weaker = constraint(1, &[(0, 1), (2, -1)], 9).lin;
+        assert_eq!(refute_by_pair(&[&bound], std::slice::from_ref(&eq), FactSet::default(), &weaker), None);
+    }
+
+    /// Pair refutations on random systems with equalities: never wrong (no
+    /// point of a box satisfies the goal and the facts used), never from
+    /// an excluded fact, and each one also found by the elimination.
+    #[test]
+    fn pair_refutations_are_sound_on_random_systems() {
+        let mut rng = Lcg(23);
+        let mut refuted = 0;
+        for _ in 0..12000 {
+            let random = |rng: &mut Lcg, i: usize| {
+                let terms: Vec<(u32, i128)> = (0..3).map(|a| (a, rng.next(5) - 2)).collect();
+                constraint(rng.next(9) - 4, &terms, i)
+            };
+            let cs: Vec<Constraint> = (0..(1 + rng.next(4) as usize)).map(|i| random(&mut rng, i)).collect();
+            let eqs: Vec<Constraint> = (0..rng.next(3) as usize).map(|i| random(&mut rng, 4 + i)).collect();
+            let excluded = FactSet::single(rng.next(8) as usize);
+            let goal = random(&mut rng, 9);
+            let refs: Vec<&Constraint> = cs.iter().collect();
+            let Some(why) = refute_by_pair(&refs, &eqs, excluded, &goal.lin) else { continue };
+            refuted += 1;
+            assert!(!why.intersects(excluded), "{cs:?} {eqs:?}: an excluded fact was used");
+            let used: Vec<&Constraint> = cs.iter().filter(|c| c.why.intersects(why)).collect();
+            let used_eqs: Vec<&Constraint> = eqs.iter().filter(|e| e.why.intersects(why)).collect();
+            let zero = |e: &Constraint, p: &[i128]| {
+                e.lin.constant + e.lin.terms.iter().map(|(a, k)| k * p[a.0 as usize]).sum::<i128>() == 0
+            };
+            for x in -6..=6 {
+                for y in -6..=6 {
+                    for z in -6..=6 {
+                        let p = [x, y, z];
+                        assert!(
+                            !(holds(&goal, &p)
+                                && used.iter().all(|c| holds(c, &p))
+                                && used_eqs.iter().all(|e| zero(e, &p))),
+                            "{cs:?}, {eqs:?} and {goal:?} refuted by a pair, but {p:?} fits"
+                        );
+                    }
+                }
+            }
+            let mut system = cs.clone();
+            for e in &eqs {
+                system.push(e.clone());
+                system.push(Constraint { lin: e.lin.scaled(-1).unwrap(), why: e.why });
+            }
+            system.push(goal.clone());
+            assert!(refute(&system).is_some(), "{system:?}: a pair refutes it, the elimination does not");
+        }
+        assert!(refuted > 200, "only {refuted} goals refuted by a pair: the test checks too little");
     }
 
     /// Systems with a known integer point are never refuted.
