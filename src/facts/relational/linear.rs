@@ -77,11 +77,34 @@ impl Lin {
     }
     /// `self + k × other`, None if a number grows past the limit.
     pub(crate) fn add_scaled(&self, other: &Lin, k: i128) -> Option<Lin> {
+        // The prover calls this for every form it states, shifts, negates
+        // or combines: the shapes without a merge (a constant added, a form
+        // scaled) are the common ones and are done first.
+        let scale = |c: i128| match k {
+            1 => Some(c),
+            -1 => c.checked_neg(),
+            _ => c.checked_mul(k),
+        };
+        let constant = self.constant.checked_add(scale(other.constant)?)?;
+        if constant.abs() > LIMIT {
+            return None;
+        }
+        if other.terms.is_empty() || k == 0 {
+            return Some(Lin { constant, terms: Terms::from_slice(&self.terms) });
+        }
+        if self.terms.is_empty() {
+            let mut terms = Terms::new();
+            for &(atom, d) in &other.terms {
+                // d ≠ 0 and k ≠ 0: the product is not 0.
+                let c = scale(d).filter(|c| c.abs() <= LIMIT)?;
+                terms.push((atom, c));
+            }
+            return Some(Lin { constant, terms });
+        }
         // Grown as needed: sized for both inputs up front, the terms would
         // leave the inline storage whenever the two have more than four
         // between them, although most sums have fewer once they cancel.
         let mut terms = Terms::new();
-        let scale = |c: i128| if k == 1 { Some(c) } else { c.checked_mul(k) };
         let (left, right) = (&self.terms[..], &other.terms[..]);
         let (mut i, mut j) = (0, 0);
         loop {
@@ -116,8 +139,7 @@ impl Lin {
                 terms.push((atom, c));
             }
         }
-        let constant = self.constant.checked_add(scale(other.constant)?)?;
-        (constant.abs() <= LIMIT).then_some(Lin { constant, terms })
+        Some(Lin { constant, terms })
     }
     pub(crate) fn plus(&self, other: &Lin) -> Option<Lin> {
         self.add_scaled(other, 1)
@@ -203,6 +225,45 @@ mod tests {
         assert_eq!(a.coefficient(Atom(3)), 1);
         assert_eq!(a.coefficient(Atom(2)), 0);
         assert_eq!(lin(0, &[(0, 1 << 79)]).scaled(4), None);
+    }
+
+    /// `add_scaled` against a plain reference (a map of coefficients) on
+    /// every combination of small forms and scales, limits included.
+    #[test]
+    fn sums_agree_with_a_reference() {
+        let reference = |a: &Lin, b: &Lin, k: i128| -> Option<Lin> {
+            let mut m = std::collections::BTreeMap::new();
+            for &(x, c) in &a.terms {
+                *m.entry(x).or_insert(0i128) += c;
+            }
+            for &(x, c) in &b.terms {
+                *m.entry(x).or_insert(0i128) += c.checked_mul(k)?;
+            }
+            let constant = a.constant.checked_add(b.constant.checked_mul(k)?)?;
+            if constant.abs() > LIMIT || m.values().any(|c| c.abs() > LIMIT) {
+                return None;
+            }
+            Some(Lin { constant, terms: m.into_iter().filter(|&(_, c)| c != 0).collect() })
+        };
+        let big = LIMIT - 1;
+        let forms: Vec<Lin> = vec![
+            Lin::constant(0),
+            Lin::constant(3),
+            Lin::constant(big),
+            lin(1, &[(0, 1)]),
+            lin(-2, &[(1, -1)]),
+            lin(0, &[(0, 2), (2, -1)]),
+            lin(5, &[(0, -2), (1, 1), (2, 1)]),
+            lin(0, &[(1, big)]),
+            lin(-big, &[(0, 1), (3, -big)]),
+        ];
+        for a in &forms {
+            for b in &forms {
+                for k in [-3, -1, 0, 1, 2, big] {
+                    assert_eq!(a.add_scaled(b, k), reference(a, b, k), "{a:?} + {k} × {b:?}");
+                }
+            }
+        }
     }
 
     #[test]
