@@ -727,11 +727,15 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             if sum.terms.is_empty() && sum.constant == 0 {
                 continue;
             }
-            // A w-bit operand alone, or a w-bit constant, is in range.
+            // A w-bit operand alone, or a w-bit constant, is in range; so
+            // is a sum that its operands' ranges keep in range, when they
+            // rest on no assumption (a relational proof would find the
+            // same bounds first: see `prove_assuming`).
             match (&sum.terms[..], sum.constant) {
                 ([(_, 1)], 0) => continue,
                 ([], k) if (smin(w)..=smax(w)).contains(&k) => continue,
                 ([], _) => return None,
+                _ if self.in_range_by_ranges(op, &sum, w) => continue,
                 _ => sums.push(sum),
             }
         }
@@ -741,6 +745,23 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             self.prover.no_wrap_all(op, w, &sums)
         };
         Some((lin, shown?))
+    }
+
+    /// Whether the ranges of `sum`'s operands at `op`, none of them resting
+    /// on an assumption, keep every value of `sum` in the w-bit signed
+    /// range.
+    fn in_range_by_ranges(&self, op: Op<'a>, sum: &OperandSum<'a>, w: u32) -> bool {
+        let (mut low, mut high) = (Some(sum.constant), Some(sum.constant));
+        for &(x, c) in &sum.terms {
+            if self.prover.ranges.assumptions_of(x) != Assumptions::NONE {
+                return false;
+            }
+            let Some(r) = self.prover.ranges.at(x, op).map(|r| r.s).filter(|r| !r.is_empty()) else { return false };
+            let (Some(a), Some(b)) = (r.lo.checked_mul(c), r.hi.checked_mul(c)) else { return false };
+            low = low.and_then(|l| l.checked_add(a.min(b)));
+            high = high.and_then(|h| h.checked_add(a.max(b)));
+        }
+        low.zip(high).is_some_and(|(l, h)| smin(w) <= l && h <= smax(w))
     }
 
     /// `sum` as a linear form, with the signed limits of each of its
