@@ -306,6 +306,11 @@ pub struct Ranges<'f, 'a> {
     /// [`Ranges::assumptions_of`] per value, computed once: it reads only
     /// `facts`, which cannot change while they are borrowed here.
     assumptions: RefCell<FastMap<Val<'a>, Assumptions>>,
+    /// [`Ranges::at`] per value and op, computed once (it reads only
+    /// `facts` and the IR), with the loop facts' assumptions that reading
+    /// added to `assumed`: a query asks for the same ranges at its op
+    /// many times (each atom's, each sum's, each definition's operands').
+    known: RefCell<FastMap<(Val<'a>, Op<'a>), (Option<Range>, Assumptions)>>,
 }
 
 const MAX_DEPTH: u32 = 24;
@@ -313,13 +318,20 @@ const MAX_DEPTH: u32 = 24;
 impl<'f, 'a> Ranges<'f, 'a> {
     /// Queries over `facts`, with `index` read at `index_width` bits.
     pub fn new(facts: &'f FastMap<Val<'a>, ValueFact<'a>>, index_width: u32) -> Ranges<'f, 'a> {
-        Ranges { facts, index_width, assumed: Cell::new(Assumptions::NONE), assumptions: RefCell::default() }
+        Ranges {
+            facts,
+            index_width,
+            assumed: Cell::new(Assumptions::NONE),
+            assumptions: RefCell::default(),
+            known: RefCell::default(),
+        }
     }
 
     /// Drops the kept [`Ranges::assumptions_of`] answers (see
     /// `Prover::forget`).
     pub(crate) fn forget(&self) {
         *self.assumptions.borrow_mut() = FastMap::default();
+        *self.known.borrow_mut() = FastMap::default();
     }
 
     /// The assumptions of the loop facts queries so far read: a claim made
@@ -331,7 +343,16 @@ impl<'f, 'a> Ranges<'f, 'a> {
     /// The values `v` can have when `at` executes (None: not an integer of
     /// at most 64 bits).
     pub fn at(&self, v: Val<'a>, at: Op<'a>) -> Option<Range> {
-        self.at_depth(v, at, 0)
+        if let Some(&(range, read)) = self.known.borrow().get(&(v, at)) {
+            self.assumed.set(self.assumed.get() | read);
+            return range;
+        }
+        let before = self.assumed.replace(Assumptions::NONE);
+        let range = self.at_depth(v, at, 0);
+        let read = self.assumed.get();
+        self.assumed.set(before | read);
+        self.known.borrow_mut().insert((v, at), (range, read));
+        range
     }
 
     fn at_depth(&self, v: Val<'a>, at: Op<'a>, depth: u32) -> Option<Range> {
