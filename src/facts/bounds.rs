@@ -350,16 +350,12 @@ struct AffineAccess<'a> {
 impl<'a> AffineAccess<'a> {
     fn of(op: Op<'a>) -> Option<AffineAccess<'a>> {
         // load: memref, map operands; store: value, memref, map operands.
-        let (memref_pos, vector) = if op.is("affine.load") {
-            (0, None)
-        } else if op.is("affine.store") {
-            (1, None)
-        } else if op.is("affine.vector_load") {
-            (0, Some((op.num_results() > 0).then(|| op.result(0))?))
-        } else if op.is("affine.vector_store") {
-            (1, Some((op.num_operands() > 0).then(|| op.operand(0))?))
-        } else {
-            return None;
+        let (memref_pos, vector) = match op.name_bytes() {
+            b"affine.load" => (0, None),
+            b"affine.store" => (1, None),
+            b"affine.vector_load" => (0, Some((op.num_results() > 0).then(|| op.result(0))?)),
+            b"affine.vector_store" => (1, Some((op.num_operands() > 0).then(|| op.operand(0))?)),
+            _ => return None,
         };
         Some(AffineAccess { memref_pos, vector })
     }
@@ -385,7 +381,7 @@ fn plain_extents(vector: Option<Val<'_>>, memref: Val<'_>, rank: usize) -> Resul
 
 /// The layout of `op`, if it is an access of a memref this module handles.
 fn access_layout(op: Op) -> Option<Layout> {
-    if !ACCESS_OPS.iter().any(|name| op.is(name)) {
+    if !op.is_one_of(&ACCESS_OPS) {
         return None;
     }
     let masked_by_parent = op.parent().is_some_and(|p| p.is("vector.mask"));

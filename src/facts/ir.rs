@@ -222,6 +222,11 @@ impl<'a> Op<'a> {
                 && (r.length == 0 || std::slice::from_raw_parts(r.data as *const u8, r.length) == name.as_bytes())
         }
     }
+    /// Whether the op is named one of `names` (its name read once).
+    pub(crate) fn is_one_of(self, names: &[&str]) -> bool {
+        let name = self.name_bytes();
+        names.iter().any(|n| n.as_bytes() == name)
+    }
     pub(crate) fn num_operands(self) -> usize {
         // SAFETY: `self` is a live op.
         unsafe { mlirOperationGetNumOperands(self.0) as usize }

@@ -346,12 +346,13 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     fn context(&mut self) {
         let mut inner = self.at;
         while let Some(parent) = inner.parent() {
-            if (parent.is("scf.for") || parent.is("loom.for")) && parent.region_index_of(inner) == Some(0) {
+            let parent_name = parent.name_bytes();
+            if matches!(parent_name, b"scf.for" | b"loom.for") && parent.region_index_of(inner) == Some(0) {
                 // The body runs after `iv < ub` was branched on.
                 self.require_defined(parent.operand(0));
                 self.require_defined(parent.operand(1));
             }
-            if parent.is("scf.if") || parent.is("loom.if") {
+            if matches!(parent_name, b"scf.if" | b"loom.if") {
                 self.require_defined(parent.operand(0));
                 if let Some(region) = parent.region_index_of(inner) {
                     let holds = region == 0;
@@ -364,31 +365,34 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     if op == inner {
                         break;
                     }
-                    if op.is("cf.assert") {
-                        // Execution goes on past it only if it held.
-                        self.require_defined(op.operand(0));
-                        self.defer(Source::Assert(op), op.operand(0), true);
-                    }
-                    if op.is("loom.if") {
-                        let exits = |i: usize| {
-                            i < op.num_regions()
-                                && op.region(i).first_block().and_then(|b| b.terminator()).is_some_and(|t| {
-                                    matches!(t.loom_exit(), Some((ExitKind::Break | ExitKind::Continue, _)))
-                                })
-                        };
-                        // The rest of the block runs only when the exiting
-                        // branch was not taken.
-                        for (region, holds) in [(0, false), (1, true)] {
-                            if exits(region) {
-                                self.require_defined(op.operand(0));
-                                let dnf = self.condition(op.operand(0), holds, 0);
-                                self.assume(Source::GuardExit { op, holds }, dnf);
+                    match op.name_bytes() {
+                        b"cf.assert" => {
+                            // Execution goes on past it only if it held.
+                            self.require_defined(op.operand(0));
+                            self.defer(Source::Assert(op), op.operand(0), true);
+                        }
+                        b"loom.if" => {
+                            let exits = |i: usize| {
+                                i < op.num_regions()
+                                    && op.region(i).first_block().and_then(|b| b.terminator()).is_some_and(|t| {
+                                        matches!(t.loom_exit(), Some((ExitKind::Break | ExitKind::Continue, _)))
+                                    })
+                            };
+                            // The rest of the block runs only when the
+                            // exiting branch was not taken.
+                            for (region, holds) in [(0, false), (1, true)] {
+                                if exits(region) {
+                                    self.require_defined(op.operand(0));
+                                    let dnf = self.condition(op.operand(0), holds, 0);
+                                    self.assume(Source::GuardExit { op, holds }, dnf);
+                                }
                             }
                         }
+                        _ => {}
                     }
                 }
             }
-            if parent.is("func.func") {
+            if parent_name == b"func.func" {
                 break;
             }
             inner = parent;
