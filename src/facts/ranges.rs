@@ -310,8 +310,11 @@ pub struct Ranges<'f, 'a> {
     /// `facts` and the IR), with the loop facts' assumptions that reading
     /// added to `assumed`: a query asks for the same ranges at its op
     /// many times (each atom's, each sum's, each definition's operands').
-    known: RefCell<FastMap<(Val<'a>, Op<'a>), (Option<Range>, Assumptions)>>,
+    known: RefCell<FastMap<(Val<'a>, Op<'a>), RangeRead>>,
 }
+
+/// A range [`Ranges::at`] read, with the loop facts' assumptions it read.
+type RangeRead = (Option<Range>, Assumptions);
 
 const MAX_DEPTH: u32 = 24;
 
