@@ -21,7 +21,7 @@
 use std::ops::{BitOr, BitOrAssign};
 
 /// A set of assumptions (see the module doc).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Assumptions(u8);
 
 impl Assumptions {

@@ -22,9 +22,10 @@ use std::cell::{Cell, RefCell};
 use super::assumptions::Assumptions;
 use super::bits::{carrier, const_bits, in_order, mask, smax, smin, to_signed, MAX_WIDTH};
 use super::interval::Interval;
-use super::ir::{shape_of, Def, FastMap, Op, Val};
+use super::ir::{buffer_size_cap, shape_of, Def, FastMap, Op, Val};
 use super::predicate::Predicate;
 use super::semantics::{Cast, IntOp};
+use mlir_sys::MlirType;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Range {
@@ -311,7 +312,16 @@ pub struct Ranges<'f, 'a> {
     /// added to `assumed`: a query asks for the same ranges at its op
     /// many times (each atom's, each sum's, each definition's operands').
     known: RefCell<FastMap<(Val<'a>, Op<'a>), RangeRead>>,
+    /// [`buffer_size_cap`] per memref type (uniqued in the context, which
+    /// outlives `'a`: its handle names it), dimension and assumptions
+    /// allowed: a strided layout's strides cost the C API some ten
+    /// thousand instructions, and every query about a view's size asks.
+    caps: RefCell<FastMap<(usize, usize, Assumptions), BufferCap>>,
 }
+
+/// A buffer-size cap of one dimension and the assumption it rests on
+/// ([`buffer_size_cap`]).
+type BufferCap = Option<(i128, Assumptions)>;
 
 /// A range [`Ranges::at`] read, with the loop facts' assumptions it read.
 type RangeRead = (Option<Range>, Assumptions);
@@ -327,6 +337,7 @@ impl<'f, 'a> Ranges<'f, 'a> {
             assumed: Cell::new(Assumptions::NONE),
             assumptions: RefCell::default(),
             known: RefCell::default(),
+            caps: RefCell::default(),
         }
     }
 
@@ -341,6 +352,18 @@ impl<'f, 'a> Ranges<'f, 'a> {
     /// from these queries rests on them too.
     pub fn assumptions_read(&self) -> Assumptions {
         self.assumed.get()
+    }
+
+    /// [`buffer_size_cap`] of dimension `k` of the memref type `ty` at this
+    /// index width, computed once per type.
+    pub(crate) fn buffer_size_cap(&self, ty: MlirType, k: usize, allowed: Assumptions) -> BufferCap {
+        let key = (ty.ptr as usize, k, allowed);
+        if let Some(&known) = self.caps.borrow().get(&key) {
+            return known;
+        }
+        let cap = buffer_size_cap(ty, k, self.index_width, allowed);
+        self.caps.borrow_mut().insert(key, cap);
+        cap
     }
 
     /// The values `v` can have when `at` executes (None: not an integer of

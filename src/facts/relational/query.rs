@@ -45,8 +45,8 @@ use super::{int_width, Key, OperandSum, Prover, Source};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
 use crate::facts::ir::{
-    affine_map_results, affine_parallel_dimension, buffer_size_cap, int_attr, loop_dimension, shape_of, AffineForm,
-    AffineTree, Def, ExitKind, Op, Part, Val,
+    affine_map_results, affine_parallel_dimension, int_attr, loop_dimension, shape_of, AffineForm, AffineTree, Def,
+    ExitKind, Op, Part, Val,
 };
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
@@ -587,9 +587,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         if let (Some(eq), Some(def)) = (eq, memref.defining_op()) {
             self.fact(Source::Definition(def), eq);
         }
-        if let Some((cap, rests_on)) =
-            buffer_size_cap(memref.ty(), k, self.prover.ranges.index_width, self.prover.allowed)
-        {
+        if let Some((cap, rests_on)) = self.prover.ranges.buffer_size_cap(memref.ty(), k, self.prover.allowed) {
             if let Some(l) = Lin::constant(cap).minus(&d) {
                 self.fact(Source::BufferAssumption(rests_on), vec![l]);
             }

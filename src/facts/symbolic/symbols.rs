@@ -40,7 +40,7 @@ use super::expr::{Env, Expr, Leaf};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{carrier, const_bits, in_order};
 use crate::facts::interval::Interval;
-use crate::facts::ir::{affine_map_trees, buffer_size_cap, int_attr, shape_of, AffineTree, Def, Op, Val};
+use crate::facts::ir::{affine_map_trees, int_attr, shape_of, AffineTree, Def, Op, Val};
 use crate::facts::ranges::Ranges;
 use crate::facts::semantics::{lowered_division, AffineKind, Cast, Division, Extremum, Flags, IntOp};
 use crate::facts::trip_count::{order_limits, Order};
@@ -480,7 +480,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         // Sizes are non-negative index values.
         let smax = order_limits(self.ranges.index_width, Order::Signed).expect("index width").hi;
         self.env.set(leaf.clone(), Interval::new(0, smax));
-        if let Some((cap, rests_on)) = buffer_size_cap(memref.ty(), k, self.ranges.index_width, self.assume) {
+        if let Some((cap, rests_on)) = self.ranges.buffer_size_cap(memref.ty(), k, self.assume) {
             self.caps.push((leaf.clone(), cap, rests_on));
         }
         Ok(Expr::leaf(leaf))
