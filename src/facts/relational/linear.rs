@@ -35,8 +35,16 @@ impl FactSet {
     pub(crate) fn intersects(self, other: FactSet) -> bool {
         self.0 & other.0 != 0
     }
+    /// The facts in the set, in increasing order (one step per fact).
     pub(crate) fn facts(self) -> impl Iterator<Item = usize> {
-        (0..Self::CAPACITY).filter(move |i| self.0 & (1u128 << i) != 0)
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let fact = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                fact
+            })
+        })
     }
 }
 
@@ -264,6 +272,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn fact_sets_list_their_facts_in_order() {
+        let set = [0, 5, 64, 127].into_iter().fold(FactSet::default(), |s, f| s.union(FactSet::single(f)));
+        assert_eq!(set.facts().collect::<Vec<_>>(), vec![0, 5, 64, 127]);
+        assert_eq!(FactSet::default().facts().count(), 0);
     }
 
     #[test]
