@@ -212,15 +212,7 @@ impl<'a> Op<'a> {
     /// Whether the op is named `name` (no allocation: compares the
     /// context's interned name bytes).
     pub(crate) fn is(self, name: &str) -> bool {
-        // SAFETY: `self` is a live op; the StringRef points into the name
-        // interned in the context (alive as long as the op), and the bytes
-        // are only read within this block. A zero length never builds a
-        // slice (its data pointer may be null).
-        unsafe {
-            let r = mlirIdentifierStr(mlirOperationGetName(self.0));
-            r.length == name.len()
-                && (r.length == 0 || std::slice::from_raw_parts(r.data as *const u8, r.length) == name.as_bytes())
-        }
+        self.name_bytes() == name.as_bytes()
     }
     /// Whether the op is named one of `names` (its name read once).
     pub(crate) fn is_one_of(self, names: &[&str]) -> bool {

@@ -750,20 +750,11 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     }
 
     /// Whether the ranges of `sum`'s operands at `op`, none of them resting
-    /// on an assumption, keep every value of `sum` in the w-bit signed
-    /// range.
+    /// on an allowed assumption, keep every value of `sum` in the w-bit
+    /// signed range.
     fn in_range_by_ranges(&self, op: Op<'a>, sum: &OperandSum<'a>, w: u32) -> bool {
-        let (mut low, mut high) = (Some(sum.constant), Some(sum.constant));
-        for &(x, c) in &sum.terms {
-            if self.prover.ranges.assumptions_of(x) != Assumptions::NONE {
-                return false;
-            }
-            let Some(r) = self.prover.ranges.at(x, op).map(|r| r.s).filter(|r| !r.is_empty()) else { return false };
-            let (Some(a), Some(b)) = (r.lo.checked_mul(c), r.hi.checked_mul(c)) else { return false };
-            low = low.and_then(|l| l.checked_add(a.min(b)));
-            high = high.and_then(|h| h.checked_add(a.max(b)));
-        }
-        low.zip(high).is_some_and(|(l, h)| smin(w) <= l && h <= smax(w))
+        self.sum_range(op, sum.terms.iter().copied(), sum.constant)
+            .is_some_and(|((lo, hi), assumes)| assumes == Assumptions::NONE && smin(w) <= lo && hi <= smax(w))
     }
 
     /// `sum` as a linear form, with the signed limits of each of its
@@ -897,17 +888,30 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// those rest on; None if an operand has none or a bound overflows.
     fn form_range(&self, op: Op<'a>, first: usize, form: &AffineForm) -> Option<((i128, i128), Assumptions)> {
         let w = self.prover.ranges.index_width;
-        let (mut lo, mut hi) = (form.constant as i128, form.constant as i128);
+        let terms = form.terms.iter().map(|&(p, k)| (op.operand(first + p), k as i128));
+        let ((lo, hi), assumes) = self.sum_range(op, terms, form.constant as i128)?;
+        Some(((lo.max(smin(w)), hi.min(smax(w))), assumes))
+    }
+
+    /// The range of `constant + Σ k × x` over values `op` reads, by their
+    /// ranges at `op` (not clamped), with the allowed assumptions those
+    /// rest on; None if a value has no range or a bound overflows.
+    fn sum_range(
+        &self,
+        op: Op<'a>,
+        terms: impl IntoIterator<Item = (Val<'a>, i128)>,
+        constant: i128,
+    ) -> Option<((i128, i128), Assumptions)> {
+        let (mut lo, mut hi) = (constant, constant);
         let mut assumes = Assumptions::NONE;
-        for &(p, k) in &form.terms {
-            let x = op.operand(first + p);
+        for (x, k) in terms {
             let rx = self.prover.ranges.at(x, op).map(|r| r.s).filter(|r| !r.is_empty())?;
-            let (a, b) = (rx.lo.checked_mul(k as i128)?, rx.hi.checked_mul(k as i128)?);
+            let (a, b) = (rx.lo.checked_mul(k)?, rx.hi.checked_mul(k)?);
             lo = lo.checked_add(a.min(b))?;
             hi = hi.checked_add(a.max(b))?;
             assumes |= self.prover.ranges.assumptions_of(x).intersect(self.prover.allowed);
         }
-        Some(((lo.max(smin(w)), hi.min(smax(w))), assumes))
+        Some(((lo, hi), assumes))
     }
 
     /// Result `r` of `op`'s affine map (its operands from `first`), read
