@@ -15,6 +15,8 @@
 //! - `recognize`: loop shapes on IR → core inputs, and the values whose
 //!   ranges the facts describe;
 //! - `ranges`: ranges of values at program points;
+//! - `completion`: whether a loop iteration certainly runs to its end
+//!   from an op on (where an increment's undefined overflow may be used);
 //! - `analyze` and `checked` (this file): the entry points: every loop of a
 //!   module with its facts, depth, number of entries and totals; with
 //!   `checked`, every memory access with its proof (`bounds`) too;
@@ -28,6 +30,7 @@
 pub(crate) mod assumptions;
 pub(crate) mod bits;
 pub(crate) mod bounds;
+pub(crate) mod completion;
 pub(crate) mod interval;
 pub(crate) mod ir;
 pub(crate) mod predicate;

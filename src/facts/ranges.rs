@@ -21,6 +21,7 @@ use std::cell::{Cell, RefCell};
 
 use super::assumptions::Assumptions;
 use super::bits::{carrier, const_bits, in_order, mask, smax, smin, to_signed, MAX_WIDTH};
+use super::completion::Completion;
 use super::interval::Interval;
 use super::ir::{buffer_size_cap, shape_of, Def, FastMap, Op, Val};
 use super::predicate::Predicate;
@@ -317,6 +318,9 @@ pub struct Ranges<'f, 'a> {
     /// allowed: a strided layout's strides cost the C API some ten
     /// thousand instructions, and every query about a view's size asks.
     caps: RefCell<FastMap<(usize, usize, Assumptions), BufferCap>>,
+    /// Which loop iterations certainly run to their end (for the rules that
+    /// hold only where an increment follows).
+    pub completion: Completion<'a>,
 }
 
 /// A buffer-size cap of one dimension and the assumption it rests on
@@ -338,6 +342,7 @@ impl<'f, 'a> Ranges<'f, 'a> {
             assumptions: RefCell::default(),
             known: RefCell::default(),
             caps: RefCell::default(),
+            completion: Completion::default(),
         }
     }
 

@@ -412,10 +412,15 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         }
         let e = self.ranged_leaf(leaf.clone(), v)?;
         if let (Some(outer), 0) = (owner, n) {
-            if let Some(step) = self.for_step(outer) {
-                // Every body value is followed by `iv + step`, whose
-                // overflow is undefined behaviour for these loops (no exit
-                // crosses them): in a defined run, iv <= MAX - step.
+            let step = self.for_step(outer).filter(|_| self.ranges.completion.completes_from(outer, self.at));
+            if let Some(step) = step {
+                // Once the loop `at` starts, the iteration of `outer`
+                // certainly runs to its end (`facts::completion`), where
+                // `iv + step` is computed; its overflow is undefined
+                // behaviour for these loops: in a defined run, iv <= MAX -
+                // step. Where the iteration may end early (a call, a
+                // failing assert, a loop that may not end), nothing is
+                // undefined and the rule does not hold.
                 let limits = self.limits(self.width);
                 self.env.narrow(&leaf, Interval::new(limits.lo, limits.hi - step));
             }
