@@ -53,7 +53,7 @@
 use super::assumptions::Assumptions;
 use super::ir::{
     affine_map_results, affine_map_trees, attr_string, element_type, is_memref, is_scalable_dim, may_access_memref,
-    shape_of, subview_parts, type_string, Op, Part, Val,
+    shape_of, subview_parts, type_string, wide_map_constant, Op, Part, Val,
 };
 use super::ranges::Range;
 use super::relational::explain::Names;
@@ -379,8 +379,9 @@ fn plain_extents(vector: Option<Val<'_>>, memref: Val<'_>, rank: usize) -> Resul
     }
 }
 
-/// The layout of `op`, if it is an access of a memref this module handles.
-fn access_layout(op: Op) -> Option<Layout> {
+/// The layout of `op`, if it is an access of a memref this module handles
+/// (affine maps read at the index width `width`).
+fn access_layout(op: Op, width: u32) -> Option<Layout> {
     if !op.is_one_of(&ACCESS_OPS) {
         return None;
     }
@@ -436,7 +437,7 @@ fn access_layout(op: Op) -> Option<Layout> {
         // index, as for memref.load (other maps: `check_affine_map`).
         let memref = memref_at(affine.memref_pos)?;
         let rank = rank_of(memref)?;
-        let (_, results) = affine_map_results(op.attr("map")?)?;
+        let (_, results) = affine_map_results(op.attr("map")?, width)?;
         let indices = results
             .iter()
             .map(|r| r.as_ref()?.as_input().map(|p| affine.memref_pos + 1 + p))
@@ -553,7 +554,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
     /// checks let through.
     fn check_subview(&self, op: Op<'a>) -> Access<'a> {
         let mut access = Access::new(op, Vec::new());
-        let parts = match subview_parts(op) {
+        let parts = match subview_parts(op, self.prover.ranges.index_width) {
             Ok(parts) => parts,
             Err(why) => {
                 access.failures.push(Failure::Unanalysed(why));
@@ -640,7 +641,8 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         let memref_pos = affine.memref_pos;
         let first = memref_pos + 1;
         let memref = (memref_pos < op.num_operands()).then(|| op.operand(memref_pos)).filter(|m| is_memref(m.ty()));
-        let map = op.attr("map").and_then(affine_map_results);
+        let width = self.prover.ranges.index_width;
+        let map = op.attr("map").and_then(|m| affine_map_results(m, width));
         let (Some(memref), Some((_, results))) = (memref, map) else {
             access.failures.push(Failure::NotModelled);
             return access;
@@ -668,13 +670,17 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         }
         let mut used = FactSet::default();
         let mut numeric = Assumptions::NONE;
-        let trees = op.attr("map").and_then(affine_map_trees).map(|(_, t)| t).unwrap_or_default();
+        let trees = op.attr("map").and_then(|m| affine_map_trees(m, width)).map(|(_, t)| t).unwrap_or_default();
         for (k, form) in results.iter().enumerate() {
             let read = query.affine_result(op, first, k, form.as_ref(), trees.get(k).and_then(Option::as_ref));
             let Some((i, rests_on)) = read else {
-                access.failures.push(Failure::Unanalysed(format!(
-                    "result {k} of its map may wrap at the index width (lower-affine computes it with wrapping arithmetic)"
-                )));
+                let why = match wide_map_constant(op, width) {
+                    Some(wide) => format!("its map's constant {wide}"),
+                    None => format!(
+                        "result {k} of its map may wrap at the index width (lower-affine computes it with wrapping arithmetic)"
+                    ),
+                };
+                access.failures.push(Failure::Unanalysed(why));
                 break;
             };
             numeric |= rests_on;
@@ -724,7 +730,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             return Some(self.check_subview(op));
         }
         let ranges = self.prover.ranges;
-        let Some(layout) = access_layout(op) else {
+        let Some(layout) = access_layout(op, ranges.index_width) else {
             if AffineAccess::of(op).is_some() {
                 return Some(self.check_affine_map(op));
             }
