@@ -1,0 +1,130 @@
+// RUN: %loom-opt %s --split-input-file --verify-diagnostics -o /dev/null --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark})'
+
+// Accesses whose proof would rest on a constant an attribute states (an
+// affine map's constant, coefficient or divisor, a loop's step, a view's
+// static offset) where index is 32 bits wide: the lowering truncates it
+// (3000000000 is -1294967296, 4294967298 is 2, 4294967296 is 0), so the
+// access is not proven from its 64-bit value. Each case has a near miss
+// with a constant that fits 32 bits, still proven. The indices quoted are
+// those of the program lowered directly.
+
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+  // %i floordiv -1294967296 is -1 for %i in [1999999999, 2000000000].
+  func.func @divisor(%a: memref<1xi64>, %b: memref<2xi64>) {
+    affine.for %i = 1999999999 to 2000000001 {
+      // expected-remark @below {{not proven in bounds: affine.load: its map's constant 3000000000 does not fit the 32-bit index}}
+      %v = affine.load %a[%i floordiv 3000000000] : memref<1xi64>
+      // expected-remark @below {{affine.load: in bounds (proven)}}
+      %w = affine.load %b[%i floordiv 2000000000] : memref<2xi64>
+    }
+    return
+  }
+
+  // %i mod -1294967296 (remsi) is %i - 1294967296 for %i >= 1294967296:
+  // the index is about -1294967296, not 0 or 1.
+  func.func @modulus(%a: memref<2xi64>) {
+    affine.for %i = 1999999999 to 2000000001 {
+      // expected-remark @below {{not proven in bounds: affine.load: its map's constant 3000000000 does not fit the 32-bit index}}
+      %v = affine.load %a[%i mod 3000000000 - 1999999999] : memref<2xi64>
+      // expected-remark @below {{affine.load: in bounds (proven)}}
+      %w = affine.load %a[%i mod 2100000000 - 1999999999] : memref<2xi64>
+    }
+    return
+  }
+
+  // 1 ceildiv -1294967296 and 2 ceildiv -1294967296 are 0: the index is -1.
+  func.func @ceiling(%a: memref<1xi64>) {
+    affine.for %i = 1 to 3 {
+      // expected-remark @below {{not proven in bounds: affine.load: its map's constant 3000000000 does not fit the 32-bit index}}
+      %v = affine.load %a[%i ceildiv 3000000000 - 1] : memref<1xi64>
+      // expected-remark @below {{affine.load: in bounds (proven)}}
+      %w = affine.load %a[%i ceildiv 2000000000 - 1] : memref<1xi64>
+    }
+    return
+  }
+
+  // Steps of 4294967298 run as steps of 2: %i is 0, then 2.
+  func.func @steps(%a: memref<1xi64>) {
+    affine.for %i = 0 to 4 step 4294967298 {
+      // expected-remark @below {{not proven in bounds: affine.load}}
+      %v = affine.load %a[%i] : memref<1xi64>
+    }
+    affine.parallel (%i) = (0) to (4) step (4294967298) {
+      // expected-remark @below {{not proven in bounds: affine.load}}
+      %v = affine.load %a[%i] : memref<1xi64>
+    }
+    scf.forall (%i) = (0) to (4) step (4294967298) {
+      // expected-remark @below {{not proven in bounds: memref.load}}
+      %v = memref.load %a[%i] : memref<1xi64>
+    }
+    // Near misses: the largest 32-bit step takes %i from 0 past 4.
+    affine.for %i = 0 to 4 step 2147483647 {
+      // expected-remark @below {{affine.load: in bounds (proven)}}
+      %v = affine.load %a[%i] : memref<1xi64>
+    }
+    affine.parallel (%i) = (0) to (4) step (2147483647) {
+      // expected-remark @below {{affine.load: in bounds (proven)}}
+      %v = affine.load %a[%i] : memref<1xi64>
+    }
+    scf.forall (%i) = (0) to (4) step (2147483647) {
+      // expected-remark @below {{memref.load: in bounds (proven)}}
+      %v = memref.load %a[%i] : memref<1xi64>
+    }
+    return
+  }
+
+  // min(%i + 4294967296, 1) is min(%i, 1) = %i as executed, for %i in
+  // [-2, -1]; max(%i - 4294967296, 0) is max(%i, 0) = %i, for %i in [0, 1].
+  func.func @extrema(%a: memref<2xi64>, %b: memref<1xi64>) {
+    affine.for %i = -2 to 0 {
+      %m = affine.min affine_map<(d0) -> (d0 + 4294967296, 1)>(%i)
+      // expected-remark @below {{not proven in bounds: memref.load}}
+      %v = memref.load %a[%m] : memref<2xi64>
+      %n = affine.min affine_map<(d0) -> (d0 + 2147483647, 1)>(%i)
+      // expected-remark @below {{memref.load: in bounds (proven)}}
+      %w = memref.load %a[%n] : memref<2xi64>
+    }
+    affine.for %i = 0 to 2 {
+      %m = affine.max affine_map<(d0) -> (d0 - 4294967296, 0)>(%i)
+      // expected-remark @below {{not proven in bounds: memref.load}}
+      %v = memref.load %b[%m] : memref<1xi64>
+      %n = affine.max affine_map<(d0) -> (d0 - 2147483647, 0)>(%i)
+      // expected-remark @below {{memref.load: in bounds (proven)}}
+      %w = memref.load %b[%n] : memref<1xi64>
+    }
+    return
+  }
+
+  // A view's static offset, size or stride: 4294967296 is 0.
+  func.func @views(%a: memref<?xi8>) {
+    // expected-remark @below {{not proven in bounds: memref.subview: its static offset 4294967296 does not fit the 32-bit index}}
+    %s = memref.subview %a[4294967296] [2] [1] : memref<?xi8> to memref<2xi8, strided<[1], offset: 4294967296>>
+    // expected-remark @below {{not proven in bounds: memref.subview: its static stride 4294967297 does not fit the 32-bit index}}
+    %t = memref.subview %a[0] [2] [4294967297] : memref<?xi8> to memref<2xi8, strided<[4294967297]>>
+    return
+  }
+}
+
+// -----
+
+// Each scope reads at its own width: the same access in a 64-bit host,
+// where 3000000000 is itself (2000000000 floordiv 3000000000 = 0), and in
+// its 32-bit device module.
+module {
+  func.func @host(%a: memref<1xi64>) {
+    affine.for %i = 1999999999 to 2000000001 {
+      // expected-remark @below {{affine.load: in bounds (proven)}}
+      %v = affine.load %a[%i floordiv 3000000000] : memref<1xi64>
+    }
+    return
+  }
+  module @device attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+    func.func @device(%a: memref<1xi64>) {
+      affine.for %i = 1999999999 to 2000000001 {
+        // expected-remark @below {{not proven in bounds: affine.load: its map's constant 3000000000 does not fit the 32-bit index}}
+        %v = affine.load %a[%i floordiv 3000000000] : memref<1xi64>
+      }
+      return
+    }
+  }
+}
