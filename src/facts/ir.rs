@@ -1248,8 +1248,13 @@ pub(crate) fn affine_map_results(attr: MlirAttribute, width: u32) -> Option<(usi
         index_constant(f.constant, width).is_ok() && f.terms.iter().all(|&(_, c)| index_constant(c, width).is_ok())
     };
     // SAFETY: as for `affine_map_trees`, with `affine_form`.
-    let (inputs, results) = unsafe { map_results(attr, width, affine_form) }?;
-    Some((inputs, results.into_iter().map(|f| f.filter(fits)).collect()))
+    let (inputs, mut results) = unsafe { map_results(attr, width, affine_form) }?;
+    for f in &mut results {
+        if f.as_ref().is_some_and(|f| !fits(f)) {
+            *f = None;
+        }
+    }
+    Some((inputs, results))
 }
 
 /// The first constant (a term, a factor, a divisor) of an affine map of
