@@ -49,11 +49,17 @@
 //!   logical, so bounds against the logical shape hold for any layout.
 //! - A dimension of size 0 has no valid index; a rank-0 memref has no
 //!   index, and its access is always in bounds.
+//! - The lowering computes element offsets and allocation sizes at the
+//!   index width: no access to a memref whose static sizes span more bytes
+//!   than `2^(w-1) - 1` is proven (at 32 bits, `memref.alloc() :
+//!   memref<4294967304xi8>` allocates 8 bytes).
+
+use mlir_sys::MlirType;
 
 use super::assumptions::Assumptions;
 use super::ir::{
-    affine_map_results, affine_map_trees, attr_string, element_type, is_memref, is_scalable_dim, may_access_memref,
-    shape_of, subview_parts, type_string, wide_map_constant, Op, Part, Val,
+    affine_map_results, affine_map_trees, attr_string, element_bytes, element_type, is_memref, is_scalable_dim,
+    may_access_memref, shape_of, subview_parts, type_string, wide_map_constant, Op, Part, Val,
 };
 use super::ranges::Range;
 use super::relational::explain::Names;
@@ -451,6 +457,28 @@ fn access_layout(op: Op, width: u32) -> Option<Layout> {
 }
 
 /// An offset, size or stride of a subview.
+/// Why a memref of type `ty` is no buffer the lowered program addresses
+/// at index width `width`, if it is not: the lowering computes element
+/// offsets (`Σ index × stride`) and allocation sizes (elements × bytes)
+/// at that width, so a type whose static sizes alone span more elements
+/// times element bytes than `2^(width-1) - 1` makes them wrap (at 32 bits
+/// `memref.alloc() : memref<4294967304xi8>` allocates 8 bytes, and
+/// `%a[40000, 0]` of a `memref<65536x65537xi8>` is the offset
+/// -1673487296). Dynamic sizes are left out (a buffer with one of size 0
+/// has no element, and no access to it is proven).
+fn beyond_index_width(ty: MlirType, width: u32) -> Option<String> {
+    let shape = shape_of(ty)?;
+    let elements = shape.iter().flatten().try_fold(1i128, |p, &d| p.checked_mul(i128::from(d)));
+    let bytes = elements.and_then(|e| e.checked_mul(element_bytes(ty, width)));
+    match bytes {
+        Some(b) if b <= super::bits::smax(width) => None,
+        _ => Some(format!(
+            "{} spans more bytes than the {width}-bit index reaches (its offsets and allocation are computed at that width)",
+            type_string(ty)
+        )),
+    }
+}
+
 /// The nearest enclosing function (an op with a `function_type`).
 fn enclosing_function(op: Op) -> Option<Op> {
     let mut at = op.parent();
@@ -617,6 +645,10 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             }
         }
         if access.proven() {
+            let width = self.prover.ranges.index_width;
+            access.failures.extend(beyond_index_width(source.ty(), width).map(Failure::Unanalysed));
+        }
+        if access.proven() {
             self.record_proof(&mut access, &query, used);
         }
         access
@@ -708,6 +740,10 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             if failed {
                 break;
             }
+        }
+        if access.proven() {
+            let width = self.prover.ranges.index_width;
+            access.failures.extend(beyond_index_width(memref.ty(), width).map(Failure::Unanalysed));
         }
         if access.proven() {
             numeric.add_to(&mut access.assumptions);
@@ -834,6 +870,9 @@ impl<'a> Checker<'_, '_, '_, 'a> {
                 scalable,
                 note,
             })));
+        }
+        if failures.is_empty() {
+            failures.extend(beyond_index_width(ty, ranges.index_width).map(Failure::Unanalysed));
         }
         let mut a = access(failures);
         if a.proven() {

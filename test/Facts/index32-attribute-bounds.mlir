@@ -128,3 +128,42 @@ module {
     }
   }
 }
+
+// -----
+
+// Static sizes are constants the lowering computes with at 32 bits too: a
+// type whose static sizes span more bytes than 2^31 - 1 has offsets and
+// an allocation size that wrap (%a[40000, 0] below is the offset
+// 40000 * 65537 = 2621480000, -1673487296 at 32 bits; the alloc of
+// 4294967304 bytes allocates 8), so no access to it is proven. Near
+// misses: the largest spans that fit.
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+  func.func @spans(%a: memref<65536x65537xi8>, %b: memref<32767x65536xi8>, %v: i8) {
+    %c0 = arith.constant 0 : index
+    %c100 = arith.constant 100 : index
+    %c30000 = arith.constant 30000 : index
+    %c40000 = arith.constant 40000 : index
+    // expected-remark @below {{not proven in bounds: memref.store: memref<65536x65537xi8> spans more bytes than the 32-bit index reaches}}
+    memref.store %v, %a[%c40000, %c0] : memref<65536x65537xi8>
+    // expected-remark @below {{memref.store: in bounds (proven)}}
+    memref.store %v, %b[%c30000, %c0] : memref<32767x65536xi8>
+    // expected-remark @below {{not proven in bounds: affine.store: memref<65536x65537xi8> spans more bytes than the 32-bit index reaches}}
+    affine.store %v, %a[symbol(%c30000) + 10000, 0] : memref<65536x65537xi8>
+    // expected-remark @below {{affine.store: in bounds (proven)}}
+    affine.store %v, %b[symbol(%c30000) + 1, 0] : memref<32767x65536xi8>
+    // expected-remark @below {{not proven in bounds: memref.subview: memref<65536x65537xi8> spans more bytes than the 32-bit index reaches}}
+    %s = memref.subview %a[40000, 0] [1, 1] [1, 1] : memref<65536x65537xi8> to memref<1x1xi8, strided<[65537, 1], offset: 2621480000>>
+    %big = memref.alloc() : memref<4294967304xi8>
+    // expected-remark @below {{not proven in bounds: memref.store: memref<4294967304xi8> spans more bytes than the 32-bit index reaches}}
+    memref.store %v, %big[%c100] : memref<4294967304xi8>
+    %fits = memref.alloc() : memref<2147483647xi8>
+    // expected-remark @below {{memref.store: in bounds (proven)}}
+    memref.store %v, %fits[%c100] : memref<2147483647xi8>
+    // A 4-byte element counts 4 bytes: 536870912 x i32 is 2^31 bytes.
+    %words = memref.alloc() : memref<536870912xi32>
+    %z = arith.constant 0 : i32
+    // expected-remark @below {{not proven in bounds: memref.store: memref<536870912xi32> spans more bytes than the 32-bit index reaches}}
+    memref.store %z, %words[%c100] : memref<536870912xi32>
+    return
+  }
+}
