@@ -59,7 +59,7 @@ use mlir_sys::MlirType;
 use super::assumptions::Assumptions;
 use super::ir::{
     affine_map_results, affine_map_trees, attr_string, element_bytes, element_type, is_memref, is_scalable_dim,
-    may_access_memref, shape_of, subview_parts, type_string, wide_map_constant, Op, Part, Val,
+    may_access_memref, shape_of, strided_layout, subview_parts, type_string, wide_map_constant, Op, Part, Val,
 };
 use super::ranges::Range;
 use super::relational::explain::Names;
@@ -459,24 +459,45 @@ fn access_layout(op: Op, width: u32) -> Option<Layout> {
 /// An offset, size or stride of a subview.
 /// Why a memref of type `ty` is no buffer the lowered program addresses
 /// at index width `width`, if it is not: the lowering computes element
-/// offsets (`Σ index × stride`) and allocation sizes (elements × bytes)
-/// at that width, so a type whose static sizes alone span more elements
-/// times element bytes than `2^(width-1) - 1` makes them wrap (at 32 bits
-/// `memref.alloc() : memref<4294967304xi8>` allocates 8 bytes, and
+/// offsets (`offset + Σ index × stride`) and allocation sizes (elements ×
+/// bytes) at that width, with the type's static sizes, strides and offset
+/// as index constants, so a type whose static sizes alone span more
+/// elements times element bytes than `2^(width-1) - 1` makes them wrap (at
+/// 32 bits `memref.alloc() : memref<4294967304xi8>` allocates 8 bytes, and
 /// `%a[40000, 0]` of a `memref<65536x65537xi8>` is the offset
-/// -1673487296). Dynamic sizes are left out (a buffer with one of size 0
-/// has no element, and no access to it is proven).
+/// -1673487296), and so does a strided layout whose static offset plus
+/// the last element's static offset passes it. Dynamic sizes and strides
+/// are left out (a buffer with a size 0 has no element, and no access to
+/// it is proven).
 fn beyond_index_width(ty: MlirType, width: u32) -> Option<String> {
     let shape = shape_of(ty)?;
+    let smax = super::bits::smax(width);
     let elements = shape.iter().flatten().try_fold(1i128, |p, &d| p.checked_mul(i128::from(d)));
     let bytes = elements.and_then(|e| e.checked_mul(element_bytes(ty, width)));
-    match bytes {
-        Some(b) if b <= super::bits::smax(width) => None,
-        _ => Some(format!(
-            "{} spans more bytes than the {width}-bit index reaches (its offsets and allocation are computed at that width)",
+    let reaches = |what: &str| {
+        Some(format!(
+            "{} {what} the {width}-bit index reaches (its offsets and allocation are computed at that width)",
             type_string(ty)
-        )),
+        ))
+    };
+    if !bytes.is_some_and(|b| b <= smax) {
+        return reaches("spans more bytes than");
     }
+    // A strided layout's static parts (the identity layout's strides are
+    // products of the sizes, bounded above).
+    if shape.contains(&Some(0)) {
+        return None;
+    }
+    let (strides, offset) = strided_layout(ty)?;
+    let known = |v: i64| (v != i64::MIN).then_some(i128::from(v).abs());
+    let last = shape.iter().zip(&strides).try_fold(known(offset).unwrap_or(0), |sum, (size, &stride)| {
+        let (Some(size), Some(stride)) = (size, known(stride)) else { return Some(sum) };
+        sum.checked_add(i128::from(size - 1).checked_mul(stride)?)
+    });
+    if !last.is_some_and(|l| l <= smax) {
+        return reaches("has element offsets beyond what");
+    }
+    None
 }
 
 /// The nearest enclosing function (an op with a `function_type`).

@@ -781,6 +781,28 @@ pub(crate) fn buffer_size_cap(
     Some((super::bits::smax(index_width) / element_bytes(ty, index_width), rests_on))
 }
 
+/// The strides and offset a memref type's `strided<...>` layout states
+/// (dynamic ones are `i64::MIN`); None for another type or layout (the
+/// identity, an affine map).
+pub(crate) fn strided_layout(ty: MlirType) -> Option<(Vec<i64>, i64)> {
+    if shape_of(ty).is_none() || !is_memref(ty) {
+        return None;
+    }
+    // SAFETY: `ty` is a live ranked memref type (checked above); its layout
+    // attribute is uniqued in its context, the strided-layout accessors run
+    // only on a strided layout (checked first), at positions below its
+    // number of strides.
+    unsafe {
+        let layout = mlirMemRefTypeGetLayout(ty);
+        if !mlirAttributeIsAStridedLayout(layout) {
+            return None;
+        }
+        let n = mlirStridedLayoutAttrGetNumStrides(layout);
+        let strides = (0..n).map(|i| mlirStridedLayoutAttrGetStride(layout, i)).collect();
+        Some((strides, mlirStridedLayoutAttrGetOffset(layout)))
+    }
+}
+
 /// Bytes per element of a memref type (at least 1: a smaller element gives
 /// a weaker cap, never a wrong one).
 pub(crate) fn element_bytes(ty: MlirType, index_width: u32) -> i128 {

@@ -131,9 +131,9 @@ module {
 
 // -----
 
-// Static sizes are constants the lowering computes with at 32 bits too: a
-// type whose static sizes span more bytes than 2^31 - 1 has offsets and
-// an allocation size that wrap (%a[40000, 0] below is the offset
+// Static sizes, strides and offsets of memref types are constants the
+// lowering computes with at 32 bits too: a type whose static sizes span
+// more bytes than 2^31 - 1 has offsets and an allocation size that wrap (%a[40000, 0] below is the offset
 // 40000 * 65537 = 2621480000, -1673487296 at 32 bits; the alloc of
 // 4294967304 bytes allocates 8), so no access to it is proven. Near
 // misses: the largest spans that fit.
@@ -164,6 +164,21 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
     %z = arith.constant 0 : i32
     // expected-remark @below {{not proven in bounds: memref.store: memref<536870912xi32> spans more bytes than the 32-bit index reaches}}
     memref.store %z, %words[%c100] : memref<536870912xi32>
+    return
+  }
+
+  // A strided layout's static offset and strides: 4294967296 is 0 and
+  // 2147483648 is -2147483648 at 32 bits. Near miss: the last element at
+  // offset 2147483646.
+  func.func @layouts(%a: memref<2xi8, strided<[1], offset: 4294967296>>, %b: memref<2x2xi8, strided<[2147483648, 1]>>,
+                     %c: memref<2xi8, strided<[1], offset: 2147483645>>, %v: i8) {
+    %c1 = arith.constant 1 : index
+    // expected-remark @below {{not proven in bounds: memref.store: memref<2xi8, strided<[1], offset: 4294967296>> has element offsets beyond what the 32-bit index reaches}}
+    memref.store %v, %a[%c1] : memref<2xi8, strided<[1], offset: 4294967296>>
+    // expected-remark @below {{not proven in bounds: memref.store: memref<2x2xi8, strided<[2147483648, 1]>> has element offsets beyond what the 32-bit index reaches}}
+    memref.store %v, %b[%c1, %c1] : memref<2x2xi8, strided<[2147483648, 1]>>
+    // expected-remark @below {{memref.store: in bounds (proven)}}
+    memref.store %v, %c[%c1] : memref<2xi8, strided<[1], offset: 2147483645>>
     return
   }
 }
