@@ -480,7 +480,7 @@ fn beyond_index_width(ty: MlirType, width: u32) -> Option<String> {
             type_string(ty)
         ))
     };
-    if !bytes.is_some_and(|b| b <= smax) {
+    if bytes.is_none_or(|b| b > smax) {
         return reaches("spans more bytes than");
     }
     // A strided layout's static parts (the identity layout's strides are
@@ -494,7 +494,7 @@ fn beyond_index_width(ty: MlirType, width: u32) -> Option<String> {
         let (Some(size), Some(stride)) = (size, known(stride)) else { return Some(sum) };
         sum.checked_add(i128::from(size - 1).checked_mul(stride)?)
     });
-    if !last.is_some_and(|l| l <= smax) {
+    if last.is_none_or(|l| l > smax) {
         return reaches("has element offsets beyond what");
     }
     None
