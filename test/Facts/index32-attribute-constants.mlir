@@ -7,14 +7,16 @@
 // (3000000000 is -1294967296, 4294967298 is 2), while upstream's folders
 // compute with the 64-bit value: such a constant is not read, and what
 // rests on it is unknown with the reason. Each case has a near miss with
-// a constant that fits 32 bits, whose facts stay. The values quoted are
-// those of the program lowered directly (test/Execution/
-// index32-attribute-constants.mlir runs some of them).
+// a constant that fits 32 bits, whose facts stay. The values quoted "at
+// 32 bits" are those the lowered program computes at run time; where the
+// operand is a constant, the lowering may fold it with the 64-bit value
+// instead (test/Execution/index32-attribute-constants.mlir runs both):
+// neither value is a fact.
 
 // CHECK-LABEL: loop details:
 module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
   // For %n = 2000000000 the bound is 2000000000 floordiv -1294967296 + 3
-  // = 2 as executed, not 3.
+  // = 2 at 32 bits (the execution test counts 2), 3 by the 64-bit values.
   func.func @floordiv_bound(%n: index) {
     // CHECK: index32-attribute-constants.mlir:[[@LINE+1]]:5: unknown: the bound is not a constant or a symbol loom reads: an affine map's constant 3000000000 does not fit the 32-bit index
     affine.for %i = 0 to affine_map<()[s0] -> (s0 floordiv 3000000000 + 3)>()[%n] {
@@ -27,8 +29,9 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
     return
   }
 
-  // 2000000000 mod 3000000000 is 705032704 as executed (remsi by
-  // -1294967296), not 2000000000; 2000000000 ceildiv 3000000000 is 0, not 1.
+  // 2000000000 mod 3000000000 is 705032704 at 32 bits (remsi by
+  // -1294967296), 2000000000 by the 64-bit values; 2000000000 ceildiv
+  // 3000000000 is 0 at 32 bits, 1 by the 64-bit values.
   func.func @mod_ceildiv_bounds(%a: memref<2000000000xi8>) {
     %c = arith.constant 2000000000 : index
     // CHECK: index32-attribute-constants.mlir:[[@LINE+1]]:5: unknown: the bound is not a constant or a symbol loom reads: an affine map's constant 3000000000 does not fit the 32-bit index
@@ -43,7 +46,7 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
     affine.for %i = 0 to affine_map<()[s0] -> (s0 ceildiv 2147483647)>()[%c] {
       "test.use"(%i) : (index) -> ()
     }
-    // A coefficient: %c * 4294967297 is %c as executed.
+    // A coefficient: %c * 4294967297 is %c at 32 bits.
     // CHECK: index32-attribute-constants.mlir:[[@LINE+1]]:5: unknown: the bound is not a constant or a symbol loom reads: an affine map's constant 4294967297 does not fit the 32-bit index
     affine.for %i = 0 to affine_map<()[s0] -> (s0 * 4294967297)>()[%c] {
       "test.use"(%i) : (index) -> ()
@@ -51,7 +54,8 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
     return
   }
 
-  // An affine.parallel's bound map: 2 iterations as executed, not 3.
+  // An affine.parallel's bound map: 2 iterations at 32 bits, 3 by the
+  // 64-bit values.
   func.func @parallel_bound() {
     %c = arith.constant 2000000000 : index
     // CHECK: index32-attribute-constants.mlir:[[@LINE+1]]:5: unknown: induction variable 0: the bound is not a constant or a symbol loom reads: an affine map's constant 3000000000 does not fit the 32-bit index
@@ -115,7 +119,7 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
   }
 
   // A static size is a constant the lowering truncates too: memref.dim
-  // of this dimension is -1294967296 as executed.
+  // of this dimension is -1294967296 at 32 bits.
   func.func @static_size(%a: memref<3000000000xi8>, %b: memref<2000000000xi8>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
