@@ -131,6 +131,28 @@ module {
 
 // -----
 
+// The same in a gpu.module at 32 bits beside its 64-bit host.
+module attributes {gpu.container_module} {
+  gpu.module @dev attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+    gpu.func @kernel(%a: memref<1xi64>) kernel {
+      affine.for %i = 1999999999 to 2000000001 {
+        // expected-remark @below {{not proven in bounds: affine.load: its map's constant 3000000000 does not fit the 32-bit index}}
+        %v = affine.load %a[%i floordiv 3000000000] : memref<1xi64>
+      }
+      gpu.return
+    }
+  }
+  func.func @host(%a: memref<1xi64>) {
+    affine.for %i = 1999999999 to 2000000001 {
+      // expected-remark @below {{affine.load: in bounds (proven)}}
+      %v = affine.load %a[%i floordiv 3000000000] : memref<1xi64>
+    }
+    return
+  }
+}
+
+// -----
+
 // Static sizes, strides and offsets of memref types are constants the
 // lowering computes with at 32 bits too: a type whose static sizes span
 // more bytes than 2^31 - 1 has offsets and an allocation size that wrap (%a[40000, 0] below is the offset
