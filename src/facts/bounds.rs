@@ -49,11 +49,17 @@
 //!   logical, so bounds against the logical shape hold for any layout.
 //! - A dimension of size 0 has no valid index; a rank-0 memref has no
 //!   index, and its access is always in bounds.
+//! - The lowering computes element offsets and allocation sizes at the
+//!   index width: no access to a memref whose static sizes span more bytes
+//!   than `2^(w-1) - 1` is proven (at 32 bits, `memref.alloc() :
+//!   memref<4294967304xi8>` allocates 8 bytes).
+
+use mlir_sys::MlirType;
 
 use super::assumptions::Assumptions;
 use super::ir::{
-    affine_map_results, affine_map_trees, attr_string, element_type, is_memref, is_scalable_dim, may_access_memref,
-    shape_of, subview_parts, type_string, Op, Part, Val,
+    affine_map_results, affine_map_trees, attr_string, element_bytes, element_type, is_memref, is_scalable_dim,
+    may_access_memref, shape_of, strided_layout, subview_parts, type_string, wide_map_constant, Op, Part, Val,
 };
 use super::ranges::Range;
 use super::relational::explain::Names;
@@ -379,8 +385,9 @@ fn plain_extents(vector: Option<Val<'_>>, memref: Val<'_>, rank: usize) -> Resul
     }
 }
 
-/// The layout of `op`, if it is an access of a memref this module handles.
-fn access_layout(op: Op) -> Option<Layout> {
+/// The layout of `op`, if it is an access of a memref this module handles
+/// (affine maps read at the index width `width`).
+fn access_layout(op: Op, width: u32) -> Option<Layout> {
     if !op.is_one_of(&ACCESS_OPS) {
         return None;
     }
@@ -436,7 +443,7 @@ fn access_layout(op: Op) -> Option<Layout> {
         // index, as for memref.load (other maps: `check_affine_map`).
         let memref = memref_at(affine.memref_pos)?;
         let rank = rank_of(memref)?;
-        let (_, results) = affine_map_results(op.attr("map")?)?;
+        let (_, results) = affine_map_results(op.attr("map")?, width)?;
         let indices = results
             .iter()
             .map(|r| r.as_ref()?.as_input().map(|p| affine.memref_pos + 1 + p))
@@ -450,6 +457,49 @@ fn access_layout(op: Op) -> Option<Layout> {
 }
 
 /// An offset, size or stride of a subview.
+/// Why a memref of type `ty` is no buffer the lowered program addresses
+/// at index width `width`, if it is not: the lowering computes element
+/// offsets (`offset + Σ index × stride`) and allocation sizes (elements ×
+/// bytes) at that width, with the type's static sizes, strides and offset
+/// as index constants, so a type whose static sizes alone span more
+/// elements times element bytes than `2^(width-1) - 1` makes them wrap (at
+/// 32 bits `memref.alloc() : memref<4294967304xi8>` allocates 8 bytes, and
+/// `%a[40000, 0]` of a `memref<65536x65537xi8>` is the offset
+/// -1673487296), and so does a strided layout whose static offset plus
+/// the last element's static offset passes it. Dynamic sizes and strides
+/// are left out (a buffer with a size 0 has no element, and no access to
+/// it is proven).
+fn beyond_index_width(ty: MlirType, width: u32) -> Option<String> {
+    let shape = shape_of(ty)?;
+    let smax = super::bits::smax(width);
+    let elements = shape.iter().flatten().try_fold(1i128, |p, &d| p.checked_mul(i128::from(d)));
+    let bytes = elements.and_then(|e| e.checked_mul(element_bytes(ty, width)));
+    let reaches = |what: &str| {
+        Some(format!(
+            "{} {what} the {width}-bit index reaches (its offsets and allocation are computed at that width)",
+            type_string(ty)
+        ))
+    };
+    if bytes.is_none_or(|b| b > smax) {
+        return reaches("spans more bytes than");
+    }
+    // A strided layout's static parts (the identity layout's strides are
+    // products of the sizes, bounded above).
+    if shape.contains(&Some(0)) {
+        return None;
+    }
+    let (strides, offset) = strided_layout(ty)?;
+    let known = |v: i64| (v != i64::MIN).then_some(i128::from(v).abs());
+    let last = shape.iter().zip(&strides).try_fold(known(offset).unwrap_or(0), |sum, (size, &stride)| {
+        let (Some(size), Some(stride)) = (size, known(stride)) else { return Some(sum) };
+        sum.checked_add(i128::from(size - 1).checked_mul(stride)?)
+    });
+    if last.is_none_or(|l| l > smax) {
+        return reaches("has element offsets beyond what");
+    }
+    None
+}
+
 /// The nearest enclosing function (an op with a `function_type`).
 fn enclosing_function(op: Op) -> Option<Op> {
     let mut at = op.parent();
@@ -553,7 +603,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
     /// checks let through.
     fn check_subview(&self, op: Op<'a>) -> Access<'a> {
         let mut access = Access::new(op, Vec::new());
-        let parts = match subview_parts(op) {
+        let parts = match subview_parts(op, self.prover.ranges.index_width) {
             Ok(parts) => parts,
             Err(why) => {
                 access.failures.push(Failure::Unanalysed(why));
@@ -616,6 +666,10 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             }
         }
         if access.proven() {
+            let width = self.prover.ranges.index_width;
+            access.failures.extend(beyond_index_width(source.ty(), width).map(Failure::Unanalysed));
+        }
+        if access.proven() {
             self.record_proof(&mut access, &query, used);
         }
         access
@@ -640,7 +694,8 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         let memref_pos = affine.memref_pos;
         let first = memref_pos + 1;
         let memref = (memref_pos < op.num_operands()).then(|| op.operand(memref_pos)).filter(|m| is_memref(m.ty()));
-        let map = op.attr("map").and_then(affine_map_results);
+        let width = self.prover.ranges.index_width;
+        let map = op.attr("map").and_then(|m| affine_map_results(m, width));
         let (Some(memref), Some((_, results))) = (memref, map) else {
             access.failures.push(Failure::NotModelled);
             return access;
@@ -668,13 +723,17 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         }
         let mut used = FactSet::default();
         let mut numeric = Assumptions::NONE;
-        let trees = op.attr("map").and_then(affine_map_trees).map(|(_, t)| t).unwrap_or_default();
+        let trees = op.attr("map").and_then(|m| affine_map_trees(m, width)).map(|(_, t)| t).unwrap_or_default();
         for (k, form) in results.iter().enumerate() {
             let read = query.affine_result(op, first, k, form.as_ref(), trees.get(k).and_then(Option::as_ref));
             let Some((i, rests_on)) = read else {
-                access.failures.push(Failure::Unanalysed(format!(
-                    "result {k} of its map may wrap at the index width (lower-affine computes it with wrapping arithmetic)"
-                )));
+                let why = match wide_map_constant(op, width) {
+                    Some(wide) => format!("its map's constant {wide}"),
+                    None => format!(
+                        "result {k} of its map may wrap at the index width (lower-affine computes it with wrapping arithmetic)"
+                    ),
+                };
+                access.failures.push(Failure::Unanalysed(why));
                 break;
             };
             numeric |= rests_on;
@@ -704,6 +763,10 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             }
         }
         if access.proven() {
+            let width = self.prover.ranges.index_width;
+            access.failures.extend(beyond_index_width(memref.ty(), width).map(Failure::Unanalysed));
+        }
+        if access.proven() {
             numeric.add_to(&mut access.assumptions);
             self.record_proof(&mut access, &query, used);
         }
@@ -724,7 +787,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             return Some(self.check_subview(op));
         }
         let ranges = self.prover.ranges;
-        let Some(layout) = access_layout(op) else {
+        let Some(layout) = access_layout(op, ranges.index_width) else {
             if AffineAccess::of(op).is_some() {
                 return Some(self.check_affine_map(op));
             }
@@ -828,6 +891,9 @@ impl<'a> Checker<'_, '_, '_, 'a> {
                 scalable,
                 note,
             })));
+        }
+        if failures.is_empty() {
+            failures.extend(beyond_index_width(ty, ranges.index_width).map(Failure::Unanalysed));
         }
         let mut a = access(failures);
         if a.proven() {

@@ -9,6 +9,12 @@
 //! loop likeness and loop depth, loom exits ([`ExitKind`]), comparison
 //! predicates, use lists, and the few type queries the analyses need.
 //!
+//! It is also where integers that attributes and types state for `index`
+//! values (affine map constants, steps, static bounds, static parts of
+//! views, static sizes) are read, each through [`index_constant`] at the
+//! index width of the scope the op lowers in: read when the lowering's
+//! truncation keeps the value, refused otherwise.
+//!
 //! Cost: the analyses ask for op names and integer types of every value
 //! they look at, so [`Op::name_ref`] borrows the name the context interns
 //! (valid for the context's life, which outlives `'a`) instead of copying
@@ -722,7 +728,9 @@ pub(crate) fn element_type(ty: MlirType) -> Option<MlirType> {
 /// dimension's bytes are assumed below it and the stride is static and
 /// at least 1 or the layout is the identity (row-major: its dynamic
 /// strides are products of sizes). None otherwise: a stride-0 view
-/// (broadcast) or a view with a dynamic stride may have any size.
+/// (broadcast) or a view with a dynamic stride may have any size. A
+/// static stride counts only when it fits the index width
+/// ([`index_constant`]).
 pub(crate) fn buffer_size_cap(
     ty: MlirType,
     k: usize,
@@ -756,7 +764,9 @@ pub(crate) fn buffer_size_cap(
         // A dynamic stride is i64::MIN: below 1, as unknown is.
         Some(strides[k])
     };
-    let positive_stride = stride.is_some_and(|s| s >= 1);
+    // A stride the index width cannot hold is truncated by the lowering
+    // (4294967296 is 0 at 32 bits: a broadcast).
+    let positive_stride = stride.is_some_and(|s| s >= 1 && index_constant(s, index_width).is_ok());
     let others_nonempty = shape.iter().enumerate().all(|(j, d)| j == k || d.is_some_and(|d| d >= 1));
     let rests_on = if positive_stride && others_nonempty && allowed.contains(Assumptions::BUFFER_BYTES) {
         Assumptions::BUFFER_BYTES
@@ -769,6 +779,28 @@ pub(crate) fn buffer_size_cap(
         return None;
     };
     Some((super::bits::smax(index_width) / element_bytes(ty, index_width), rests_on))
+}
+
+/// The strides and offset a memref type's `strided<...>` layout states
+/// (dynamic ones are `i64::MIN`); None for another type or layout (the
+/// identity, an affine map).
+pub(crate) fn strided_layout(ty: MlirType) -> Option<(Vec<i64>, i64)> {
+    if shape_of(ty).is_none() || !is_memref(ty) {
+        return None;
+    }
+    // SAFETY: `ty` is a live ranked memref type (checked above); its layout
+    // attribute is uniqued in its context, the strided-layout accessors run
+    // only on a strided layout (checked first), at positions below its
+    // number of strides.
+    unsafe {
+        let layout = mlirMemRefTypeGetLayout(ty);
+        if !mlirAttributeIsAStridedLayout(layout) {
+            return None;
+        }
+        let n = mlirStridedLayoutAttrGetNumStrides(layout);
+        let strides = (0..n).map(|i| mlirStridedLayoutAttrGetStride(layout, i)).collect();
+        Some((strides, mlirStridedLayoutAttrGetOffset(layout)))
+    }
 }
 
 /// Bytes per element of a memref type (at least 1: a smaller element gives
@@ -809,6 +841,53 @@ pub(crate) fn int_attr(attr: MlirAttribute) -> Option<(u64, u32)> {
     ok.then_some((bits, width))
 }
 
+/// An integer an attribute or a type states for an `index` value (an
+/// affine map's constant, coefficient or divisor, a loop's static bound or
+/// step, a view's static offset, size or stride, a static dimension size),
+/// where the index is `width` bits wide: the lowering materialises it as
+/// an `index` constant, which the conversion to LLVM truncates to `width`
+/// bits (read signed, as affine maps, loop bounds, steps and views read
+/// it), while upstream's folders compute with its 64-bit value. The two
+/// agree, and the value is read, exactly when it is a signed `width`-bit
+/// value; otherwise it is refused: which of the two a program computes
+/// depends on what folds on the way (at 32 bits, `loom-lower-to-llvm`
+/// computes `affine.apply` of `d0 floordiv 3000000000` at 2000000000 as
+/// 0 when 2000000000 is a constant there, which folds with 64-bit values,
+/// and as -1 when it is computed at run time). Every reader of such an
+/// integer goes through this.
+pub(crate) fn index_constant(value: i64, width: u32) -> Result<i64, WideConstant> {
+    let v = i128::from(value);
+    if (super::bits::smin(width)..=super::bits::smax(width)).contains(&v) {
+        Ok(value)
+    } else {
+        Err(WideConstant { value, width })
+    }
+}
+
+/// An integer of an attribute that [`index_constant`] refuses; displays as
+/// `4294967298 does not fit the 32-bit index`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WideConstant {
+    pub(crate) value: i64,
+    pub(crate) width: u32,
+}
+
+impl std::fmt::Display for WideConstant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} does not fit the {}-bit index", self.value, self.width)
+    }
+}
+
+/// An integer attribute that states an `index` value (an `affine.for`'s
+/// `step`, an `affine.parallel`'s `steps` entry), read signed at its own
+/// width and then by [`index_constant`] at the index width `width`; None
+/// when it is not an integer attribute.
+pub(crate) fn index_attr(attr: MlirAttribute, width: u32) -> Option<Result<i64, WideConstant>> {
+    let (bits, w) = int_attr(attr)?;
+    let value = i64::try_from(super::bits::to_signed(u128::from(bits), w)).ok()?;
+    Some(index_constant(value, width))
+}
+
 /// The target's index width at `op` (DLTI entry, else `fallback`).
 pub(crate) fn index_bitwidth(op: Op<'_>, fallback: u32) -> u32 {
     // SAFETY: `op` is a live op; the C function only reads the data layout
@@ -838,9 +917,10 @@ fn i64_array(attr: MlirAttribute) -> Option<Vec<i64>> {
     }
 }
 
-/// A subview's (offset, size, stride) per source dimension; strides must
-/// be constant and positive.
-pub(crate) fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>, String> {
+/// A subview's (offset, size, stride) per source dimension at index width
+/// `width`; strides must be constant and positive, and every static entry
+/// a `width`-bit value ([`index_constant`]).
+pub(crate) fn subview_parts(op: Op<'_>, width: u32) -> Result<Vec<(Part<'_>, Part<'_>, i64)>, String> {
     let rank = shape_of(op.operand(0).ty()).ok_or("its source is not a ranked memref")?.len();
     let array = |name: &str| {
         op.attr(name)
@@ -849,12 +929,13 @@ pub(crate) fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>
             .ok_or_else(|| format!("its {name} do not give one entry per source dimension"))
     };
     let (offsets, sizes, strides) = (array("static_offsets")?, array("static_sizes")?, array("static_strides")?);
+    let fits = |what: &str, c: i64| index_constant(c, width).map_err(|wide| format!("its static {what} {wide}"));
     // Dynamic entries (i64::MIN) take the operands after the source, in
     // the order offsets, sizes, strides.
     let mut next = 1;
-    let mut part = |c: i64| -> Result<Part<'_>, String> {
+    let mut part = |what: &str, c: i64| -> Result<Part<'_>, String> {
         if c != i64::MIN {
-            return Ok(Part::Static(c));
+            return fits(what, c).map(Part::Static);
         }
         if next >= op.num_operands() {
             return Err("it has fewer operands than dynamic entries".into());
@@ -862,11 +943,17 @@ pub(crate) fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>
         next += 1;
         Ok(Part::Dynamic(op.operand(next - 1)))
     };
-    let offsets: Vec<Part> = offsets.into_iter().map(&mut part).collect::<Result<_, _>>()?;
-    let sizes: Vec<Part> = sizes.into_iter().map(&mut part).collect::<Result<_, _>>()?;
+    let offsets: Vec<Part> = offsets.into_iter().map(|c| part("offset", c)).collect::<Result<_, _>>()?;
+    let sizes: Vec<Part> = sizes.into_iter().map(|c| part("size", c)).collect::<Result<_, _>>()?;
     let strides: Vec<i64> = strides
         .into_iter()
-        .map(|s| if s == i64::MIN || s < 1 { Err("its stride is not a positive constant".to_string()) } else { Ok(s) })
+        .map(|s| {
+            if s == i64::MIN || s < 1 {
+                Err("its stride is not a positive constant".to_string())
+            } else {
+                fits("stride", s)
+            }
+        })
         .collect::<Result<_, _>>()?;
     Ok(offsets.into_iter().zip(sizes).zip(strides).map(|((o, n), s)| (o, n, s)).collect())
 }
@@ -875,15 +962,21 @@ pub(crate) fn subview_parts(op: Op<'_>) -> Result<Vec<(Part<'_>, Part<'_>, i64)>
 /// `scf.parallel` (operands: lower bounds, upper bounds, steps, inits; one
 /// of each per induction variable) or an `scf.forall` (static parts in
 /// `staticLowerBound`/`staticUpperBound`/`staticStep`, dynamic ones as
-/// operands in that order).
-pub(crate) fn loop_dimension(op: Op<'_>, n: usize) -> Option<(Part<'_>, Part<'_>, Part<'_>)> {
+/// operands in that order). None when `op` has no dimension `n`; Err when
+/// a static part of it does not fit the index width `width`
+/// ([`index_constant`]).
+pub(crate) fn loop_dimension(
+    op: Op<'_>,
+    n: usize,
+    width: u32,
+) -> Option<Result<(Part<'_>, Part<'_>, Part<'_>), String>> {
     let ivs = op.entry_block(0)?.num_args();
     if op.is("scf.parallel") {
         if n >= ivs || 3 * ivs > op.num_operands() {
             return None;
         }
         let at = |k: usize| Part::Dynamic(op.operand(k * ivs + n));
-        return Some((at(0), at(1), at(2)));
+        return Some(Ok((at(0), at(1), at(2))));
     }
     if !op.is("scf.forall") {
         return None;
@@ -899,7 +992,7 @@ pub(crate) fn loop_dimension(op: Op<'_>, n: usize) -> Option<(Part<'_>, Part<'_>
     // Dynamic entries (i64::MIN) take the operands in order.
     let mut next = 0;
     let mut parts = Vec::new();
-    for a in &arrays {
+    for (a, what) in arrays.iter().zip(["lower bound", "upper bound", "step"]) {
         let mut mine = None;
         for (i, &c) in a.iter().enumerate() {
             let part = if c == i64::MIN {
@@ -908,6 +1001,11 @@ pub(crate) fn loop_dimension(op: Op<'_>, n: usize) -> Option<(Part<'_>, Part<'_>
                 }
                 next += 1;
                 Part::Dynamic(op.operand(next - 1))
+            } else if i == n {
+                match index_constant(c, width) {
+                    Ok(c) => Part::Static(c),
+                    Err(wide) => return Some(Err(format!("its static {what} {wide}"))),
+                }
             } else {
                 Part::Static(c)
             };
@@ -917,7 +1015,7 @@ pub(crate) fn loop_dimension(op: Op<'_>, n: usize) -> Option<(Part<'_>, Part<'_>
         }
         parts.push(mine?);
     }
-    Some((parts[0], parts[1], parts[2]))
+    Some(Ok((parts[0], parts[1], parts[2])))
 }
 
 /// One induction variable of an `affine.parallel`: its lower bound is the
@@ -933,12 +1031,14 @@ pub(crate) struct AffineParallelDim {
     pub(crate) step: i128,
 }
 
-/// Dimension `n` of the `affine.parallel` `op` ([`AffineParallelDim`]);
-/// None when `op` is not one or its attributes are not readable.
-pub(crate) fn affine_parallel_dimension(op: Op<'_>, n: usize) -> Option<AffineParallelDim> {
+/// Dimension `n` of the `affine.parallel` `op` ([`AffineParallelDim`]) at
+/// index width `width`; Err (why) when `op` is not one, its attributes are
+/// not readable, or its step does not fit the width ([`index_constant`]).
+pub(crate) fn affine_parallel_dimension(op: Op<'_>, n: usize, width: u32) -> Result<AffineParallelDim, String> {
     if !op.is("affine.parallel") {
-        return None;
+        return Err(format!("'{}' is not an affine.parallel", op.name_ref()));
     }
+    let unreadable = || format!("the bound maps or steps of induction variable {n} are not readable");
     let groups = |name: &str| -> Option<Vec<usize>> {
         let attr = op.attr(name)?;
         // SAFETY: `attr` is a valid attribute (uniqued in a live context);
@@ -952,38 +1052,38 @@ pub(crate) fn affine_parallel_dimension(op: Op<'_>, n: usize) -> Option<AffinePa
             (0..count).map(|i| usize::try_from(mlirDenseElementsAttrGetInt32Value(attr, i)).ok()).collect()
         }
     };
-    let (lower, upper) = (groups("lowerBoundsGroups")?, groups("upperBoundsGroups")?);
+    let (lower, upper) = groups("lowerBoundsGroups").zip(groups("upperBoundsGroups")).ok_or_else(unreadable)?;
     if n >= lower.len() || n >= upper.len() {
-        return None;
+        return Err(unreadable());
     }
     let span = |g: &[usize]| {
         let start: usize = g[..n].iter().sum();
         start..start + g[n]
     };
-    let upper_first = affine_map_results(op.attr("lowerBoundsMap")?)?.0;
-    let steps = op.attr("steps")?;
+    let upper_first = op.attr("lowerBoundsMap").and_then(|m| affine_map_results(m, width)).ok_or_else(unreadable)?.0;
+    let steps = op.attr("steps").ok_or_else(unreadable)?;
     // SAFETY: as above; the array accessor runs only on an array attribute
     // (checked first), at a position below its length.
     let step = unsafe {
         if !mlirAttributeIsAArray(steps) || n as isize >= mlirArrayAttrGetNumElements(steps) {
-            return None;
+            return Err(unreadable());
         }
-        int_attr(mlirArrayAttrGetElement(steps, n as isize))?
+        index_attr(mlirArrayAttrGetElement(steps, n as isize), width).ok_or_else(unreadable)?
     };
-    Some(AffineParallelDim {
-        lower: span(&lower),
-        upper: span(&upper),
-        upper_first,
-        step: super::bits::to_signed(u128::from(step.0), step.1),
-    })
+    let step = step.map_err(|wide| {
+        format!("the step {} of induction variable {n} does not fit the {}-bit index", wide.value, wide.width)
+    })?;
+    Ok(AffineParallelDim { lower: span(&lower), upper: span(&upper), upper_first, step: i128::from(step) })
 }
 
 /// One result of an affine map as a linear form over the map's inputs
 /// (dims first, then symbols): `constant + Σ coefficient × input`. Read
 /// from `+`, constants, inputs and multiplication by a constant; results
-/// with `floordiv`, `ceildiv` or `mod` are not read. The form is the
-/// mathematical value: whether the lowering's wrapping arithmetic computes
-/// it exactly is for the reader to show.
+/// with `floordiv`, `ceildiv` or `mod` are not read. Its constants, as
+/// written and as combined, are values of the index width it was read at
+/// ([`index_constant`]: a result with another is not read). The form is
+/// the mathematical value: whether the lowering's wrapping arithmetic
+/// computes it exactly is for the reader to show.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct AffineForm {
     pub(crate) constant: i64,
@@ -1018,28 +1118,29 @@ impl AffineForm {
 }
 
 /// `e` as a linear form over a map with `dims` dims (None: not linear, or
-/// coefficients beyond i64).
+/// a constant that does not fit the index width `width`).
 ///
 /// # Safety
 /// `e` must be a valid affine expression (owned by a live context).
-unsafe fn affine_form(e: MlirAffineExpr, dims: usize) -> Option<AffineForm> {
+unsafe fn affine_form(e: MlirAffineExpr, dims: usize, width: u32) -> Option<AffineForm> {
     // SAFETY: `e` is valid (the caller's contract), and so are the operands
     // of a binary expression; each accessor is called on its kind.
     unsafe {
         let input = |p: isize| usize::try_from(p).ok().map(|p| AffineForm { constant: 0, terms: vec![(p, 1)] });
         if mlirAffineExprIsAConstant(e) {
-            Some(AffineForm { constant: mlirAffineConstantExprGetValue(e), terms: Vec::new() })
+            let constant = index_constant(mlirAffineConstantExprGetValue(e), width).ok()?;
+            Some(AffineForm { constant, terms: Vec::new() })
         } else if mlirAffineExprIsADim(e) {
             input(mlirAffineDimExprGetPosition(e))
         } else if mlirAffineExprIsASymbol(e) {
             input(mlirAffineSymbolExprGetPosition(e)).map(|f| AffineForm { terms: vec![(f.terms[0].0 + dims, 1)], ..f })
         } else if mlirAffineExprIsAAdd(e) {
             let (l, r) = (mlirAffineBinaryOpExprGetLHS(e), mlirAffineBinaryOpExprGetRHS(e));
-            affine_form(l, dims)?.plus(affine_form(r, dims)?)
+            affine_form(l, dims, width)?.plus(affine_form(r, dims, width)?)
         } else if mlirAffineExprIsAMul(e) {
             let (l, r) = (
-                affine_form(mlirAffineBinaryOpExprGetLHS(e), dims)?,
-                affine_form(mlirAffineBinaryOpExprGetRHS(e), dims)?,
+                affine_form(mlirAffineBinaryOpExprGetLHS(e), dims, width)?,
+                affine_form(mlirAffineBinaryOpExprGetRHS(e), dims, width)?,
             );
             // Affine: one side is a constant.
             match (l.terms.is_empty(), r.terms.is_empty()) {
@@ -1058,7 +1159,10 @@ unsafe fn affine_form(e: MlirAffineExpr, dims: usize) -> Option<AffineForm> {
 /// `floordiv`, `ceildiv` and `mod` by positive constants are kept as nodes
 /// (the lowering computes them on the wrapped value of their operand, so a
 /// reader must show that operand does not wrap). Multiplication is by a
-/// constant only (the map is affine).
+/// constant only (the map is affine). Every constant (a term, a factor, a
+/// divisor) is a value of the index width the tree was read at
+/// ([`index_constant`]: a result with another is not read), so each is
+/// the constant `lower-affine` materialises.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum AffineTree {
     Constant(i64),
@@ -1098,16 +1202,17 @@ impl AffineTree {
 }
 
 /// `e` as a tree over a map with `dims` dims (None: a product of two
-/// non-constants, or a division by a non-constant or non-positive value).
+/// non-constants, a division by a non-constant or non-positive value, or
+/// a constant that does not fit the index width `width`).
 ///
 /// # Safety
 /// `e` must be a valid affine expression (owned by a live context).
-unsafe fn affine_tree(e: MlirAffineExpr, dims: usize) -> Option<AffineTree> {
+unsafe fn affine_tree(e: MlirAffineExpr, dims: usize, width: u32) -> Option<AffineTree> {
     // SAFETY: `e` is valid (the caller's contract), and so are the operands
     // of a binary expression; each accessor is called on its kind.
     unsafe {
         if mlirAffineExprIsAConstant(e) {
-            return Some(AffineTree::Constant(mlirAffineConstantExprGetValue(e)));
+            return index_constant(mlirAffineConstantExprGetValue(e), width).ok().map(AffineTree::Constant);
         }
         if mlirAffineExprIsADim(e) {
             return usize::try_from(mlirAffineDimExprGetPosition(e)).ok().map(AffineTree::Input);
@@ -1119,7 +1224,7 @@ unsafe fn affine_tree(e: MlirAffineExpr, dims: usize) -> Option<AffineTree> {
             return None;
         }
         let (l, r) = (mlirAffineBinaryOpExprGetLHS(e), mlirAffineBinaryOpExprGetRHS(e));
-        let (lt, rt) = (affine_tree(l, dims)?, affine_tree(r, dims)?);
+        let (lt, rt) = (affine_tree(l, dims, width)?, affine_tree(r, dims, width)?);
         if mlirAffineExprIsAAdd(e) {
             return Some(AffineTree::Add(Box::new(lt), Box::new(rt)));
         }
@@ -1147,31 +1252,86 @@ unsafe fn affine_tree(e: MlirAffineExpr, dims: usize) -> Option<AffineTree> {
 }
 
 /// The number of inputs of the affine map `attr` and each result as a tree
-/// (None for a result that is not affine by constants), or None when `attr`
-/// is not an affine map.
-pub(crate) fn affine_map_trees(attr: MlirAttribute) -> Option<(usize, Vec<Option<AffineTree>>)> {
+/// at index width `width` (None for a result that is not affine by
+/// constants, or has a constant that does not fit the width), or None when
+/// `attr` is not an affine map.
+pub(crate) fn affine_map_trees(attr: MlirAttribute, width: u32) -> Option<(usize, Vec<Option<AffineTree>>)> {
     // SAFETY: `affine_tree` meets `map_results`' contract: it reads only
     // the valid expression it is given.
-    unsafe { map_results(attr, affine_tree) }
+    unsafe { map_results(attr, width, affine_tree) }
 }
 
 /// The number of inputs of the affine map `attr` and each result as a
-/// linear form (None for a result that is not linear), or None when `attr`
-/// is not an affine map.
-pub(crate) fn affine_map_results(attr: MlirAttribute) -> Option<(usize, Vec<Option<AffineForm>>)> {
+/// linear form at index width `width` (None for a result that is not
+/// linear, or has a constant, as written or combined, that does not fit
+/// the width), or None when `attr` is not an affine map.
+pub(crate) fn affine_map_results(attr: MlirAttribute, width: u32) -> Option<(usize, Vec<Option<AffineForm>>)> {
+    let fits = |f: &AffineForm| {
+        index_constant(f.constant, width).is_ok() && f.terms.iter().all(|&(_, c)| index_constant(c, width).is_ok())
+    };
     // SAFETY: as for `affine_map_trees`, with `affine_form`.
-    unsafe { map_results(attr, affine_form) }
+    let (inputs, mut results) = unsafe { map_results(attr, width, affine_form) }?;
+    for f in &mut results {
+        if f.as_ref().is_some_and(|f| !fits(f)) {
+            *f = None;
+        }
+    }
+    Some((inputs, results))
+}
+
+/// The first constant (a term, a factor, a divisor) of an affine map of
+/// `op` (`map`, or the bound maps of an `affine.for`/`affine.parallel`)
+/// that does not fit the index width `width`, if any: why a result
+/// [`affine_map_trees`] or [`affine_map_results`] gives as None may not be
+/// read (for reasons).
+pub(crate) fn wide_map_constant(op: Op<'_>, width: u32) -> Option<WideConstant> {
+    ["map", "lowerBoundMap", "upperBoundMap", "lowerBoundsMap", "upperBoundsMap"]
+        .into_iter()
+        .find_map(|name| wide_constant_in(op.attr(name)?, width))
+}
+
+/// The first constant of the affine map `attr` that does not fit the index
+/// width `width` (None also when `attr` is not an affine map).
+fn wide_constant_in(attr: MlirAttribute, width: u32) -> Option<WideConstant> {
+    /// # Safety
+    /// `e` must be a valid affine expression (owned by a live context).
+    unsafe fn wide(e: MlirAffineExpr, width: u32) -> Option<WideConstant> {
+        // SAFETY: `e` is valid (the caller's contract), and so are the
+        // operands of a binary expression; each accessor is called on its
+        // kind.
+        unsafe {
+            if mlirAffineExprIsAConstant(e) {
+                return index_constant(mlirAffineConstantExprGetValue(e), width).err();
+            }
+            if !mlirAffineExprIsABinary(e) {
+                return None;
+            }
+            wide(mlirAffineBinaryOpExprGetLHS(e), width).or_else(|| wide(mlirAffineBinaryOpExprGetRHS(e), width))
+        }
+    }
+    // SAFETY: `attr` is a valid attribute (uniqued in a live context); the
+    // map accessors run only on an affine map attribute (checked first),
+    // and each result is a valid expression of that map.
+    unsafe {
+        if !mlirAttributeIsAAffineMap(attr) {
+            return None;
+        }
+        let map = mlirAffineMapAttrGetValue(attr);
+        (0..mlirAffineMapGetNumResults(map)).find_map(|i| wide(mlirAffineMapGetResult(map, i), width))
+    }
 }
 
 /// The number of inputs of the affine map `attr` and each result read by
-/// `read` (given the result and the map's number of dims).
+/// `read` (given the result, the map's number of dims and the index
+/// width `width`).
 ///
 /// # Safety
 /// `attr` must be a valid attribute (uniqued in a live context), and `read`
 /// must be safe to call on any valid affine expression.
 unsafe fn map_results<T>(
     attr: MlirAttribute,
-    read: unsafe fn(MlirAffineExpr, usize) -> Option<T>,
+    width: u32,
+    read: unsafe fn(MlirAffineExpr, usize, u32) -> Option<T>,
 ) -> Option<(usize, Vec<Option<T>>)> {
     // SAFETY: `attr` is valid (the caller's contract); the C functions only
     // read the uniqued map and the expressions it owns, the map accessors
@@ -1185,7 +1345,7 @@ unsafe fn map_results<T>(
         let dims = usize::try_from(mlirAffineMapGetNumDims(map)).ok()?;
         let inputs = usize::try_from(mlirAffineMapGetNumInputs(map)).ok()?;
         let n = mlirAffineMapGetNumResults(map);
-        Some((inputs, (0..n).map(|i| read(mlirAffineMapGetResult(map, i), dims)).collect()))
+        Some((inputs, (0..n).map(|i| read(mlirAffineMapGetResult(map, i), dims, width)).collect()))
     }
 }
 

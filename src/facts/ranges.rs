@@ -23,7 +23,7 @@ use super::assumptions::Assumptions;
 use super::bits::{carrier, const_bits, in_order, mask, smax, smin, to_signed, MAX_WIDTH};
 use super::completion::Completion;
 use super::interval::Interval;
-use super::ir::{buffer_size_cap, shape_of, Def, FastMap, Op, Val};
+use super::ir::{buffer_size_cap, index_constant, shape_of, Def, FastMap, Op, Val};
 use super::predicate::Predicate;
 use super::semantics::{Cast, IntOp};
 use mlir_sys::MlirType;
@@ -531,10 +531,10 @@ impl<'f, 'a> Ranges<'f, 'a> {
             IntOp::Dim { memref, index } => {
                 let static_size = const_bits(index, self.index_width)
                     .and_then(|k| shape_of(memref.ty())?.get(usize::try_from(k).ok()?).copied().flatten());
-                match static_size {
-                    Some(size) if (size as i128) <= smax(width) => Range::signed(size as i128, size as i128, width),
+                match static_size.map(|size| index_constant(size, width)) {
+                    Some(Ok(size)) => Range::signed(size.into(), size.into(), width),
                     // Larger than the index width holds: not known.
-                    Some(_) => Range::full(width),
+                    Some(Err(_)) => Range::full(width),
                     None => Range::signed(0, smax(width), width),
                 }
             }

@@ -35,7 +35,7 @@ use super::assumptions::Assumptions;
 use super::bits::{carrier, const_bits, in_order, mask, smax, to_signed, MAX_WIDTH};
 use super::interval::Interval;
 use super::ir::{
-    affine_map_trees, affine_parallel_dimension, int_attr, loop_dimension, AffineParallelDim, AffineTree, Blk, Def,
+    affine_map_trees, affine_parallel_dimension, index_attr, loop_dimension, AffineParallelDim, AffineTree, Blk, Def,
     ExitKind, Op, Part, Val,
 };
 use super::predicate::Predicate;
@@ -461,17 +461,16 @@ pub fn recognize_dims<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Res
             if not_index {
                 return Err(format!("induction variable {n} is not an index"));
             }
-            let Some(dim) = affine_parallel_dimension(op, n) else {
-                return Err(format!("the bound maps or steps of induction variable {n} are not readable"));
-            };
+            let dim = affine_parallel_dimension(op, n, iw)?;
             (affine_parallel_core(op, &dim, iw, ctx), dim.step)
         } else {
             // scf.forall's region also has its shared outputs as arguments.
-            let Some((lb, ub, st)) = loop_dimension(op, n) else { break };
+            let Some(parts) = loop_dimension(op, n, iw) else { break };
             if not_index {
                 return Err(format!("induction variable {n} is not an index"));
             }
-            parts_core(op, n, (lb, ub, st), iw, ctx)?
+            let parts = parts.map_err(|why| format!("induction variable {n}: {why}"))?;
+            parts_core(op, n, parts, iw, ctx)?
         };
         if let Core::Unknown(reason) = &core {
             return Err(format!("induction variable {n}: {reason}"));
@@ -543,7 +542,7 @@ fn affine_parallel_core<'a>(op: Op<'a>, dim: &AffineParallelDim, iw: u32, ctx: &
     if dim.step <= 0 || dim.step > smax(iw) {
         return Core::Unknown(format!("the step {} is not a positive {iw}-bit index", dim.step));
     }
-    let maps = ["lowerBoundsMap", "upperBoundsMap"].map(|m| op.attr(m).and_then(affine_map_trees));
+    let maps = ["lowerBoundsMap", "upperBoundsMap"].map(|m| op.attr(m).and_then(|m| affine_map_trees(m, iw)));
     let [Some((_, lbs)), Some((_, ubs))] = maps else { return Core::Unknown("the bound maps are not readable".into()) };
     let (Some(lbs), Some(ubs)) = (lbs.get(dim.lower.clone()), ubs.get(dim.upper.clone())) else {
         return Core::Unknown("the bound groups do not match the bound maps".into());
@@ -773,12 +772,12 @@ fn recognize_affine_for<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> R
     if let Some(exit) = early_exits(op, &mut Vec::new()) {
         return Err(exit);
     }
-    let (step_bits, step_width) = op.attr("step").and_then(int_attr).ok_or("the step is not an integer")?;
-    let step = to_signed(step_bits as u128, step_width);
-    if step <= 0 || step > smax(iw) {
+    let step = op.attr("step").and_then(|s| index_attr(s, iw)).ok_or("the step is not an integer")?;
+    let step = i128::from(step.map_err(|wide| format!("the step {wide}"))?);
+    if step <= 0 {
         return Err(format!("the step {step} is not a positive {iw}-bit index"));
     }
-    let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| op.attr(m).and_then(affine_map_trees));
+    let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| op.attr(m).and_then(|m| affine_map_trees(m, iw)));
     let [Some((lb_inputs, lbs)), Some((_, ubs))] = maps else { return Err("the bound maps are not readable".into()) };
     let core = affine_bounds_core(op, (&lbs, &ubs, lb_inputs), step, iw, ctx);
     let roles = vec![Role { value: body.arg(0), observed: Observed::Body, offset: 0, split_at: None }];

@@ -276,16 +276,17 @@ impl<'a> IntOp<'a> {
         })
     }
 
-    /// The map of an [`IntOp::Affine`]: its number of dims and each result
-    /// as a linear form (None where a result is not linear).
-    pub fn affine_map(op: Op<'a>) -> Option<(usize, Vec<Option<AffineForm>>)> {
-        op.attr("map").and_then(super::ir::affine_map_results)
+    /// The map of an [`IntOp::Affine`] at index width `width`: its number
+    /// of dims and each result as a linear form (None where a result is not
+    /// linear or has a constant the width cannot hold).
+    pub fn affine_map(op: Op<'a>, width: u32) -> Option<(usize, Vec<Option<AffineForm>>)> {
+        op.attr("map").and_then(|m| super::ir::affine_map_results(m, width))
     }
 
     /// The same map's results as trees (`floordiv`, `ceildiv` and `mod`
     /// kept), for readers that handle them.
-    pub fn affine_map_trees(op: Op<'a>) -> Option<(usize, Vec<Option<super::ir::AffineTree>>)> {
-        op.attr("map").and_then(super::ir::affine_map_trees)
+    pub fn affine_map_trees(op: Op<'a>, width: u32) -> Option<(usize, Vec<Option<super::ir::AffineTree>>)> {
+        op.attr("map").and_then(|m| super::ir::affine_map_trees(m, width))
     }
 }
 
@@ -437,8 +438,9 @@ pub(crate) enum Size<'a> {
 /// size operand of `memref.alloc`/`alloca` (one operand per dynamic
 /// dimension, in order, then the layout's symbols), the source's size
 /// through `memref.cast`, the size operand of a `memref.subview` that is
-/// not rank-reducing. None when the op states nothing dynamic about it.
-pub(crate) fn size_of(memref: Val<'_>, k: usize) -> Option<Size<'_>> {
+/// not rank-reducing (whose static parts fit the index width `width`).
+/// None when the op states nothing dynamic about it.
+pub(crate) fn size_of(memref: Val<'_>, k: usize, width: u32) -> Option<Size<'_>> {
     let def = memref.defining_op()?;
     match &*def.name_ref() {
         "memref.alloc" | "memref.alloca" => {
@@ -453,7 +455,7 @@ pub(crate) fn size_of(memref: Val<'_>, k: usize) -> Option<Size<'_>> {
         "memref.subview"
             if shape_of(def.operand(0).ty()).map(|s| s.len()) == shape_of(memref.ty()).map(|s| s.len()) =>
         {
-            match subview_parts(def).ok().and_then(|parts| parts.get(k).map(|p| p.1)) {
+            match subview_parts(def, width).ok().and_then(|parts| parts.get(k).map(|p| p.1)) {
                 Some(Part::Dynamic(v)) => Some(Size::Value(v)),
                 _ => None,
             }
@@ -555,5 +557,71 @@ mod tests {
             checked += 1;
         }
         assert_eq!(checked, 19);
+    }
+
+    /// An affine map's constants, a loop's step and a view's static parts
+    /// are read only where the index width holds them: at 32 bits
+    /// 3000000000 and 4294967298 are refused (the lowering truncates them),
+    /// 2147483647 and -2147483648 are read; at 64 bits everything is.
+    #[test]
+    fn attribute_constants_read_at_the_index_width() {
+        use crate::facts::ir::{
+            affine_parallel_dimension, index_constant, loop_dimension, subview_parts, wide_map_constant, WideConstant,
+        };
+        assert_eq!(index_constant(2147483647, 32), Ok(2147483647));
+        assert_eq!(index_constant(-2147483648, 32), Ok(-2147483648));
+        assert_eq!(index_constant(2147483648, 32), Err(WideConstant { value: 2147483648, width: 32 }));
+        assert_eq!(index_constant(-2147483649, 32), Err(WideConstant { value: -2147483649, width: 32 }));
+        assert_eq!(index_constant(i64::MIN, 64), Ok(i64::MIN));
+        assert_eq!(index_constant(4294967298, 32).unwrap_err().to_string(), "4294967298 does not fit the 32-bit index");
+        let context = crate::context();
+        let source = r#"
+          func.func @f(%a: index, %m: memref<?xi8>) {
+            %0 = affine.apply affine_map<(d0) -> (d0 floordiv 3000000000)>(%a)
+            %1 = affine.apply affine_map<(d0) -> (d0 floordiv 2147483647 + d0 * -2147483648)>(%a)
+            %2 = affine.min affine_map<(d0) -> (d0 + 4294967296, d0 mod 7)>(%a)
+            affine.parallel (%i) = (0) to (4) step (4294967298) {
+            }
+            scf.forall (%i, %j) = (0, 4294967296) to (4, 4294967300) step (1, 1) {
+            }
+            %s = memref.subview %m[4294967296] [2] [1] : memref<?xi8> to memref<2xi8, strided<[1], offset: 4294967296>>
+            %t = memref.subview %m[1] [2] [2147483647] : memref<?xi8> to memref<2xi8, strided<[2147483647], offset: 1>>
+            return
+          }"#;
+        let module = crate::parse::parse_module(&context, source, "attribute-width-test").expect("parses");
+        let operation = module.as_operation();
+        let mut ops = Vec::new();
+        walk_preorder(Op::of(&operation), &mut |op| ops.push(op));
+        let find = |name: &str, n: usize| *ops.iter().filter(|o| o.name() == name).nth(n).expect("op");
+        let read = |op: Op, w: u32| {
+            let forms = IntOp::affine_map(op, w).expect("a map").1;
+            let trees = IntOp::affine_map_trees(op, w).expect("a map").1;
+            (forms.iter().map(Option::is_some).collect::<Vec<_>>(), trees.iter().map(Option::is_some).collect())
+        };
+        let (apply, fits, min) = (find("affine.apply", 0), find("affine.apply", 1), find("affine.min", 0));
+        // floordiv is not linear: no form at any width.
+        assert_eq!(read(apply, 32), (vec![false], vec![false]));
+        assert_eq!(read(apply, 64), (vec![false], vec![true]));
+        assert_eq!(wide_map_constant(apply, 32).map(|w| w.value), Some(3000000000));
+        assert_eq!(wide_map_constant(apply, 64), None);
+        assert_eq!(read(fits, 32), (vec![false], vec![true]));
+        assert_eq!(wide_map_constant(fits, 32), None);
+        // One result refused, the other read.
+        assert_eq!(read(min, 32), (vec![false, false], vec![false, true]));
+        assert_eq!(read(min, 64), (vec![true, false], vec![true, true]));
+        let parallel = find("affine.parallel", 0);
+        let why = affine_parallel_dimension(parallel, 0, 32).err().expect("refused");
+        assert_eq!(why, "the step 4294967298 of induction variable 0 does not fit the 32-bit index");
+        assert_eq!(affine_parallel_dimension(parallel, 0, 64).map(|d| d.step), Ok(4294967298));
+        let forall = find("scf.forall", 0);
+        assert!(matches!(loop_dimension(forall, 0, 32), Some(Ok((Part::Static(0), Part::Static(4), Part::Static(1))))));
+        let why = loop_dimension(forall, 1, 32).expect("a dimension").err().expect("refused");
+        assert_eq!(why, "its static lower bound 4294967296 does not fit the 32-bit index");
+        assert!(matches!(loop_dimension(forall, 1, 64), Some(Ok((Part::Static(4294967296), _, _)))));
+        let (wide, fits) = (find("memref.subview", 0), find("memref.subview", 1));
+        let why = subview_parts(wide, 32).err().expect("refused");
+        assert_eq!(why, "its static offset 4294967296 does not fit the 32-bit index");
+        assert!(subview_parts(wide, 64).is_ok());
+        assert!(matches!(subview_parts(fits, 32).as_deref(), Ok([(Part::Static(1), Part::Static(2), 2147483647)])));
     }
 }

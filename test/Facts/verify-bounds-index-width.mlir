@@ -25,9 +25,10 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 16 : i64>} {
 
 // -----
 
-// Below the signed limit the same loop is proven.
+// Below the signed limit the same loop is proven, on a buffer the 16-bit
+// index reaches.
 module attributes {dlti.dl_spec = #dlti.dl_spec<index = 16 : i64>} {
-  func.func @narrow_index_ok(%m: memref<40000xi8>, %v: i8) {
+  func.func @narrow_index_ok(%m: memref<30000xi8>, %v: i8) {
     %c0 = arith.constant 0 : index
     %n = arith.constant 30000 : index
     %c1 = arith.constant 1 : index
@@ -37,6 +38,30 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 16 : i64>} {
     } do {
     ^bb0(%j: index):
       // expected-remark @below {{memref.store: in bounds (proven)}}
+      memref.store %v, %m[%j] : memref<30000xi8>
+      %k = arith.addi %j, %c1 : index
+      scf.yield %k : index
+    }
+    return
+  }
+}
+
+// -----
+
+// The same loop on the memref<40000xi8> is not proven: the lowering
+// computes its allocation size and offsets at 16 bits, where 40000 is
+// -25536 (memref.alloc of this type does not allocate 40000 bytes).
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 16 : i64>} {
+  func.func @narrow_index_wide_buffer(%m: memref<40000xi8>, %v: i8) {
+    %c0 = arith.constant 0 : index
+    %n = arith.constant 30000 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.while (%i = %c0) : (index) -> index {
+      %c = arith.cmpi ult, %i, %n : index
+      scf.condition(%c) %i : index
+    } do {
+    ^bb0(%j: index):
+      // expected-remark @below {{not proven in bounds: memref.store: memref<40000xi8> spans more bytes than the 16-bit index reaches}}
       memref.store %v, %m[%j] : memref<40000xi8>
       %k = arith.addi %j, %c1 : index
       scf.yield %k : index

@@ -501,7 +501,7 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         let chosen: Vec<Option<Chosen>> = if op.is("arith.minsi") || op.is("arith.maxsi") {
             vec![Some(Chosen::Operand(0)), Some(Chosen::Operand(1))]
         } else {
-            let (_, results) = super::semantics::IntOp::affine_map(op)?;
+            let (_, results) = super::semantics::IntOp::affine_map(op, self.ranges.index_width)?;
             results
                 .iter()
                 .map(|form| {

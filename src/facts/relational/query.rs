@@ -45,8 +45,8 @@ use super::{int_width, Key, OperandSum, Prover, Source};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
 use crate::facts::ir::{
-    affine_map_results, affine_parallel_dimension, int_attr, loop_dimension, shape_of, AffineForm, AffineTree, Def,
-    ExitKind, Op, Part, Val,
+    affine_map_results, affine_parallel_dimension, index_attr, index_constant, loop_dimension, shape_of, AffineForm,
+    AffineTree, Def, ExitKind, Op, Part, Val,
 };
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
@@ -263,8 +263,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         match shape.get(k)? {
             // A size the index width cannot hold is not a value the
             // target computes with: unknown.
-            Some(size) if (*size as i128) > smax(self.prover.ranges.index_width) => None,
-            Some(size) => Some(Lin::constant(*size as i128)),
+            Some(size) => index_constant(*size, self.prover.ranges.index_width).ok().map(|s| Lin::constant(s.into())),
             None => self.atom(Key::Dim(memref, k)).map(Lin::atom),
         }
     }
@@ -578,7 +577,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         // operand of the dimension (sizes are non-negative: a negative one
         // is undefined behaviour); a cast keeps every size; a subview's is
         // its size operand.
-        let size = size_of(memref, k).map(|size| match size {
+        let size = size_of(memref, k, self.prover.ranges.index_width).map(|size| match size {
             Size::Value(v) => Key::Value(v),
             Size::SameAs(source) => Key::Dim(source, k),
         });
@@ -1020,8 +1019,9 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 Some((which, [lhs, rhs].into_iter().map(|x| self.value(x).map(|l| (l, Assumptions::NONE))).collect()))
             }
             IntOp::Affine { kind: kind @ (AffineKind::Min | AffineKind::Max) } => {
-                let (_, results) = IntOp::affine_map(op)?;
-                let trees = IntOp::affine_map_trees(op).map(|(_, t)| t).unwrap_or_default();
+                let w = self.prover.ranges.index_width;
+                let (_, results) = IntOp::affine_map(op, w)?;
+                let trees = IntOp::affine_map_trees(op, w).map(|(_, t)| t).unwrap_or_default();
                 let which = if kind == AffineKind::Min { Extremum::Min } else { Extremum::Max };
                 let forms = (0..results.len())
                     .map(|r| self.affine_result(op, 0, r, results[r].as_ref(), trees.get(r).and_then(Option::as_ref)))
@@ -1076,21 +1076,25 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// `max(lb results) <= iv < min(ub results)` of an `affine.for` (its
     /// step is positive): each result loom reads exactly (`affine_value`)
     /// gives its relation (one it does not read is left out, which only
-    /// weakens the facts).
+    /// weakens the facts). Nothing when the step does not fit the index
+    /// width: the lowered loop steps by its truncation, which may be
+    /// negative (`iv` then falls below `lb`).
     fn affine_induction(&mut self, for_op: Op<'a>, iv: &Lin) {
-        let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| for_op.attr(m).and_then(affine_map_results));
+        let w = self.prover.ranges.index_width;
+        let Some(Ok(step)) = for_op.attr("step").and_then(|s| index_attr(s, w)) else { return };
+        let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| for_op.attr(m).and_then(|m| affine_map_results(m, w)));
         let [Some((lb_inputs, lbs)), Some((_, ubs))] = maps else { return };
-        let step = for_op.attr("step").and_then(int_attr).map(|(b, w)| to_signed(b as u128, w));
-        self.affine_bounds(for_op, 0, iv, (&lbs, &ubs, lb_inputs), step);
+        self.affine_bounds(for_op, 0, iv, (&lbs, &ubs, lb_inputs), Some(i128::from(step)));
     }
 
     /// `max(lb results) <= iv < min(ub results)` of induction variable `n`
     /// of an `affine.parallel` (its group's results of each bound map, read
     /// as [`Query::affine_induction`] reads an `affine.for`'s; the step is
-    /// positive).
+    /// positive; nothing when it does not fit the index width).
     fn affine_parallel_induction(&mut self, op: Op<'a>, n: usize, iv: &Lin) {
-        let Some(dim) = affine_parallel_dimension(op, n) else { return };
-        let maps = ["lowerBoundsMap", "upperBoundsMap"].map(|m| op.attr(m).and_then(affine_map_results));
+        let w = self.prover.ranges.index_width;
+        let Ok(dim) = affine_parallel_dimension(op, n, w) else { return };
+        let maps = ["lowerBoundsMap", "upperBoundsMap"].map(|m| op.attr(m).and_then(|m| affine_map_results(m, w)));
         let [Some((_, lbs)), Some((_, ubs))] = maps else { return };
         let (Some(lbs), Some(ubs)) = (lbs.get(dim.lower.clone()), ubs.get(dim.upper.clone())) else { return };
         self.affine_bounds(op, n, iv, (lbs, ubs, dim.upper_first), Some(dim.step));
@@ -1183,9 +1187,11 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// `lb <= iv < ub` of induction variable `n` of an `scf.parallel` or
     /// `scf.forall` (each dimension on its own, like `scf.for`; `lb <= iv`
     /// only with a positive step). A `scf.forall` without lower bounds or
-    /// steps has 0 and 1 (static parts).
+    /// steps has 0 and 1 (static parts). Nothing when a static part does
+    /// not fit the index width (see [`loop_dimension`]).
     fn parallel_induction(&mut self, loop_op: Op<'a>, n: usize, iv: &Lin) {
-        let Some((lb, ub, step)) = loop_dimension(loop_op, n) else { return };
+        let w = self.prover.ranges.index_width;
+        let Some(Ok((lb, ub, step))) = loop_dimension(loop_op, n, w) else { return };
         let lin = |q: &mut Self, p: Part<'a>| match p {
             Part::Static(c) => Some(Lin::constant(c as i128)),
             Part::Dynamic(v) => q.value(v),
@@ -1196,10 +1202,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         };
         let constant_step = match step {
             Part::Static(c) => Some(c as i128),
-            Part::Dynamic(v) => {
-                let w = self.prover.ranges.index_width;
-                const_bits(v, w).map(|b| to_signed(b, w))
-            }
+            Part::Dynamic(v) => const_bits(v, w).map(|b| to_signed(b, w)),
         };
         let (Some(lb), Some(ub)) = (lin(self, lb), lin(self, ub)) else { return };
         let mut lins: Vec<Lin> = ub.minus(iv).and_then(|l| l.shifted(-1)).into_iter().collect();
@@ -1469,8 +1472,9 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 self.assume_with(source, sides, def_assumes | assumed);
             }
             Some(IntOp::Affine { kind }) => {
-                let Some((_, results)) = IntOp::affine_map(op) else { return };
-                let trees = IntOp::affine_map_trees(op).map(|(_, t)| t).unwrap_or_default();
+                let w = self.prover.ranges.index_width;
+                let Some((_, results)) = IntOp::affine_map(op, w) else { return };
+                let trees = IntOp::affine_map_trees(op, w).map(|(_, t)| t).unwrap_or_default();
                 let mut forms = Vec::new();
                 let mut assumed = def_assumes;
                 for (r, form) in results.iter().enumerate() {

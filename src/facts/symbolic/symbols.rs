@@ -4,13 +4,15 @@
 //! Understood (everything else is an error naming the op):
 //! constants; arguments of the enclosing `func.func` (`%argN`); `memref.dim`
 //! of a memref argument at a constant dimension (`dim(%argN, K)`, a constant
-//! when the dimension is static); `addi`/`subi`/`muli` by a constant
-//! (`arith` and `index`); `minsi`/`maxsi` in the signed order and
+//! when the dimension is static and its size fits the index width);
+//! `addi`/`subi`/`muli` by a constant (`arith` and `index`);
+//! `minsi`/`maxsi` in the signed order and
 //! `minui`/`maxui` in the unsigned one; `extsi`/`extui`/`index_cast`/
 //! `index_castui` from narrower integers when the source's two readings
 //! agree or the cast matches the order; `affine.apply`/`min`/`max` (sums,
 //! products by constants, `floordiv`/`ceildiv`/`mod` by positive
-//! constants: [`Symbols::affine_tree`]); `loom.assume_range`.
+//! constants: [`Symbols::affine_tree`]; every constant of the map a value
+//! of the index width, see `ir::index_constant`); `loom.assume_range`.
 //!
 //! Soundness: every expression equals the IR value read in the order for
 //! every execution that reaches the point asked about. An addition or
@@ -40,7 +42,9 @@ use super::expr::{Env, Expr, Leaf};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{carrier, const_bits, in_order};
 use crate::facts::interval::Interval;
-use crate::facts::ir::{affine_map_trees, int_attr, shape_of, AffineTree, Def, Op, Val};
+use crate::facts::ir::{
+    affine_map_trees, index_attr, index_constant, shape_of, wide_map_constant, AffineTree, Def, Op, Val,
+};
 use crate::facts::ranges::Ranges;
 use crate::facts::semantics::{lowered_division, AffineKind, Cast, Division, Extremum, Flags, IntOp};
 use crate::facts::trip_count::{order_limits, Order};
@@ -222,7 +226,8 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             }
             IntOp::Cast { value, kind: kind @ (Cast::Signed | Cast::Unsigned) } => self.cast(value, kind, &name, depth),
             IntOp::Affine { kind } => {
-                let (_, results) = IntOp::affine_map_trees(op).ok_or("its affine map is not readable")?;
+                let (_, results) =
+                    IntOp::affine_map_trees(op, self.ranges.index_width).ok_or("its affine map is not readable")?;
                 let which = match kind {
                     AffineKind::Apply => None,
                     AffineKind::Min => Some(Extremum::Min),
@@ -302,7 +307,10 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         }
         let mut value: Option<Expr> = None;
         for tree in results {
-            let tree = tree.as_ref().ok_or("an affine map result is not affine in constants")?;
+            let tree = tree.as_ref().ok_or_else(|| match wide_map_constant(op, self.ranges.index_width) {
+                Some(wide) => format!("an affine map's constant {wide}"),
+                None => "an affine map result is not affine in constants".to_string(),
+            })?;
             let e = self.affine_tree(op, tree, first, depth)?;
             if !self.fits(&e) {
                 return Err("an affine map result may wrap at the index width".into());
@@ -439,8 +447,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         let step = if outer.is("scf.for") && !outer.has_attr("unsignedCmp") && outer.num_operands() >= 3 {
             in_order(const_bits(outer.operand(2), self.ranges.index_width)?, self.width, true)
         } else if outer.is("affine.for") {
-            let (bits, width) = outer.attr("step").and_then(int_attr)?;
-            in_order(u128::from(bits), width, true)
+            outer.attr("step").and_then(|s| index_attr(s, self.ranges.index_width))?.ok()?.into()
         } else {
             return None;
         };
@@ -463,8 +470,9 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         let ub = if outer.is("scf.for") && !outer.has_attr("unsignedCmp") && outer.num_operands() >= 3 {
             bound.expr(outer.operand(1)).ok()?
         } else if outer.is("affine.for") {
-            let (lb_inputs, _) = outer.attr("lowerBoundMap").and_then(affine_map_trees)?;
-            let (_, ubs) = outer.attr("upperBoundMap").and_then(affine_map_trees)?;
+            let iw = self.ranges.index_width;
+            let (lb_inputs, _) = outer.attr("lowerBoundMap").and_then(|m| affine_map_trees(m, iw))?;
+            let (_, ubs) = outer.attr("upperBoundMap").and_then(|m| affine_map_trees(m, iw))?;
             bound.affine_map(outer, &ubs, lb_inputs, Some(Extremum::Min)).ok()?
         } else {
             return None;
@@ -478,7 +486,9 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         let shape = shape_of(memref.ty()).ok_or("memref.dim of an unranked memref")?;
         let k = usize::try_from(k).ok().filter(|k| *k < shape.len()).ok_or("memref.dim past the memref's rank")?;
         if let Some(size) = shape[k] {
-            return Ok(Expr::constant(size as i128));
+            let size = index_constant(size, self.ranges.index_width)
+                .map_err(|wide| format!("memref.dim of a static size: {wide}"))?;
+            return Ok(Expr::constant(size.into()));
         }
         let n = function_argument(memref).ok_or("memref.dim of a buffer that is not a function argument")?;
         let leaf = Leaf::Dim(n as u32, k as u64);
