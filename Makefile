@@ -1,5 +1,6 @@
 # One command each for a newcomer on a fresh Debian 12 machine:
-#   make demo   installs what is missing, builds, runs loom-opt on an example
+#   make demo   installs what is missing, builds loom-opt, shows loop facts
+#               and an early exit lowered and run (scripts/demo.sh)
 #   make test   installs what is missing, builds, runs every test
 CARGO ?= cargo
 JOBS ?= 2
@@ -12,9 +13,10 @@ deps:
 build: deps
 	$(CARGO) build -j$(JOBS)
 
-demo: build
-	./target/debug/loom-opt examples/search.mlir \
-	  --pass-pipeline='builtin.module(func.func(loom-loop-depth))'
+# Only loom-opt: the demo needs neither the LSP server nor the reducer.
+demo: deps
+	$(CARGO) build -j$(JOBS) --bin loom-opt
+	LOOM_OPT=target/debug/loom-opt ./scripts/demo.sh
 
 # Style first (rustfmt, clippy with undocumented unsafe denied, C++ under
 # -Wall -Wextra with warnings as errors: LOOM_WERROR, see build.rs), then
