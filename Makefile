@@ -25,7 +25,7 @@ demo: deps
 # The lit suite runs twice: with the debug build (inside `cargo test`) and
 # with the release build, which is what users run and where undefined
 # behaviour shows. examples/frontend, a crate of its own that depends on
-# loom as the README shows, is built, tested and run from a copy outside
+# loom as docs/toolchain.md shows, is built, tested and run from a copy outside
 # the repository (scripts/check-frontend.sh).
 # CI builds from nothing, so incremental caches only cost disk (several
 # GiB over the two profiles and the test binaries): off for `make test`.

@@ -14,7 +14,8 @@ rendered) on the line before a fenced block:
 
 Besides, every `--pass-pipeline='...'` anywhere on the page must be a
 pipeline loom-opt accepts (run on an empty module), so that a renamed pass
-or option fails here instead of misleading a reader.
+or option fails here instead of misleading a reader, and every relative
+link must name a file that exists.
 
 Commands run under bash with pipefail, in a scratch directory that sees the
 repository's examples/, test/ and cpp/ under their own names (so files a
@@ -112,7 +113,12 @@ def check_page(page, env, scratch, loom_opt):
                                 cwd=scratch, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if result.returncode != 0:
             failures.append("%s: loom-opt rejects the pipeline '%s':\n%s" % (name, p, result.stdout))
-    print("%s: %d marked blocks, %d pipelines checked" % (name, checked, len(pipelines)))
+    links = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", "\n".join(lines))
+    links = [l for l in links if not re.match(r"[a-z]+:", l)]
+    for l in links:
+        if not os.path.exists(os.path.join(os.path.dirname(page), l)):
+            failures.append("%s: the link '%s' names no file" % (name, l))
+    print("%s: %d marked blocks, %d pipelines, %d links checked" % (name, checked, len(pipelines), len(links)))
     return failures
 
 
