@@ -1,5 +1,6 @@
 # One command each for a newcomer on a fresh Debian 12 machine:
-#   make demo   installs what is missing, builds, runs loom-opt on an example
+#   make demo   installs what is missing, builds loom-opt, shows loop facts
+#               and an early exit lowered and run (scripts/demo.sh)
 #   make test   installs what is missing, builds, runs every test
 CARGO ?= cargo
 JOBS ?= 2
@@ -12,9 +13,10 @@ deps:
 build: deps
 	$(CARGO) build -j$(JOBS)
 
-demo: build
-	./target/debug/loom-opt examples/search.mlir \
-	  --pass-pipeline='builtin.module(func.func(loom-loop-depth))'
+# Only loom-opt: the demo needs neither the LSP server nor the reducer.
+demo: deps
+	$(CARGO) build -j$(JOBS) --bin loom-opt
+	LOOM_OPT=target/debug/loom-opt ./scripts/demo.sh
 
 # Style first (rustfmt, clippy with undocumented unsafe denied, C++ under
 # -Wall -Wextra with warnings as errors: LOOM_WERROR, see build.rs), then
@@ -23,7 +25,7 @@ demo: build
 # The lit suite runs twice: with the debug build (inside `cargo test`) and
 # with the release build, which is what users run and where undefined
 # behaviour shows. examples/frontend, a crate of its own that depends on
-# loom as the README shows, is built, tested and run from a copy outside
+# loom as docs/toolchain.md shows, is built, tested and run from a copy outside
 # the repository (scripts/check-frontend.sh).
 # CI builds from nothing, so incremental caches only cost disk (several
 # GiB over the two profiles and the test binaries): off for `make test`.

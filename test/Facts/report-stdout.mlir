@@ -1,4 +1,4 @@
-// Where loom-report's report goes (README): standard output by default, with
+// Where loom-report's report goes (docs/loop-facts.md): standard output by default, with
 // the IR after it there; `-o` moves the IR away, `output=FILE` the report.
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report)' | FileCheck %s --check-prefix=BOTH
 // BOTH:      {"version": 2,

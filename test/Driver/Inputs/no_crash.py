@@ -26,7 +26,7 @@ import sys
 TIMEOUT = 120
 TAIL = "cse,canonicalize"
 PIPELINES = [
-    # The README's demo.
+    # loom-loop-depth alone, anchored on functions.
     "builtin.module(func.func(loom-loop-depth))",
     "builtin.module(loom-loop-depth,%s)" % TAIL,
     "builtin.module(loom-loop-facts{remarks=true},%s)" % TAIL,
