@@ -405,7 +405,7 @@ fn constant_self_test(loom_opt: &Path, dir: &Path) -> Result<(Vec<String>, bool)
 
 /// `--symbolic`: the symbolic facts fuzzer (and its self-test). Exits.
 fn symbolic(args: &Args, loom_opt: &Path) -> ! {
-    let tools = sym::Tools { loom_opt: loom_opt.to_path_buf(), llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")) };
+    let tools = tools::Tools { loom_opt: loom_opt.to_path_buf(), llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")) };
     if let Some(seed) = args.print {
         print!("{}", sym::describe(seed));
         // Only if empty: nothing was written there.
@@ -453,7 +453,7 @@ fn symbolic(args: &Args, loom_opt: &Path) -> ! {
 
 /// `--bounds`: the relational bounds-proof fuzzer (and its self-test). Exits.
 fn bounds(args: &Args, loom_opt: &Path) -> ! {
-    let tools = sym::Tools { loom_opt: loom_opt.to_path_buf(), llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")) };
+    let tools = tools::Tools { loom_opt: loom_opt.to_path_buf(), llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")) };
     if let Some(seed) = args.print {
         print!("{}", bf::describe(seed));
         let _ = std::fs::remove_dir(&args.out);

@@ -24,8 +24,7 @@ use super::emit::{exec_module, plain_module};
 use super::generate::generate;
 use super::model::{AccKind, Access, ArgSet, BoundsCase, Buf, ClaimStart, ForKind, Ix, Stmt};
 use super::simulate::{simulate_with, SimOutcome};
-use crate::symbolic_fuzz::Tools;
-use crate::tools::{loom_report, run_tool};
+use crate::tools::{loom_report, run_tool, Tools};
 
 /// The executable's `main`: runs the run numbers given as arguments in
 /// order, unbuffered, so that an abort's message is not lost.
