@@ -41,9 +41,10 @@
 //! cannot execute faithfully) the counters are `index` and the report is
 //! compared with the 32-bit simulation only.
 //!
-//! **Soundness issue 18's shapes** (drawn from a second random stream, so
-//! that a case without them is the one its id named before; off with
-//! `--without-issue18-shapes`): a fifth of the cases sit in a nested
+//! **Context shapes**, where a loop's facts depend on where it sits
+//! (drawn from a second random stream, so that leaving them out changes
+//! nothing else in a case; off with `--without-context-shapes`): a fifth
+//! of the cases sit in a nested
 //! `module` / `gpu.module` whose DLTI spec gives `index` the other width
 //! (`nested`: a 32-bit device module in the 64-bit root, or a 64-bit module
 //! in a root made 32-bit by `loom-report{index-bitwidth=32}`, since a root
@@ -319,13 +320,13 @@ fn add_form(rng: &mut Rng, ty: Ty, c: u128) -> AddForm {
 }
 
 /// The case of `id` for a root module of 64-bit `index` (or 32 with
-/// `index32`). The shapes added for soundness issue 18 (a nested module of
-/// the other index width, loops in non-entry blocks, out-of-width
-/// assumptions) are drawn from a second stream, so that every case that
-/// has none of them is the one the seed named before they existed.
+/// `index32`). The context shapes (a nested module of the other index
+/// width, loops in non-entry blocks, out-of-width assumptions) are drawn
+/// from a second stream, so that leaving them out changes nothing else in a
+/// case.
 pub fn generate(id: u64, index32: bool) -> Case {
     let mut extra = Rng::new(id.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ 0x1857);
-    if !crate::issue18_shapes() {
+    if !crate::context_shapes() {
         return generate_base(id, index32);
     }
     let nested = extra.below(5) == 0;
@@ -1650,7 +1651,7 @@ pub fn check_case(
 }
 
 // ---------------------------------------------------------------------------
-// Self-test: forged claims about issue 18's shapes
+// Self-test: forged claims about the context shapes
 // ---------------------------------------------------------------------------
 
 /// `scf.while` counting 0 to 4 by 1 (index, `iw` bits) with one store at
@@ -1720,7 +1721,7 @@ fn worked_claims(case: &Case, entries: u128, proven: bool) -> (LoopReport, Acces
     (l, a)
 }
 
-/// Hand-made claims, right and wrong, about issue 18's shapes, checked
+/// Hand-made claims, right and wrong, about the context shapes, checked
 /// against the simulation by [`check_case`]: `(name, wrong, contradictions
 /// found)`.
 pub fn self_test_claims() -> Vec<(String, bool, usize)> {

@@ -5,9 +5,9 @@
 //! loops (single, nested, siblings; templates of near misses among them);
 //! further streams add, in order, the context shapes (the nested 32-bit
 //! module, non-entry blocks, the buffer-size assumption nest), the
-//! parallel loops and the parallel nests (`generate_parallel`), so that a
-//! seed without the later shapes names the case it named before. Argument
-//! sets are chosen among more candidates by a quick simulation.
+//! parallel loops and the parallel nests (`generate_parallel`), so that
+//! leaving a later family out changes nothing else in a case. Argument sets
+//! are chosen among more candidates by a quick simulation.
 //!
 //! Invariants the emitter and the simulator rely on: loops are in
 //! pre-order, a [`Val::Outer`] names an enclosing loop, a parallel loop is
@@ -468,15 +468,15 @@ fn select_arg_sets(case: &SymCase, candidates: Vec<(u64, Vec<ArgValue>)>) -> Vec
 /// The case of `seed`.
 pub fn generate(seed: u64) -> SymCase {
     let mut rng = Rng::new(seed.wrapping_mul(0xA076_1D64_78BD_642F) ^ 0x5b0c_5eed);
-    // The shapes added for soundness issue 18 come from a second stream:
-    // a seed without them names the case it named before.
+    // The context shapes come from a second stream: leaving them out
+    // changes nothing else in the case.
     let mut extra = Rng::new(seed.wrapping_mul(0xE703_7ED1_A0B4_28DB) ^ 0x18);
-    // scf.parallel/scf.forall (issue 19) from a third one, for the same reason.
+    // scf.parallel/scf.forall from a third one, for the same reason.
     let mut par = Rng::new(seed.wrapping_mul(0x8EBC_6AF0_9C88_C6E3) ^ 0x19);
     // Nests of parallel loops and parallel dimensions near the 32-bit
     // limits from a fourth one.
     let mut pnest = Rng::new(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ 0x1a);
-    let new_shapes = crate::issue18_shapes();
+    let context = crate::context_shapes();
     let mut ty = match rng.below(10) {
         0..=3 => Ty { width: 64, index: true },
         4 => Ty { width: 64, index: false },
@@ -484,7 +484,7 @@ pub fn generate(seed: u64) -> SymCase {
         7 => Ty { width: 16, index: false },
         _ => Ty { width: 8, index: false },
     };
-    let nested = new_shapes && ty.index && extra.below(3) == 0;
+    let nested = context && ty.index && extra.below(3) == 0;
     if nested {
         ty.width = 32;
     }
@@ -542,7 +542,7 @@ pub fn generate(seed: u64) -> SymCase {
     }
     let candidates = gen_arg_sets(&mut rng, ty, &args);
 
-    if new_shapes && !cx.mems.is_empty() && extra.below(4) == 0 {
+    if context && !cx.mems.is_empty() && extra.below(4) == 0 {
         loops = gen_assumption_nest(&mut extra, &cx);
     } else if ty.index && parallel_shapes() && par.below(2) == 0 {
         loops = gen_parallel_case(&mut par, &mut cx);
@@ -563,7 +563,7 @@ pub fn generate(seed: u64) -> SymCase {
             settle_affine(d);
         }
     }
-    let cf = (new_shapes && extra.below(3) == 0).then(|| match extra.below(3) {
+    let cf = (context && extra.below(3) == 0).then(|| match extra.below(3) {
         0 => (CfForm::Loop, extra.below(4)),
         1 => (CfForm::ExecRegion, extra.below(4)),
         _ => (CfForm::Cond, extra.below(2)),

@@ -26,9 +26,10 @@
 //! `<=` an argument that may be the type maximum, `%lb + 8` without a flag,
 //! tiles `min(%i + 4, %n)`, triangular nests, `dim - 1` down to 0).
 //!
-//! **Soundness issue 18's shapes** (drawn from a second random stream, so
-//! that a seed without them names the case it named before; off with
-//! `--without-issue18-shapes`): a third of the `index` cases sit in a
+//! **Context shapes**, where a loop's facts depend on where it sits (drawn
+//! from a second random stream, so that leaving them out changes nothing
+//! else in a case; off with
+//! `--without-context-shapes`): a third of the `index` cases sit in a
 //! nested `module` / `gpu.module @dev32` whose DLTI spec makes `index` 32
 //! bits wide inside the 64-bit root ([`SymCase::nested`]: simulated at 32
 //! bits, not executed); a third of the cases have their top-level loops in
@@ -43,7 +44,7 @@
 //! ([`crate::assumption_diff`]): a claim that changes must list an
 //! assumption.
 //!
-//! **Parallel loops** (soundness issue 19; from a third random stream, off
+//! **Parallel loops** (from a third random stream, off
 //! with `--without-parallel-shapes`): half the `index` cases are an
 //! `scf.parallel`, `scf.forall` or (at the function's top level, where
 //! its bounds are valid affine symbols) `affine.parallel` of 1 to 3
@@ -261,8 +262,8 @@ pub mod slot {
 }
 
 /// Whether the generator adds `scf.parallel`/`scf.forall` loops (from a
-/// further random stream, so that a seed without them names the case it
-/// named before). On by default; `loom-facts-fuzz --symbolic
+/// further random stream, so that leaving them out changes nothing else in
+/// a case). On by default; `loom-facts-fuzz --symbolic
 /// --without-parallel-shapes` turns it off.
 pub static PARALLEL_SHAPES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
 

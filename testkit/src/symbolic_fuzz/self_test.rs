@@ -278,8 +278,8 @@ pub fn scenarios() -> Vec<Scenario> {
 
     // H: A's loop in the body block of a cf loop of 3 iterations (and of
     // one inside a multi-block scf.execute_region, and in a block that a
-    // cf.cond_br %false never reaches): soundness issue 18's non-entry
-    // blocks, where today's loom said `entries: 1`.
+    // cf.cond_br %false never reaches): loops in non-entry blocks, where
+    // `entries: 1` is wrong.
     let n = "max(0, %arg1 - %arg0)";
     let right_counter =
         counter("[\"%arg0\", \"max(%arg0, %arg1)\"]", "[\"%arg0\", \"%arg1 - 1\"]", "max(%arg0, %arg1)");
@@ -326,8 +326,8 @@ pub fn scenarios() -> Vec<Scenario> {
     );
 
     // P: scf.parallel (%i, %j) = (0, %arg0) to (%arg1, %arg1) step (1, 2)
-    // { scf.for %k = 0 to 3 }: issue 19's counts per dimension, as the nest
-    // it lowers to.
+    // { scf.for %k = 0 to 3 }: counts per dimension, as the nest it lowers
+    // to.
     let dyn_dim = |lb: Val, ub: Val, step: u128| ParDim {
         lb,
         ub,

@@ -97,7 +97,7 @@ impl SymTally {
     }
     pub fn summary(&self) -> String {
         format!(
-            "symbolic-fuzz: new shapes: {} nested-width functions, {} non-entry-block loops, {} assumption nests; {}\n{}\n{}\n{}",
+            "symbolic-fuzz: context shapes: {} nested-width functions, {} non-entry-block loops, {} assumption nests; {}\n{}\n{}\n{}",
             self.nested,
             self.non_entry,
             self.assumption_nests,
