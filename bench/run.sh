@@ -11,7 +11,7 @@
 # and linked with bench/harness.c. The instructions executed inside the
 # kernel are counted with `valgrind --tool=callgrind --toggle-collect`
 # (deterministic), and each loom version is reported as a ratio to C.
-# Targets (issue 4): cf <= 1.05x C, scf <= 1.25x C.
+# Targets: cf <= 1.05x C, scf <= 1.25x C.
 #
 # Usage: bench/run.sh        (from anywhere; builds loom-opt if needed)
 set -euo pipefail

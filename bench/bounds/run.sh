@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Bounds-check benchmark (issue 12 item 4): how many of the runtime bounds
+# Bounds-check benchmark: how many of the runtime bounds
 # checks upstream MLIR inserts survive loom's fold, LLVM's `opt -O2`, and
 # both, on the kernel set in bench/bounds/kernels/, and what the surviving
 # checks cost at run time.

@@ -8,7 +8,7 @@ to dim, %lb to %n, step 3 to dim, %lb to %lb + 8 nsw, scf.while i < %n, a
 do-while to dim, a decreasing loop from dim - 1, and a 2-D nest over both
 dims of a buffer), so the symbolic facts do most of the work.
 
---pipeline: loops of the shapes upstream MLIR pipelines produce (issue 19):
+--pipeline: loops of the shapes upstream MLIR pipelines produce:
 a 2-D scf.parallel and a 2-D scf.forall over a buffer's dims, a copy into
 a memref.alloc sized from those dims, a guarded 1-D convolution as
 affine.for with affine.load windows (%i + %j) and a symbolic affine.apply

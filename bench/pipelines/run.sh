@@ -1,5 +1,5 @@
 #!/bin/sh
-# Pipelines benchmark (issue 19): what loom proves on the loops and
+# Pipelines benchmark: what loom proves on the loops and
 # accesses upstream MLIR 22 pipelines make from buffer-style linalg
 # programs, against upstream's ValueBounds and LLVM -O2 on the same IR.
 #

@@ -26,7 +26,7 @@
 # instructions executed inside the kernel (callgrind --toggle-collect,
 # deterministic) by the native code (upstream conversions to LLVM,
 # mlir-translate, clang-22 -O2, main.mlir as the driver; both versions must
-# print the same checksums). Targets (issue 20): loom allocs and copies <=
+# print the same checksums). Targets: loom allocs and copies <=
 # scf's, loom instructions <= 1.05x scf.
 #
 # Usage: bench/tensor/run.sh   (from anywhere; builds loom-opt if needed)
