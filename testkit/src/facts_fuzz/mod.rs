@@ -76,12 +76,12 @@
 //! * `model` — the cases: counter type ([`Ty`]), loop kinds, loop-carried
 //!   expressions, accesses and their guards, where the loop sits ([`Case`],
 //!   [`OuterForm`]);
-//! * `generate` — the seeded generator ([`generate`]), context shapes from a
+//! * `generate` — the seeded generator ([`generate`](fn@generate)), context shapes from a
 //!   stream of their own;
 //! * `simulate` — the truth without tools: one call of a case in the
 //!   record's layout ([`Outcome`], [`Case::simulate`]);
 //! * `emit` — MLIR text: plain and instrumented functions, the analysed
-//!   modules (root and nested width) and the executed one ([`emit`],
+//!   modules (root and nested width) and the executed one ([`emit`](fn@emit),
 //!   [`module_text`], [`exec_module`]);
 //! * `check` — the report's claims against an outcome ([`check_case`],
 //!   [`Tally`]);

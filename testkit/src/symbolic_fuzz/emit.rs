@@ -137,8 +137,9 @@ impl Emitter<'_> {
         }
     }
     /// `v` as an expression of `affine.parallel`'s bound syntax (see
-    /// [`affine_expressible`]): enclosing affine induction variables and
-    /// `memref.dim` values emitted here as dims, `%argN` as symbols.
+    /// `generate_parallel::affine_expressible`): enclosing affine induction
+    /// variables and `memref.dim` values emitted here as dims, `%argN` as
+    /// symbols.
     fn affine_expr(&mut self, v: &Val, top: Option<MinMaxOp>) -> String {
         let w = self.case.ty.width;
         match v {

@@ -308,7 +308,7 @@ pub(super) fn near_limit_dim(rng: &mut Rng, cx: &Ctx) -> (Val, Val, Val) {
 }
 
 /// Whether `v` has an expression of `affine.parallel`'s bound syntax with
-/// the same value ([`Emitter::affine_expr`] writes it): constants,
+/// the same value (`emit::Emitter::affine_expr` writes it): constants,
 /// arguments (symbols), `memref.dim` of an argument and the induction
 /// variables of an enclosing `affine.parallel` (`outer_affine`; dims), the
 /// sums, differences and products by a constant without a flag (lowered to

@@ -8,7 +8,7 @@
 //! symbols, runs every one with several random argument sets, and checks
 //! every claim the report makes against what happened.
 //!
-//! **Cases** ([`generate`], a pure function of the seed): one counter type
+//! **Cases** ([`generate`](fn@generate), a pure function of the seed): one counter type
 //! per case (`index`, `i64`, `i32`, `i16`, `i8`); arguments of that type,
 //! narrower integer arguments (read through `arith.extsi`/`extui` or
 //! `arith.index_cast`/`index_castui`) and `memref<?xi32>` /
@@ -139,13 +139,13 @@
 //!   parallel dimensions, how a case is reached ([`SymCase`], [`CfForm`]),
 //!   and how its arguments and ops read in messages;
 //! * `generate` — the seeded generator of cases and of their argument sets
-//!   ([`generate`]), with the buffer-size assumption nest;
+//!   ([`generate`](fn@generate)), with the buffer-size assumption nest;
 //! * `generate_parallel` — its parallel loops, their nests and the
 //!   dimensions near the 32-bit limits;
 //! * `simulate` — the truth without tools: what a case does with one
-//!   argument set ([`simulate`]), in the record's layout ([`slot`]);
+//!   argument set ([`simulate`](fn@simulate)), in the record's layout ([`slot`]);
 //! * `emit` — MLIR text: the plain function `loom-report` analyses, its
-//!   instrumented copy and the executed module ([`emit`], [`exec_module`]);
+//!   instrumented copy and the executed module ([`emit`](fn@emit), [`exec_module`]);
 //! * `json` — the small JSON reader the report's fields are read with;
 //! * `claims` — a report's loop object as claims ([`LoopClaims`]);
 //! * `check` — claims against runs ([`check_case`]);
@@ -154,7 +154,7 @@
 //!   ([`run_batch`]);
 //! * `mutants` — off-by-one mutants of the report's own claims, which the
 //!   checker must catch;
-//! * `self_test` — hand-written cases and claims, right and wrong ([`self_test`]);
+//! * `self_test` — hand-written cases and claims, right and wrong ([`self_test`](fn@self_test));
 //! * this file — the fuel and the assumptions the generator honours, the
 //!   record's layout ([`slot`]), the switch of the parallel shapes, and
 //!   [`describe`] (one case as text, for `--print`).

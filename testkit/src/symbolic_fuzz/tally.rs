@@ -57,7 +57,7 @@ pub struct SymTally {
     /// body): cases; inner loops (`scf.parallel`, `scf.forall`,
     /// `affine.parallel`) and their dimensions; those bounded by an
     /// `affine.min` tile size and the near misses among them (see
-    /// [`tile_dim`]); inner loops the report calls exact and their exact
+    /// [`super::tile_dim`]); inner loops the report calls exact and their exact
     /// dimensions; claims of inner loops checked against one argument set.
     pub nests: u64,
     pub nest_inner: [u64; 3],
