@@ -34,8 +34,7 @@ What it does, per module M written by gen.py and per pipeline P below:
  5b. loom's fold: the checked MLIR through `loom-opt
     --pass-pipeline=builtin.module(loom-fold-loop-facts,canonicalize)`;
     counts the checks left, and those left in front of an access or
-    subview loom's report calls proven (there must be
-    none);
+    subview loom's report calls proven (there must be none);
  6. times loom-report and test-affine-reify-value-bounds on the same
     instrumented file (best of REPEAT; the pass alone, from --mlir-timing,
     and the whole process);

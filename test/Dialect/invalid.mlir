@@ -678,7 +678,7 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
 
 // -----
 
-// The issue's case: [2^31, 2^32 - 1] would become [-2^31, -1] at 32 bits.
+// Unsigned bounds past 32 signed bits: [2^31, 2^32 - 1] would become [-2^31, -1] at 32 bits.
 module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
   func.func @assume_range_index32_unsigned(%x: index) -> index {
     // expected-error @+1 {{'loom.assume_range' op bound 2147483648 does not fit index at 32 bits (the data layout's index width)}}

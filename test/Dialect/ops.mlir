@@ -1,5 +1,5 @@
-// Round-trip of the loom syntax: every example of the dialect's contract
-// (issue 3), the C-like `break` example of the early-exit RFC, and
+// Round-trip of the loom syntax: every example of the dialect's contract,
+// the C-like `break` example of the early-exit RFC, and
 // loom.assume_range. The custom form is printed and re-parsed; the generic
 // form (--mlir-print-op-generic) is checked to be generic, re-parsed, and
 // must print the same custom form again.

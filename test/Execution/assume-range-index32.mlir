@@ -1,8 +1,8 @@
 // loom.assume_range with assume-range=check at a 32-bit index width: the
 // verifier checked the bounds at 32 bits and the check compares at 32 bits,
 // so nothing is truncated on the way. -5 is stopped by [0, 2^31 - 1] (the
-// issue's range [2^31, 2^32 - 1], which truncation made [-2^31, -1] and
-// which let -5 through, is rejected by the verifier: see
+// range [2^31, 2^32 - 1], which truncation would make [-2^31, -1] and
+// so let -5 through, is rejected by the verifier: see
 // test/Dialect/invalid.mlir); the limits of 32 signed bits pass.
 // mlir-runner cannot parse a module with a dlti.dl_spec (see
 // lit.local.cfg): mlir-translate and lli run it.

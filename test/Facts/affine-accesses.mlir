@@ -1,7 +1,7 @@
 // RUN: %loom-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark})'
 
 // affine.for and affine.load/affine.store as convert-linalg-to-affine-loops
-// emits them (issue 19, parts 2 and 4, a first slice): the induction
+// emits them: the induction
 // variable is in [max(lower bound results), min(upper bound results)) for
 // each result that is one of the bound map's operands or a constant, and
 // an access whose map results are its operands (`%a[%i, %j]`) is checked
@@ -152,7 +152,7 @@ func.func @quotients(%a: memref<?xf32>, %b: memref<?xf32>) {
 
 // -----
 
-// Divisions inside sums (issue 19, item 3: any affine map), each read by
+// Divisions inside sums (any affine map), each read by
 // its own quotient (m q <= L <= m q + m - 1), with every dividend,
 // product and the result shown exact: `%i mod 4 + %j` stays below 7,
 // `%i floordiv 4 + %j` below 7 for `%i < 16`, a nested `(%i mod 8)

@@ -2,7 +2,7 @@
 // RUN: %loom-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(lower-affine,loom-report{format=text})' | FileCheck %s
 // RUN: %loom-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(loom-report{format=text index-bitwidth=32})' | FileCheck %s --check-prefix=W32
 
-// affine.for counts (issue 19, part 2): the loop lower-affine makes of an
+// affine.for counts: the loop lower-affine makes of an
 // affine.for is an scf.for from the max of the lower bound map's results
 // to the min of the upper bound map's results, with the constant step;
 // loom counts the affine.for as that scf.for (the AFFINE prefix: only as written,

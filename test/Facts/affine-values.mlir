@@ -1,7 +1,7 @@
 // RUN: %loom-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark})'
 
 // affine.apply / affine.min / affine.max as tiling and linalg lowering
-// emit them (issue 19, part 3): each result of the map is a linear form
+// emit them: each result of the map is a linear form
 // over the operands (sums, multiples by constants), read as exact only
 // when every sub-sum the lowering's wrapping arithmetic may compute is
 // shown in range (by the operands' ranges, else by relational no-wrap

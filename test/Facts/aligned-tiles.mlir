@@ -1,6 +1,6 @@
 // RUN: %loom-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark})'
 
-// Tiles whose bounds are multiples of the step (issue 19, parts 3 and 4),
+// Tiles whose bounds are multiples of the step,
 // as scf-for-loop-peeling and tile_using_forall make them: an scf.for,
 // affine.for or scf.forall with a constant step s >= 2 has body values
 // lb + s * it (it >= 0 an integer), and an affine result `(e floordiv m) *

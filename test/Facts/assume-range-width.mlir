@@ -1,8 +1,8 @@
 // RUN: %loom-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark index-bitwidth=32})'
 // RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-fold-loop-facts{index-bitwidth=32})' | FileCheck %s --check-prefix=FOLD
 
-// An assumption no value satisfies is never a licence to prove anything
-// (issue 18, part 3). The verifier checks loom.assume_range's bounds at
+// An assumption no value satisfies is never a licence to prove anything.
+// The verifier checks loom.assume_range's bounds at
 // the index width of the op's data layout (64 bits here: no spec); the
 // index-bitwidth option makes the facts passes read index at 32 bits,
 // where [2147483648, 4294967295] holds no value. Read at that width the

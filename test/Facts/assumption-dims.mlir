@@ -3,7 +3,7 @@
 // RUN: %loom-opt %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(loom-report{format=text assume-buffer-dims-below-half-address-space=false})' -o /dev/null | FileCheck %s --check-prefix=NODIMS
 // RUN: %loom-opt %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(loom-report{format=text assume-buffer-bytes-below-half-address-space=false})' -o /dev/null | FileCheck %s --check-prefix=NOBYTES
 
-// The per-dimension buffer-size assumption (issue 19, part 2): every
+// The per-dimension buffer-size assumption: every
 // dimension of a buffer, times its element bytes, is below half the
 // address space. The byte assumption bounds a dimension only when the
 // others are static and non-empty (an empty memref<0x?xf32> may have any

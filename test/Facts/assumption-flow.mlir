@@ -6,7 +6,7 @@
 // RUN: FileCheck %s --check-prefix=TEXT --input-file=%t.txt
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-loop-facts{remarks=true})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
-// Assumptions flow with every fact derived from them (issue 18, part 4):
+// Assumptions flow with every fact derived from them:
 // a claim that rests on a fact that used an assumption lists it, in the
 // JSON report, the text report and the remarks. Each claim listed here
 // changes with the assumption off (OFF), which is what makes it rest on it.

@@ -6,8 +6,8 @@
 // on the way up runs exactly once per entry of its region: an entry block
 // (MLIR gives it no predecessors), inside a loop whose count is exact, up
 // to the function. A loop in any other block, or inside an op that may run
-// its region any number of times, has its per-entry counts only
-// (issue 18, part 2). In each case below the loop's own counts are exact
+// its region any number of times, has its per-entry counts only. In each
+// case below the loop's own counts are exact
 // and `"counter"` follows `condition_count` directly: no entries, no totals.
 
 // The scf.while sits in the body of a cf loop that runs %n times: the

@@ -2,7 +2,7 @@
 // RUN: %loom-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(lower-affine,loom-fold-loop-facts,canonicalize)' | FileCheck %s --check-prefix=LOWER
 
 // loom-fold-loop-facts folds the affine.min/affine.max and
-// arith.minsi/maxsi the facts decide (issue 19, item 5): in the main loop
+// arith.minsi/maxsi the facts decide: in the main loop
 // of a peeled tiling the tile size min(4, D - %i) is always 4 (the loop
 // runs only full tiles, `%i + 4 <= (D floordiv 4) * 4 <= D`). Each result
 // is replaced by the operand or constant it always equals. Near misses,

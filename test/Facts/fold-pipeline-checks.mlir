@@ -1,6 +1,6 @@
 // RUN: %mlir-opt %s --lower-affine --generate-runtime-verification | %loom-opt --pass-pipeline='builtin.module(loom-fold-loop-facts,canonicalize)' | FileCheck %s
 
-// Issue 19, item 5: on the IR of upstream's tiling pipelines after
+// On the IR of upstream's tiling pipelines after
 // lower-affine, --generate-runtime-verification's checks in front of the
 // accesses and subviews loom proves fold away (loom-fold-loop-facts, then
 // canonicalize), and those in front of near misses stay. lower-affine
@@ -49,7 +49,7 @@ func.func @overrun(%a: memref<?xf32>) {
 // agreement of both spatial dims: every check of the window subview
 // folds. Deciding each needs the case splits of its own dim (its min, and
 // the `size == 0` branch the check sits in) among those of the others
-// (issue 19, item 5: only the splits that share a quantity with the goal
+// (only the splits that share a quantity with the goal
 // are tried).
 // CHECK-LABEL: func.func @conv_window_tiles
 // CHECK-NOT: cf.assert

@@ -1,6 +1,6 @@
 // RUN: %mlir-opt %s --generate-runtime-verification | %loom-opt --pass-pipeline='builtin.module(loom-fold-loop-facts,canonicalize)' | FileCheck %s
 
-// Issue 12, item 3: upstream's --generate-runtime-verification puts a
+// Upstream's --generate-runtime-verification puts a
 // `cf.assert` in front of every memref.load/store/subview (and of every
 // memref.dim, for its index); loom-fold-loop-facts folds every comparison
 // the facts decide, and canonicalize then drops the asserts of constant

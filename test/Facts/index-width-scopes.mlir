@@ -5,7 +5,7 @@
 // Every fact uses the index width of the data layout that applies to the
 // op (the nearest enclosing op with a spec naming index), never the
 // analysed root's: a nested module or gpu.module at another width is
-// analysed at its own (issue 18, part 1). Each case would be wrong at the
+// analysed at its own. Each case would be wrong at the
 // other width; the device code of a 64-bit host at 32 bits, and the
 // reverse.
 

@@ -2,7 +2,7 @@
 // RUN: %loom-opt %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(loom-report)' | FileCheck %s --check-prefix=JSON
 // RUN: %loom-opt %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(func.func(scf-forall-to-for),loom-report{format=text})' | FileCheck %s --check-prefix=NEST
 
-// scf.parallel and scf.forall counts (issue 19, part 2): each induction
+// scf.parallel and scf.forall counts: each induction
 // variable is counted as the scf.for it becomes when the op is lowered to
 // a nest (dimension 0 outermost): signed lb <= iv < ub, overflow of the
 // final value undefined. The body runs the product of the counts; the op

@@ -1,7 +1,7 @@
 // RUN: %loom-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark})'
 
-// scf.parallel and scf.forall induction variables (issue 19, part 2, the
-// bounds part): each dimension is lb <= iv < ub like scf.for (lb <= iv
+// The bounds of scf.parallel and scf.forall induction variables, one
+// dimension at a time: each dimension is lb <= iv < ub like scf.for (lb <= iv
 // with a positive step), static or dynamic, forall with and without
 // explicit lower bounds and steps. Near misses use the wrong bound.
 

@@ -1,7 +1,7 @@
 // RUN: %loom-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark})'
 // RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark assume-buffer-bytes-below-half-address-space=false assume-buffer-dims-below-half-address-space=false})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOASSUME
 
-// Relational bounds proofs on dynamic buffers (issue 12): for every fact
+// Relational bounds proofs on dynamic buffers: for every fact
 // source of ../shared/reference/symbolic-facts.md, a proven access and a
 // near miss that must stay unproven.
 //

@@ -6,7 +6,7 @@
 // Nothing that touches memory is silently left out of the report: every
 // op that may read or write a memref operand's memory and whose accesses
 // loom does not model is listed, unproven, with the reason `not analysed:
-// <op>` (issue 19, part 4); an affine access whose map results are its
+// <op>`; an affine access whose map results are its
 // operands is modelled (here unproven: %i is any value). Ops that only pass memrefs on (dim, cast,
 // dealloc, alloc, loops carrying a memref, terminators) are not accesses.
 // This module has 8 memory-touching ops; the report lists exactly those.

@@ -3,7 +3,7 @@
 // RUN: python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r['loops'][0]['condition_count']==5 and r['loops'][1]['condition_count']==2**64, r" %t.json
 // RUN: not %loom-opt %s --pass-pipeline='builtin.module(loom-report{output=%t.missing/dir/report.json})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
 
-// The issue's example report, field for field, and a 64-bit loop whose
+// A small report checked field for field, and a 64-bit loop whose
 // condition runs 2^64 times (an exact JSON integer past 2^64).
 
 // CHECK: {"version": 2, "index_bitwidth": 64,

@@ -1,6 +1,6 @@
 // RUN: %loom-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark})'
 
-// Relational facts from allocations and assertions (issue 19, part 3):
+// Relational facts from allocations and assertions:
 // dim(memref.alloc(%a, %b), k) is the k-th dynamic size operand (the same
 // for alloca), memref.cast keeps every size, a subview has the sizes it
 // names (not rank-reducing), and a cf.assert's condition

@@ -2,7 +2,7 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(lower-affine,loom-report{format=text})' | FileCheck %s
 
 // scf.for bounds from affine.apply / affine.min / affine.max and from sums
-// and differences of two symbols (issue 19, parts 2 and 3). A map result is
+// and differences of two symbols. A map result is
 // read as c + sum k*operand over the operands' expressions and is exact
 // when its range fits the index width (lower-affine's wrapping muli/addi
 // are modular); min/max of the results as the symbolic min/max. A sum of

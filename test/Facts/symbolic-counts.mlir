@@ -4,7 +4,7 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{format=text})' -o /dev/null | FileCheck %s --check-prefix=TEXT
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{assume-buffer-bytes-below-half-address-space=false assume-buffer-dims-below-half-address-space=false})' -o /dev/null | FileCheck %s --check-prefix=NOASSUME
 
-// Symbolic counts (issue 11): the worked cases of symbolic-facts.md and the
+// Symbolic counts: the worked cases of symbolic-facts.md and the
 // classes upstream's scf.for trip count answers. Expressions read %argN in
 // the counter's order; D = dim(%arg0, 0).
 

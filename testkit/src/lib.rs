@@ -24,17 +24,18 @@
 //! `target/<profile>/`), and LLVM 22's tools under the prefix loom's build
 //! script resolved.
 
-/// Whether the generators add the shapes of soundness issue 18 (nested
-/// modules of another index width, loops in non-entry blocks, out-of-width
-/// assumptions, the buffer-size assumption nest). On by default;
-/// `loom-facts-fuzz --without-issue18-shapes` turns it off so that the
-/// older shapes can be checked alone while loom still gets the new ones
-/// wrong.
-pub static ISSUE18_SHAPES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+/// Whether the generators add the context shapes: loops whose facts depend
+/// on where they sit (functions in nested modules of another index width,
+/// loops in non-entry blocks, out-of-width assumptions, the buffer-size
+/// assumption nest). On by default; `loom-facts-fuzz
+/// --without-context-shapes` turns it off (they come from a random stream
+/// of their own: nothing else in a seed's case changes) to check the other
+/// shapes alone.
+pub static CONTEXT_SHAPES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
 
-/// [`ISSUE18_SHAPES`]'s value.
-pub fn issue18_shapes() -> bool {
-    ISSUE18_SHAPES.load(std::sync::atomic::Ordering::Relaxed)
+/// [`CONTEXT_SHAPES`]'s value.
+pub fn context_shapes() -> bool {
+    CONTEXT_SHAPES.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 pub mod assumption_diff;

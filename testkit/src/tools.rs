@@ -1,8 +1,15 @@
 //! Running loom-opt and LLVM's tools for the fuzzers: a tool's stdout or why
 //! it failed, and the report/lower-and-run steps both facts fuzzers share.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// Where loom-opt and LLVM 22's tools are.
+#[derive(Clone, Debug)]
+pub struct Tools {
+    pub loom_opt: PathBuf,
+    pub llvm_prefix: PathBuf,
+}
 
 /// Runs `cmd`; its stdout, or an error naming `what` with its stderr.
 pub fn run_tool(cmd: &mut Command, what: &str) -> Result<String, String> {

@@ -20,17 +20,18 @@
 //! `--self-test` first feeds the checker forged proofs of accesses that go
 //! out of bounds; `--print SEED` prints one program and its runs.
 //! Without `--symbolic`/`--bounds`, `--self-test` first feeds the constant
-//! checker hand-made right and wrong claims about issue 18's shapes (wrong
+//! checker hand-made right and wrong claims about the context shapes (wrong
 //! entries/totals of loops in non-entry blocks, proofs at the wrong index
 //! width or from an out-of-width assumption), a module loom-opt rejects
 //! (which must read as a non-claim) and planted unlisted assumptions.
-//! `--without-issue18-shapes` leaves out the shapes added for soundness
-//! issue 18 (nested modules of another index width, loops in non-entry
-//! blocks, out-of-width assume_range, the buffer-size assumption nest);
+//! `--without-context-shapes` leaves out the context shapes, loops whose
+//! facts depend on where they sit (nested modules of another index width,
+//! loops in non-entry blocks, out-of-width assume_range, the buffer-size
+//! assumption nest);
 //! every check, the rerun with assumptions off included, still runs.
 //! `--without-parallel-shapes` leaves out the symbolic fuzzer's
-//! `scf.parallel`/`scf.forall` loops (each seed then names the case it
-//! named before they were added).
+//! `scf.parallel`/`scf.forall` loops (nothing else in a seed's case
+//! changes).
 //! `--without-pipeline-shapes` leaves out the bounds fuzzer's shapes of
 //! upstream pipelines' IR (scf.parallel, scf.forall, tiles and subviews,
 //! affine.for, output allocs, lower-affine before the report).
@@ -97,14 +98,14 @@ fn parse_args() -> Result<Args, String> {
             "--self-test" => args.self_test = true,
             "--print" => args.print = Some(value()?.parse().map_err(|_| "--print takes a seed".to_string())?),
             "--index32" => args.index32 = true,
-            "--without-issue18-shapes" => testkit::ISSUE18_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
+            "--without-context-shapes" => testkit::CONTEXT_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-parallel-shapes" => sym::PARALLEL_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-pipeline-shapes" => bf::PIPELINE_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--out" => args.out = PathBuf::from(value()?),
             "--help" | "-h" => {
-                println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-issue18-shapes] [--self-test]");
-                println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-issue18-shapes] [--without-parallel-shapes] [--self-test] [--print SEED]");
-                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-issue18-shapes] [--without-pipeline-shapes] [--self-test] [--print SEED]");
+                println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-context-shapes] [--self-test]");
+                println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-parallel-shapes] [--self-test] [--print SEED]");
+                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument '{other}'")),
@@ -330,7 +331,7 @@ fn main() {
         t.accesses, t.proven, t.proven_checked, t.violations_seen
     );
     println!(
-        "facts-fuzz: new shapes: {} nested-width functions, {} non-entry-block loops ({} entries/totals checked), {} out-of-width assumptions ({} modules rejected with a diagnostic); {}",
+        "facts-fuzz: context shapes: {} nested-width functions, {} non-entry-block loops ({} entries/totals checked), {} out-of-width assumptions ({} modules rejected with a diagnostic); {}",
         t.nested, t.non_entry, t.totals_checked, t.oow, t.oow_rejected, t.diff.summary()
     );
     let failed = tally.failures.iter().filter(|f| !f.starts_with("  ")).count();
@@ -345,7 +346,7 @@ fn main() {
 }
 
 /// The constant fuzzer's self-test: hand-made right and wrong claims about
-/// issue 18's shapes through the checker ([`fuzz::self_test_claims`]); a
+/// the context shapes through the checker ([`fuzz::self_test_claims`]); a
 /// module loom-opt rejects with a located diagnostic (an `i8`
 /// assume_range with bounds that do not fit, which the verifier rejects)
 /// must read as a rejection, not a tool failure; and unlisted assumptions
@@ -405,7 +406,7 @@ fn constant_self_test(loom_opt: &Path, dir: &Path) -> Result<(Vec<String>, bool)
 
 /// `--symbolic`: the symbolic facts fuzzer (and its self-test). Exits.
 fn symbolic(args: &Args, loom_opt: &Path) -> ! {
-    let tools = sym::Tools { loom_opt: loom_opt.to_path_buf(), llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")) };
+    let tools = tools::Tools { loom_opt: loom_opt.to_path_buf(), llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")) };
     if let Some(seed) = args.print {
         print!("{}", sym::describe(seed));
         // Only if empty: nothing was written there.
@@ -453,7 +454,7 @@ fn symbolic(args: &Args, loom_opt: &Path) -> ! {
 
 /// `--bounds`: the relational bounds-proof fuzzer (and its self-test). Exits.
 fn bounds(args: &Args, loom_opt: &Path) -> ! {
-    let tools = sym::Tools { loom_opt: loom_opt.to_path_buf(), llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")) };
+    let tools = tools::Tools { loom_opt: loom_opt.to_path_buf(), llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")) };
     if let Some(seed) = args.print {
         print!("{}", bf::describe(seed));
         let _ = std::fs::remove_dir(&args.out);

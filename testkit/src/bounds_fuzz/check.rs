@@ -24,8 +24,7 @@ use super::emit::{exec_module, plain_module};
 use super::generate::generate;
 use super::model::{AccKind, Access, ArgSet, BoundsCase, Buf, ClaimStart, ForKind, Ix, Stmt};
 use super::simulate::{simulate_with, SimOutcome};
-use crate::symbolic_fuzz::Tools;
-use crate::tools::{loom_report, run_tool};
+use crate::tools::{loom_report, run_tool, Tools};
 
 /// The executable's `main`: runs the run numbers given as arguments in
 /// order, unbuffered, so that an abort's message is not lost.
@@ -237,7 +236,7 @@ pub fn observe(tools: &Tools, dir: &Path, tag: &str, cases: &[BoundsCase]) -> Re
     Ok(Observed { sim, reached, exec, folded, checks })
 }
 
-/// Totals over a fuzzing session.
+/// Totals over a fuzzing run.
 #[derive(Default, Debug)]
 pub struct BoundsTally {
     pub programs: u64,
@@ -317,7 +316,7 @@ impl BoundsTally {
             self.more_subviews_proven
         );
         let main = format!(
-            "bounds-fuzz: new shapes: {} nested-width functions; {}\nbounds-fuzz: {} programs, {} argument sets ({} executed, {} undefined, {} beyond the fuel), {} accesses ({} proven by loom, {} unproven; {} reached by some run, {} seen out of bounds), {} out-of-bounds runs observed\nbounds-fuzz: {} wrong proofs ({} unlisted assumptions), {} simulator/execution mismatches; fold: {} runs executed folded ({} runtime checks left of {}), {} ended differently",
+            "bounds-fuzz: context shapes: {} nested-width functions; {}\nbounds-fuzz: {} programs, {} argument sets ({} executed, {} undefined, {} beyond the fuel), {} accesses ({} proven by loom, {} unproven; {} reached by some run, {} seen out of bounds), {} out-of-bounds runs observed\nbounds-fuzz: {} wrong proofs ({} unlisted assumptions), {} simulator/execution mismatches; fold: {} runs executed folded ({} runtime checks left of {}), {} ended differently",
             self.nested,
             self.diff.summary(),
             self.programs,
@@ -729,7 +728,8 @@ fn overrun_case() -> BoundsCase {
 
 /// `for %i = 0 to dim(%A, 0) { %A[divsi(2^31, 2^29) + (%i - 4)] }` in the
 /// nested 32-bit module: `%A[%i - 8]` there, out of bounds for every `%A`
-/// of 1 to 8 elements, though `%A[%i]` at 64 bits (soundness issue 18).
+/// of 1 to 8 elements, though `%A[%i]` at 64 bits (the width a nested module
+/// gives `index` decides).
 /// Simulated only.
 fn nested_overrun_case() -> BoundsCase {
     let wide = Ix::DivSI(Box::new(Ix::Const(1 << 31)), 1 << 29);
@@ -880,7 +880,7 @@ mod tests {
             assert_eq!((t.fold_runs, t.fold_mismatches), (1, 0));
         }
         // A removed check (the run no longer stops at access 1), another
-        // hash: flagged, and the session fails.
+        // hash: flagged, and the run fails.
         for f in [ExecOutcome::Done(5), ExecOutcome::Abort(None)] {
             let mut obs = observed(vec![SimOutcome::Oob(1)], vec![Some(at(1))]);
             obs.folded = vec![vec![Some(f)]];

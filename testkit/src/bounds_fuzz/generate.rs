@@ -9,7 +9,7 @@
 //! [`Gen::index`]); whether it is safe depends on the loop's bound, start
 //! and step and on the guard around it, all drawn independently, which
 //! gives roughly as many safe accesses as near misses. The optional
-//! templates (issue 18's, the pipeline shapes, the more pipeline shapes)
+//! templates (the context shapes, the pipeline shapes, the more pipeline shapes)
 //! come from random streams of their own, see [`generate_with`].
 
 use super::model::{
@@ -1309,10 +1309,10 @@ pub fn generate_with(seed: u64, streams: Streams) -> BoundsCase {
         };
         body.push(s);
     }
-    // Soundness issue 18's nested 32-bit module, from a second stream (a
-    // seed without it names the program it named before).
+    // The nested 32-bit module (a context shape), from a second stream:
+    // leaving it out changes nothing else in the program.
     let mut extra = Rng::new(seed ^ 0x1818_d5f1_0000_0018);
-    let nested = crate::issue18_shapes() && extra.below(4) == 0;
+    let nested = crate::context_shapes() && extra.below(4) == 0;
     let iw = if nested { 32 } else { 64 };
     if nested && extra.below(2) == 0 {
         // `for %i = 0 to dim(%A) { %A[divsi(2^31, 2^29) + (%i - 4)] }`

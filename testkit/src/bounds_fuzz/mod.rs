@@ -39,9 +39,9 @@
 //! with no guard, an off-by-one clamp or guard). Every access carries the
 //! location `loc("b<seed>":<access id>:1)`.
 //!
-//! **Soundness issue 18** (from a second random stream, so that a seed
-//! without it names the program it named before; off with
-//! `--without-issue18-shapes`): a quarter of the programs sit in a nested
+//! **Context shapes** (from a second random stream, so that leaving them
+//! out changes nothing else in a program; off with
+//! `--without-context-shapes`): a quarter of the programs sit in a nested
 //! `module` / `gpu.module @dev32` whose DLTI spec makes `index` 32 bits
 //! wide inside the 64-bit root (`BoundsCase::iw`); they are simulated at
 //! 32 bits and not executed, and half of them get one more loop, `for %i =

@@ -543,7 +543,7 @@ pub struct BoundsCase {
     pub vars: usize,
     pub arg_sets: Vec<ArgSet>,
     /// The width of `index` where the function sits: 64 in the root, 32 in
-    /// the nested `@dev32` module (soundness issue 18: simulated at 32
+    /// the nested `@dev32` module (a context shape: simulated at 32
     /// bits, not executed).
     pub iw: u32,
     /// Subviews (numbered 1..=subviews).

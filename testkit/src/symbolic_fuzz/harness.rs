@@ -1,0 +1,214 @@
+//! Running the symbolic fuzzer's cases through the tools: `loom-report` on
+//! the plain module, `loom-lower-to-llvm` + `mlir-runner` on the executed
+//! one, the simulation beside it (every executed record must equal the
+//! simulator's), and one batch end to end: the report, the rerun with
+//! every assumption off, the truths, the checks, optionally the mutants,
+//! and a reproducer file per case with a contradiction.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::tools::Tools;
+
+use super::check::{check_case, check_claims, tile_dim};
+use super::claims::LoopClaims;
+use super::emit::{emit, exec_module, plain_module};
+use super::generate::is_assumption_nest;
+use super::json::Json;
+use super::model::{fmt_args, ParKind, Shape, SymCase};
+use super::mutants::mutants;
+use super::simulate::{simulate, Outcome, Run};
+use super::slot;
+use super::tally::SymTally;
+
+/// `loom-report` on `cases` (plain); the report's text.
+pub fn report(tools: &Tools, dir: &Path, tag: &str, cases: &[SymCase]) -> Result<String, String> {
+    let plain = dir.join(format!("plain-{tag}.mlir"));
+    std::fs::write(&plain, plain_module(cases)).map_err(|e| format!("write: {e}"))?;
+    let out = dir.join(format!("report-{tag}.json"));
+    crate::tools::loom_report(&tools.loom_opt, &plain, &out)
+}
+
+/// Executes the instrumented `runs`; their records.
+pub fn execute(tools: &Tools, dir: &Path, tag: &str, runs: &[(&SymCase, usize)]) -> Result<Vec<Vec<u64>>, String> {
+    if runs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let exec = dir.join(format!("exec-{tag}.mlir"));
+    std::fs::write(&exec, exec_module(runs)).map_err(|e| format!("write: {e}"))?;
+    let lowered = dir.join(format!("exec-{tag}.ll.mlir"));
+    let stdout = crate::tools::lower_and_run(&tools.loom_opt, &tools.llvm_prefix, &exec, &lowered)?;
+    let mut numbers = stdout.lines().map(|l| l.trim().parse::<u64>());
+    let mut records = Vec::new();
+    for (c, set) in runs {
+        let mut rec = Vec::with_capacity(c.slots());
+        for _ in 0..c.slots() {
+            match numbers.next() {
+                Some(Ok(n)) => rec.push(n),
+                _ => return Err(format!("mlir-runner output ends early or is malformed at seed {} set {set}", c.id)),
+            }
+        }
+        records.push(rec);
+    }
+    Ok(records)
+}
+
+/// Simulates every argument set of `cases`, executes those that end within
+/// the fuel, and compares each execution with its simulation. The truth per
+/// case and argument set.
+pub fn truths(
+    tools: &Tools,
+    dir: &Path,
+    tag: &str,
+    cases: &[SymCase],
+    tally: &mut SymTally,
+) -> Result<Vec<Vec<Run>>, String> {
+    let mut truth: Vec<Vec<Run>> =
+        cases.iter().map(|c| (0..c.arg_sets.len()).map(|s| simulate(c, s)).collect()).collect();
+    let mut runnable = Vec::new();
+    for (i, runs) in truth.iter().enumerate() {
+        for (s, run) in runs.iter().enumerate() {
+            if run.outcome == Outcome::Complete && !cases[i].nested {
+                runnable.push((i, s));
+            }
+        }
+    }
+    let refs: Vec<(&SymCase, usize)> = runnable.iter().map(|&(i, s)| (&cases[i], s)).collect();
+    let records = execute(tools, dir, tag, &refs)?;
+    for (&(i, s), rec) in runnable.iter().zip(records) {
+        tally.executed += 1;
+        if truth[i][s].record != rec {
+            tally.model_mismatches += 1;
+            let diff: Vec<String> = rec
+                .iter()
+                .zip(&truth[i][s].record)
+                .enumerate()
+                .filter(|(_, (a, b))| a != b)
+                .map(|(k, (a, b))| {
+                    format!("loop #{} slot {}: executed {a}, simulated {b}", k / slot::PER_LOOP, k % slot::PER_LOOP)
+                })
+                .collect();
+            tally.failures.push(format!(
+                "seed {} with {}: execution differs from the simulation (simulator or lowering bug): {}",
+                cases[i].id,
+                fmt_args(&cases[i], s),
+                diff.join("; ")
+            ));
+            tally.failures.push(format!("  seed {} IR:\n{}", cases[i].id, emit(&cases[i], true)));
+            truth[i][s].record = rec;
+        }
+    }
+    Ok(truth)
+}
+
+/// One batch: report, truths, checks.
+pub fn run_batch(tools: &Tools, dir: &Path, cases: &[SymCase], tally: &mut SymTally) -> Result<(), String> {
+    run_batch_with(tools, dir, cases, false, tally)
+}
+
+/// [`run_batch`], and with `mutate`, the mutation check of every case whose
+/// claims hold.
+pub fn run_batch_with(
+    tools: &Tools,
+    dir: &Path,
+    cases: &[SymCase],
+    mutate: bool,
+    tally: &mut SymTally,
+) -> Result<(), String> {
+    let tag = cases.first().map_or(0, |c| c.id).to_string();
+    let text = report(tools, dir, &tag, cases)?;
+    loom::analysis::Report::from_json(&text).map_err(|e| format!("the report does not parse as loom's Report: {e}"))?;
+    // The same module with every assumption off: what changes must list one.
+    let off = crate::assumption_diff::report_without_assumptions(
+        &tools.loom_opt,
+        &dir.join(format!("plain-{tag}.mlir")),
+        &dir.join(format!("report-{tag}-off.json")),
+        "",
+    )?;
+    let d = crate::assumption_diff::compare_texts(&text, &off, &|_| true)?;
+    for f in &d.failures {
+        tally.failures.push(format!("batch at seed {tag}: {f}"));
+    }
+    let mut d = d;
+    d.failures.clear();
+    tally.diff.add(d);
+    for c in cases {
+        tally.non_entry += if c.cf.is_some() { c.loops.len() as u64 } else { 0 };
+        tally.assumption_nests += is_assumption_nest(c) as u64;
+        tally.nested += c.nested as u64;
+        tally.par_cases += c.has_parallel() as u64;
+        for d in &c.loops {
+            match d.shape {
+                Shape::Parallel { kind: ParKind::Parallel } => tally.scf_parallel += 1,
+                Shape::Parallel { kind: ParKind::AffineParallel } => tally.affine_parallel += 1,
+                Shape::Parallel { .. } => tally.scf_forall += 1,
+                _ => {}
+            }
+            tally.par_dims += d.dims.len() as u64;
+        }
+        tally.par32 += (c.nested && c.has_parallel()) as u64;
+        let mut nest = false;
+        for (l, d) in c.loops.iter().enumerate() {
+            let is_par = |x: usize| !c.loops[x].dims.is_empty();
+            if is_par(l) && d.parent.is_some_and(|p| !is_par(p)) {
+                tally.par_in_loop += 1;
+            }
+            if !is_par(l) && d.parent.is_some_and(is_par) {
+                tally.par_around_loop += 1;
+            }
+            if is_par(l) && d.parent.is_some_and(is_par) {
+                nest = true;
+                let kind = match d.shape {
+                    Shape::Parallel { kind: ParKind::Parallel } => 0,
+                    Shape::Parallel { kind: ParKind::AffineParallel } => 2,
+                    _ => 1,
+                };
+                tally.nest_inner[kind] += 1;
+                tally.nest_dims += d.dims.len() as u64;
+                for p in &d.dims {
+                    if let Some(near_miss) = tile_dim(c, p) {
+                        tally.nest_tiles += 1;
+                        tally.nest_near_misses += near_miss as u64;
+                    }
+                }
+            }
+        }
+        tally.nests += nest as u64;
+    }
+    let json = Json::parse(&text)?;
+    let mut by_fn: HashMap<&str, Vec<&Json>> = HashMap::new();
+    for l in json.get("loops").and_then(Json::as_arr).ok_or("the report has no loops list")? {
+        by_fn.entry(l.get("function").and_then(Json::as_str).unwrap_or("")).or_default().push(l);
+    }
+    let truth = truths(tools, dir, &tag, cases, tally)?;
+    for (c, runs) in cases.iter().zip(&truth) {
+        let before = tally.failures.len();
+        let name = c.name();
+        let loops = by_fn.get(name.as_str()).map_or(&[][..], |v| v.as_slice());
+        check_case(c, loops, runs, tally);
+        if mutate && tally.failures.len() == before && loops.len() == c.loops.len() {
+            let claims: Vec<LoopClaims> = loops.iter().map(|j| LoopClaims::from_json(j)).collect();
+            for (kind, m) in mutants(&claims) {
+                let mut t = SymTally::default();
+                check_claims(c, &m, runs, &mut t);
+                let e = tally.mutants.entry(kind).or_default();
+                e.0 += 1;
+                e.1 += (t.contradictions() > 0) as u64;
+            }
+        }
+        if tally.failures.len() > before {
+            let repro = dir.join(format!("case-{}.mlir", c.id));
+            let mut text = format!("// seed {}\n", c.id);
+            for s in 0..c.arg_sets.len() {
+                let _ = writeln!(text, "// argument set {s}: {}", fmt_args(c, s));
+            }
+            text.push_str(&emit(c, false));
+            text.push_str("// instrumented:\n");
+            text.push_str(&emit(c, true));
+            let _ = std::fs::write(&repro, text);
+            tally.failures.push(format!("  reproducer: {}", repro.display()));
+        }
+    }
+    Ok(())
+}
