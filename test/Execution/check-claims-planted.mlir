@@ -4,14 +4,16 @@
 // way, a trip count one more) before making its check, and the program
 // aborts with the message naming the claim and its location. Without a
 // planted claim the checks pass and the program prints what it prints
-// without them. At 64 bits through mlir-runner, through loom-lower-to-scf
-// and upstream's conversions, and at 32 bits through mlir-translate and lli
-// (see lit.local.cfg; the program's lines are one further there).
+// without them. At 64 bits through mlir-runner (after loom-lower-to-llvm,
+// or loom-lower-to-scf or loom-lower-to-cf and upstream's conversions),
+// and at 32 bits through mlir-translate and lli (see lit.local.cfg; the
+// program's lines are one further there).
 // cf.assert's lowering prints its message with puts and then aborts, which
 // does not flush a buffered standard output: stdbuf -o0 makes it
 // unbuffered, so the message reaches the pipe.
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-cf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
 // RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
 // With upstream's runtime verification after the claims' checks:
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,generate-runtime-verification,loom-lower-to-llvm)' | %run-main | FileCheck %s
@@ -21,6 +23,7 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=count},loom-lower-to-llvm)' | not --crash stdbuf -o0 %run-main 2>&1 | FileCheck %s --check-prefix=COUNT
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=count},loom-lower-to-llvm)' | not --crash stdbuf -o0 %mlir-runner -e fill_main -entry-point-result=void -shared-libs=%runner-libs 2>&1 | FileCheck %s --check-prefix=COUNT-FILL
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=access},loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | not --crash stdbuf -o0 %run-main 2>&1 | FileCheck %s --check-prefix=ACCESS
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=fold},loom-lower-to-cf)' | %mlir-opt %upstream-to-llvm | not --crash stdbuf -o0 %run-main 2>&1 | FileCheck %s --check-prefix=FOLD
 // RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-check-claims{plant=access},loom-lower-to-llvm)' | %mlir-translate --mlir-to-llvmir | not --crash stdbuf -o0 %lli --entry-function=loom_run_main --extra-module=%S/Inputs/run-void-main.ll - 2>&1 | FileCheck %s --check-prefix=ACCESS32
 // RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-check-claims{plant=fold},loom-lower-to-llvm)' | %mlir-translate --mlir-to-llvmir | not --crash stdbuf -o0 %lli --entry-function=loom_run_main --extra-module=%S/Inputs/run-void-main.ll - 2>&1 | FileCheck %s --check-prefix=FOLD32
 // RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-check-claims{plant=count},loom-lower-to-llvm)' | %mlir-translate --mlir-to-llvmir | not --crash stdbuf -o0 %lli --entry-function=loom_run_main --extra-module=%S/Inputs/run-void-main.ll - 2>&1 | FileCheck %s --check-prefix=COUNT32

@@ -125,13 +125,13 @@ pub(super) fn magnitude(e: &Expr) -> Option<u128> {
 }
 
 /// Emits `e` as `i128` ops before `before`; `args` are the function's
-/// arguments, read in the `signed` order.
+/// arguments, read in the `signed` order (None: an argument is not read).
 fn emit_expr<'a>(
     em: &mut Emitter<'_, 'a>,
     before: Op<'a>,
     e: &Expr,
     args: &[Val<'a>],
-    signed: bool,
+    signed: Option<bool>,
 ) -> Option<Val<'a>> {
     let (c, terms) = e.linear_parts();
     let mut acc = if c == 0 && !terms.is_empty() { None } else { Some(em.wide_const(before, c)?) };
@@ -143,7 +143,8 @@ fn emit_expr<'a>(
                 if int_type(a.ty(), 64)?.width() > 64 {
                     return None;
                 }
-                em.widen(before, a, signed)?
+                // Read in the counter's order (no counter: not read).
+                em.widen(before, a, signed?)?
             }
             Term::Leaf(Leaf::Dim(n, dim)) => {
                 let a = *args.get(*n as usize)?;
@@ -192,7 +193,8 @@ pub(super) struct Plan<'a> {
     count: Count,
     points: Vec<(Op<'a>, Expr, &'static str)>,
     function: Op<'a>,
-    signed: bool,
+    /// The order the claim reads `%argN` in (the counter's).
+    signed: Option<bool>,
 }
 
 /// The count check of loop `l`, read on the IR before any check is
@@ -211,7 +213,7 @@ pub(super) fn plan<'a>(l: &LoopRecord<'a>) -> Option<Plan<'a>> {
         points: counted(l.op, &count)?,
         count,
         function: function_of(l.op)?,
-        signed: l.counter.as_ref().map_or(true, |c| c.signed),
+        signed: l.counter.as_ref().map(|c| c.signed),
     })
 }
 
