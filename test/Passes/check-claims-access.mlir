@@ -3,7 +3,8 @@
 // loom-check-claims puts before each access loom-verify-bounds proves, per
 // dimension, `0 <= i` and `i + extent <= size` with the index read signed
 // as an i128 (so neither can wrap) and one cf.assert naming the access and
-// its location. (The loops' count checks are in check-claims-counts.mlir.)
+// its location. (The loops' count and range checks, which come first in
+// the body, are in check-claims-counts.mlir and check-claims-ranges.mlir.)
 
 // CHECK-LABEL: func.func @static_store(
 func.func @static_store(%m: memref<4xi32>, %v: i32) {
@@ -12,6 +13,7 @@ func.func @static_store(%m: memref<4xi32>, %v: i32) {
   %c4 = arith.constant 4 : index
   // CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
   scf.for %i = %c0 to %c4 step %c1 {
+    // CHECK: "loom claim violated: scf.for runs its body with its counter in
     // CHECK: %[[W:.*]] = arith.index_cast %[[I]] : index to i128
     // CHECK-DAG: %[[SIZE:.*]] = arith.constant 4 : i128
     // CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i128
@@ -56,6 +58,7 @@ func.func @dynamic(%m: memref<?xf32>) -> f32 {
   %d = memref.dim %m, %c0 : memref<?xf32>
   // CHECK: scf.for %[[I:[^ ]*]] =
   %s = scf.for %i = %c0 to %d step %c1 iter_args(%a = %f) -> f32 {
+    // CHECK: "loom claim violated: scf.for runs its body with its counter in
     // CHECK: %[[W:.*]] = arith.index_cast %[[I]] : index to i128
     // CHECK: %[[DIM:.*]] = memref.dim %arg0, %{{.*}} : memref<?xf32>
     // CHECK: %[[SIZE:.*]] = arith.index_castui %[[DIM]] : index to i128
@@ -78,6 +81,7 @@ func.func @vector(%m: memref<16xf32>) {
   %c4 = arith.constant 4 : index
   %c16 = arith.constant 16 : index
   scf.for %i = %c0 to %c16 step %c4 {
+    // CHECK: "loom claim violated: scf.for runs its body with its counter in
     // CHECK: %[[W:.*]] = arith.index_cast
     // CHECK-DAG: %[[SIZE:.*]] = arith.constant 16 : i128
     // CHECK-DAG: %[[EXTENT:.*]] = arith.constant 4 : i128
@@ -120,6 +124,7 @@ func.func @subview(%m: memref<?xf32>) {
   %d = memref.dim %m, %c0 : memref<?xf32>
   %main = affine.apply affine_map<()[s0] -> ((s0 floordiv 4) * 4)>()[%d]
   scf.for %i = %c0 to %main step %c4 {
+    // CHECK: "loom claim violated: scf.for runs its body with its counter in
     // CHECK: %[[O:.*]] = arith.index_cast %{{.*}} : index to i128
     // CHECK: %[[N:.*]] = arith.constant 4 : i128
     // CHECK: %[[LAST:.*]] = arith.subi %[[N]], %{{.*}} : i128

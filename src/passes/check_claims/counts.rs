@@ -72,6 +72,19 @@ fn function_of(op: Op<'_>) -> Option<Op<'_>> {
     None
 }
 
+/// The arguments of the function enclosing `op` (what `%argN` names), none
+/// outside a function.
+pub(super) fn function_args(op: Op<'_>) -> Vec<Val<'_>> {
+    let mut at = op.parent();
+    while let Some(p) = at {
+        if p.has_attr("function_type") {
+            return p.entry_block(0).map_or(Vec::new(), |b| (0..b.num_args()).map(|i| b.arg(i)).collect());
+        }
+        at = p.parent();
+    }
+    Vec::new()
+}
+
 /// A claimed count: exact or at most, as an expression.
 struct Count {
     exact: bool,
@@ -126,7 +139,7 @@ pub(super) fn magnitude(e: &Expr) -> Option<u128> {
 
 /// Emits `e` as `i128` ops before `before`; `args` are the function's
 /// arguments, read in the `signed` order (None: an argument is not read).
-fn emit_expr<'a>(
+pub(super) fn emit_expr<'a>(
     em: &mut Emitter<'_, 'a>,
     before: Op<'a>,
     e: &Expr,

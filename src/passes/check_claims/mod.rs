@@ -6,21 +6,25 @@
 //! options, computed before anything changes: the accesses
 //! `loom-verify-bounds` proves in bounds ([`access`]), the comparisons and
 //! extrema `loom-fold-loop-facts` decides ([`fold`], through that pass's
-//! own phase 1), and exact and at-most trip counts per loop entry
-//! ([`counts`]). Each becomes a `cf.assert` of what the claim says about
-//! the run-time values, with the message
+//! own phase 1), exact and at-most trip counts per loop entry
+//! ([`counts`]) and the counters' ranges in loop bodies ([`ranges`]).
+//! Each becomes a `cf.assert` of what the claim says about the run-time
+//! values, with the message
 //! `loom claim violated: <what> at <location>[ (assuming <assumptions>)]`,
 //! where the assumptions are the options the claim rests on (as the reports
 //! name them). The check code is built in `i128` (see [`emit`]), so it
 //! cannot wrap; it is plain `arith`/`memref`/`cf`/`affine`/`vector` IR that
 //! every loom lowering and `--generate-runtime-verification` accept. A
 //! claim whose check cannot be built soundly (see each module) is left
-//! unchecked, never checked against something else.
+//! unchecked, never checked against something else. Order in a body: the
+//! count's increment, the counter's range, then each op's own checks.
 //!
 //! A decision of the relational prover does not say which assumptions it
-//! used: its message names every one it was allowed (`may assume ...`). Not checked (yet): counter ranges, `entries` and totals, the
-//! counts of multi-dimensional loops and counts with a value the report's
-//! grammar cannot name (an enclosing loop's counter).
+//! used: its message names every one it was allowed (`may assume ...`).
+//! Not checked (yet): condition and exit ranges, the counters of
+//! `scf.while` and `loom.loop`, `entries` and totals, the counts of
+//! multi-dimensional loops and counts with a value the report's grammar
+//! cannot name (an enclosing loop's counter).
 //!
 //! `remark-unchecked=true`: a remark at each claim left unchecked.
 //!
@@ -34,6 +38,7 @@ mod access;
 mod counts;
 mod emit;
 mod fold;
+mod ranges;
 
 use melior::ir::operation::OperationRefMut;
 
@@ -127,9 +132,20 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
         .filter(|l| counts::claims_count(l))
         .map(|l| (Claim::new(l.op, l.assumptions.clone()), counts::plan(l)))
         .collect();
+    let range_plans: Vec<_> = found
+        .loops
+        .iter()
+        .flat_map(|l| ranges::plans(l).into_iter().map(|p| (Claim::new(l.op, l.assumptions.clone()), p)))
+        .collect();
     for (claim, plan) in plans {
         if !plan.is_some_and(|p| counts::check(&mut em, p, &claim, plant == "count")) {
             unchecked.push((claim, "trip count"));
+        }
+    }
+    // Then the ranges, at the start of each body (before the accesses' checks).
+    for (claim, plan) in range_plans {
+        if !ranges::check(&mut em, plan, &claim) {
+            unchecked.push((claim, "counter range"));
         }
     }
     for a in found.accesses.iter().filter(|a| a.proven()) {
