@@ -1,4 +1,7 @@
 // RUN: %loom-opt %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(loom-check-claims)' | FileCheck %s
+// The same on each function (the pass anchored on func.func: slots in the
+// function it runs on).
+// RUN: %loom-opt %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(func.func(loom-check-claims))' | FileCheck %s
 
 // loom-check-claims counts each loop's executions per entry in an i64
 // stack slot (allocated at the start of the function), set to 0 before the

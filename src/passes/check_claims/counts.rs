@@ -272,3 +272,27 @@ fn build<'a>(em: &mut Emitter<'_, 'a>, plan: Plan<'a>, claim: &Claim<'a>, plant:
     }
     Some(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arg(n: u32) -> Expr {
+        Expr::leaf(Leaf::Arg(n))
+    }
+
+    #[test]
+    fn magnitude_bounds_every_leaf_by_64_bits() {
+        assert_eq!(magnitude(&Expr::constant(-5)), Some(5));
+        // 3 + 2^64 + 2 * 2^64.
+        let e = arg(0).add(&arg(1).scale(2).unwrap()).unwrap().add_const(3).unwrap();
+        assert_eq!(magnitude(&e), Some(3 * (1u128 << 64) + 3));
+        // A product of two counts: 2^128, past what i128 evaluation allows.
+        assert_eq!(magnitude(&arg(0).mul(&arg(1)).unwrap()), None);
+        // A coefficient large enough to reach 2^125.
+        assert_eq!(magnitude(&arg(0).scale(1 << 61).unwrap()), None);
+        assert!(magnitude(&arg(0).scale(1 << 60).unwrap()).is_some());
+        // No value names an opaque leaf.
+        assert_eq!(magnitude(&Expr::leaf(Leaf::Opaque { id: 1, what: "x".into() })), None);
+    }
+}
