@@ -1,7 +1,8 @@
 // loom-check-claims catches wrong claims where they run: with
-// plant=access|fold|count (test only) the pass plants a wrong claim of
-// that kind (an index one element further, a comparison decided the other
-// way, a trip count one more) before making its check, and the program
+// plant=access|fold|count|per-call (test only) the pass plants a wrong
+// claim of that kind (an index one element further, a comparison decided
+// the other way, a trip count one more, one entry more per call) before
+// making its check, and the program
 // aborts with the message naming the claim and its location. Without a
 // planted claim the checks pass and the program prints what it prints
 // without them. At 64 bits through mlir-runner (after loom-lower-to-llvm,
@@ -22,6 +23,8 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=fold},loom-lower-to-llvm)' | not --crash stdbuf -o0 %run-main 2>&1 | FileCheck %s --check-prefix=FOLD
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=count},loom-lower-to-llvm)' | not --crash stdbuf -o0 %run-main 2>&1 | FileCheck %s --check-prefix=COUNT
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=count},loom-lower-to-llvm)' | not --crash stdbuf -o0 %mlir-runner -e fill_main -entry-point-result=void -shared-libs=%runner-libs 2>&1 | FileCheck %s --check-prefix=COUNT-FILL
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=per-call},loom-lower-to-llvm)' | not --crash stdbuf -o0 %run-main 2>&1 | FileCheck %s --check-prefix=PERCALL
+// RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-check-claims{plant=per-call},loom-lower-to-llvm)' | %mlir-translate --mlir-to-llvmir | not --crash stdbuf -o0 %lli --entry-function=loom_run_main --extra-module=%S/Inputs/run-void-main.ll - 2>&1 | FileCheck %s --check-prefix=PERCALL32
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=access},loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | not --crash stdbuf -o0 %run-main 2>&1 | FileCheck %s --check-prefix=ACCESS
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=fold},loom-lower-to-cf)' | %mlir-opt %upstream-to-llvm | not --crash stdbuf -o0 %run-main 2>&1 | FileCheck %s --check-prefix=FOLD
 // RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-check-claims{plant=access},loom-lower-to-llvm)' | %mlir-translate --mlir-to-llvmir | not --crash stdbuf -o0 %lli --entry-function=loom_run_main --extra-module=%S/Inputs/run-void-main.ll - 2>&1 | FileCheck %s --check-prefix=ACCESS32
@@ -61,6 +64,8 @@ func.func @rows(%a: memref<?x?xf32>) -> index {
   %c2 = arith.constant 2 : index
   %d0 = memref.dim %a, %c0 : memref<?x?xf32>
   %n0 = arith.addi %d0, %c1 : index
+  // PERCALL: loom claim violated: scf.for is entered 1 times per call of its function at {{.*}}:[[#@LINE+4]]:8 (assuming buffer-dims-below-half-address-space)
+  // PERCALL32: loom claim violated: scf.for is entered 1 times per call of its function at {{.*}}:[[#@LINE+4]]:8 (assuming buffer-dims-below-half-address-space)
   // COUNT: loom claim violated: scf.for runs its body exactly (dim(%arg0, 0) + 1) ceildiv 2 times per entry at {{.*}}:[[#@LINE+2]]:8 (assuming buffer-dims-below-half-address-space)
   // COUNT32: loom claim violated: scf.for runs its body exactly (dim(%arg0, 0) + 1) ceildiv 2 times per entry at {{.*}}:[[#@LINE+2]]:8 (assuming buffer-dims-below-half-address-space)
   %r = scf.for %i = %c0 to %n0 step %c2 iter_args(%k = %c0) -> index {

@@ -7,25 +7,29 @@
 // stack slot (allocated at the start of the function), set to 0 before the
 // loop and incremented where each execution starts, and compares it after
 // the loop with the claim evaluated in i128 before the loop: `==` for an
-// exact count, `<=` for an at-most one. (Accesses and folds in the same
+// exact count, `<=` for an at-most one. Per call of the function: the
+// entries and the total body count, where claimed. (Accesses and folds in the same
 // loops: check-claims-access.mlir, check-claims-fold.mlir.)
 
 // An scf.while: its body and its condition, with a symbolic count read in
-// the loop's (signed) order.
+// the loop's (signed) order. Then what the loop does per call of its
+// function: it is entered once, and its body runs max(0, %arg0) times in
+// all (slots set to 0 at the start of the function, checked before each
+// return).
 // CHECK-LABEL: func.func @while(
 // CHECK-SAME: %[[N:.*]]: i32
 func.func @while(%n: i32) -> i32 {
-  // CHECK-DAG: %[[CONDSLOT:.*]] = memref.alloca() : memref<i64>
-  // CHECK-DAG: %[[BODYSLOT:.*]] = memref.alloca() : memref<i64>
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   // CHECK: %[[WN:.*]] = arith.extsi %[[N]] : i32 to i128
-  // CHECK: %[[BODY:.*]] = arith.maxsi %{{.*}}, %[[WN]] : i128
-  // CHECK: memref.store %{{.*}}, %[[BODYSLOT]][]
+  // CHECK-NEXT: %[[BODY:.*]] = arith.maxsi %{{.*}}, %[[WN]] : i128
+  // CHECK-NEXT: arith.constant 0 : i64
+  // CHECK-NEXT: memref.store %{{.*}}, %[[BODYSLOT:alloca[_0-9]*]][]
   // CHECK: %[[WN2:.*]] = arith.extsi %[[N]] : i32 to i128
-  // CHECK: %[[MAX2:.*]] = arith.maxsi %{{.*}}, %[[WN2]] : i128
-  // CHECK: %[[COND:.*]] = arith.addi %{{.*}}, %[[MAX2]] : i128
-  // CHECK: memref.store %{{.*}}, %[[CONDSLOT]][]
+  // CHECK-NEXT: %[[MAX2:.*]] = arith.maxsi %{{.*}}, %[[WN2]] : i128
+  // CHECK-NEXT: %[[COND:.*]] = arith.addi %{{.*}}, %[[MAX2]] : i128
+  // CHECK-NEXT: arith.constant 0 : i64
+  // CHECK-NEXT: memref.store %{{.*}}, %[[CONDSLOT:alloca[_0-9]*]][]
   // CHECK: scf.while
   // CHECK-NEXT: %[[C:.*]] = memref.load %[[CONDSLOT]][]
   // CHECK-NEXT: arith.constant 1 : i64
@@ -52,6 +56,9 @@ func.func @while(%n: i32) -> i32 {
   // CHECK-NEXT: %[[WRANC:.*]] = arith.extui %[[RANC]] : i64 to i128
   // CHECK-NEXT: %[[OKC:.*]] = arith.cmpi eq, %[[WRANC]], %[[COND]] : i128
   // CHECK-NEXT: cf.assert %[[OKC]], "loom claim violated: scf.while runs its condition exactly max(0, %arg0) + 1 times per entry at {{.*}}check-claims-counts.mlir:[[#@LINE-20]]:8"
+  // CHECK: cf.assert %{{.*}}, "loom claim violated: scf.while is entered 1 times per call of its function at {{.*}}:[[#@LINE-21]]:8"
+  // CHECK: cf.assert %{{.*}}, "loom claim violated: scf.while runs its body max(0, %arg0) times per call of its function at {{.*}}:[[#@LINE-22]]:8"
+  // CHECK-NEXT: return
   return %r : i32
 }
 
@@ -95,7 +102,7 @@ func.func @guarded(%n: i32) -> i32 {
   // CHECK: }
   // CHECK-NEXT: memref.load %[[BODY:alloca[_0-9]*]][]
   // CHECK: memref.store %{{.*}}, %[[BODY]][]
-  // CHECK-NEXT: arith.addi
+  // CHECK: arith.addi %{{.*}}, %{{.*}} : i32
   // CHECK-NEXT: loom.continue
   %r = loom.loop token(%t) iter_args(%i = %c0) : (i32) -> i32 {
     %done = arith.cmpi sge, %i, %n : i32
@@ -110,12 +117,14 @@ func.func @guarded(%n: i32) -> i32 {
 
 // -----
 
-// Near miss: a loop whose count is unknown gets no count check.
+// Near miss: a loop whose count is unknown gets no count check (only its
+// entries, once per call, are claimed and checked).
 // CHECK-LABEL: func.func @unknown(
 func.func @unknown(%x: i32) -> i32 {
   %c0 = arith.constant 0 : i32
-  // CHECK-NOT: memref.alloca
-  // CHECK-NOT: cf.assert
+  // CHECK-NOT: runs its
+  // CHECK: "loom claim violated: scf.while is entered 1 times per call of its function
+  // CHECK-NOT: runs its
   %r = scf.while (%i = %x) : (i32) -> i32 {
     %go = arith.cmpi slt, %i, %c0 : i32
     scf.condition(%go) %i : i32

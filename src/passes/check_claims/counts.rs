@@ -34,31 +34,34 @@ use crate::facts::{LoopRecord, Status};
 const CONCURRENT: [&str; 6] =
     ["scf.parallel", "scf.forall", "affine.parallel", "async.execute", "gpu.launch", "omp.parallel"];
 
-/// Where the executions a count claims are counted, for the loops these
-/// checks read: the op each execution starts with (the first op of the
-/// body block; for a counted `loom.loop`, the op after its guard: the ops
-/// before it run once per condition), the claimed number, and what runs.
-fn counted<'a>(op: Op<'a>, count: &Count) -> Option<Vec<(Op<'a>, Expr, &'static str)>> {
+/// The op each execution of loop `op`'s body starts with, for the loops
+/// these checks read: the first op of the body block; for a counted
+/// `loom.loop`, the op after its guard (the ops before it run once per
+/// condition).
+pub(super) fn body_start(op: Op<'_>) -> Option<Op<'_>> {
     let first = |region: usize| op.entry_block(region).and_then(|b| b.first_op());
-    let mut points = Vec::new();
     match op.name_bytes() {
-        b"scf.for" | b"affine.for" | b"loom.for" => points.push((first(0)?, count.body.clone(), "body")),
-        b"scf.while" => points.push((first(1)?, count.body.clone(), "body")),
-        b"loom.loop" => {
-            let (guard, _) = find_guard(op, op.entry_block(0)?).ok()?;
-            points.push((guard.next()?, count.body.clone(), "body"));
-        }
-        _ => return None,
+        b"scf.for" | b"affine.for" | b"loom.for" => first(0),
+        b"scf.while" => first(1),
+        b"loom.loop" => find_guard(op, op.entry_block(0)?).ok()?.0.next(),
+        _ => None,
     }
+}
+
+/// Where the executions a count claims are counted ([`body_start`], and
+/// the first op of the condition region of an `scf.while` or `loom.loop`),
+/// the claimed number, and what runs.
+fn counted<'a>(op: Op<'a>, count: &Count) -> Option<Vec<(Op<'a>, Expr, &'static str)>> {
+    let mut points = vec![(body_start(op)?, count.body.clone(), "body")];
     if let (b"scf.while" | b"loom.loop", Some(c)) = (op.name_bytes(), &count.condition) {
-        points.push((first(0)?, c.clone(), "condition"));
+        points.push((op.entry_block(0)?.first_op()?, c.clone(), "condition"));
     }
     Some(points)
 }
 
 /// The function enclosing `op` whose entry block gets the slots, if every
 /// op between them lets a slot there be used at `op` by one thread.
-fn function_of(op: Op<'_>) -> Option<Op<'_>> {
+pub(super) fn function_of(op: Op<'_>) -> Option<Op<'_>> {
     let mut at = op.parent();
     while let Some(p) = at {
         if p.has_attr("function_type") {

@@ -7,7 +7,9 @@
 //! `loom-verify-bounds` proves in bounds ([`access`]), the comparisons and
 //! extrema `loom-fold-loop-facts` decides ([`fold`], through that pass's
 //! own phase 1), exact and at-most trip counts per loop entry
-//! ([`counts`]) and the counters' ranges in loop bodies ([`ranges`]).
+//! ([`counts`]), the counters' ranges in loop bodies ([`ranges`]), and
+//! per call of a function, each loop's entries and total body count
+//! ([`totals`]).
 //! Each becomes a `cf.assert` of what the claim says about the run-time
 //! values, with the message
 //! `loom claim violated: <what> at <location>[ (assuming <assumptions>)]`,
@@ -22,7 +24,7 @@
 //! A decision of the relational prover does not say which assumptions it
 //! used: its message names every one it was allowed (`may assume ...`).
 //! Not checked (yet): condition and exit ranges, the counters of
-//! `scf.while` and `loom.loop`, `entries` and totals, the counts of
+//! `scf.while` and `loom.loop`, total condition counts, the counts of
 //! multi-dimensional loops and counts with a value the report's grammar
 //! cannot name (an enclosing loop's counter).
 //!
@@ -31,7 +33,8 @@
 //! `plant` (test only): plants one wrong claim of a kind in every claim of
 //! that kind before its check is made (`access`: every index one element
 //! further; `fold`: the other boolean, or the candidate plus one; `count`:
-//! one execution more, or one fewer for an at-most count), to show that
+//! one execution more, or one fewer for an at-most count; `per-call`: one
+//! entry and one execution more per call), to show that
 //! the checks catch wrong claims where they run.
 
 mod access;
@@ -39,6 +42,7 @@ mod counts;
 mod emit;
 mod fold;
 mod ranges;
+mod totals;
 
 use melior::ir::operation::OperationRefMut;
 
@@ -57,9 +61,10 @@ pub static SPEC: PassSpec = PassSpec {
     options: &[
         PassOption {
             name: "plant",
-            description: "Test only: plant a wrong claim of this kind before checking it (none, access, fold, count)",
+            description:
+                "Test only: plant a wrong claim of this kind before checking it (none, access, fold, count, per-call)",
             default: "none",
-            kind: OptionKind::Choice(&["none", "access", "fold", "count"]),
+            kind: OptionKind::Choice(&["none", "access", "fold", "count", "per-call"]),
         },
         PassOption {
             name: "remark-unchecked",
@@ -137,9 +142,19 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
         .iter()
         .flat_map(|l| ranges::plans(l).into_iter().map(|p| (Claim::new(l.op, l.assumptions.clone()), p)))
         .collect();
+    let total_plans: Vec<_> = found
+        .loops
+        .iter()
+        .flat_map(|l| totals::plans(l).into_iter().map(|p| (Claim::new(l.op, l.assumptions.clone()), p)))
+        .collect();
     for (claim, plan) in plans {
         if !plan.is_some_and(|p| counts::check(&mut em, p, &claim, plant == "count")) {
             unchecked.push((claim, "trip count"));
+        }
+    }
+    for (claim, plan) in total_plans {
+        if !totals::check(&mut em, plan, &claim, plant == "per-call") {
+            unchecked.push((claim, "count per call"));
         }
     }
     // Then the ranges, at the start of each body (before the accesses' checks).
