@@ -456,6 +456,55 @@ fn access_layout(op: Op, width: u32) -> Option<Layout> {
     }
 }
 
+/// How a run-time check reads the index of one memref dimension.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum IndexOf<'a> {
+    /// An operand of the access.
+    Value(Val<'a>),
+    /// Result `k` of the access's `map`, over its operands from `first` on
+    /// (an `affine.load`/`store`/`vector_load`/`vector_store`).
+    MapResult { k: usize, first: usize },
+}
+
+/// What an access covers, as its proof reads it (for run-time checks of a
+/// proven access: `loom-check-claims`).
+#[derive(Clone)]
+pub(crate) enum Footprint<'a> {
+    /// Per memref dimension: the index and the elements covered along it
+    /// (`base`, times vscale when `scalable`).
+    Indexed { memref: Val<'a>, dims: Vec<(IndexOf<'a>, i64, bool)> },
+    /// A `memref.subview`: (offset, size, stride) per source dimension.
+    Subview { source: Val<'a>, parts: Vec<(Part<'a>, Part<'a>, i64)> },
+}
+
+/// The footprint of access `op` as [`Checker::check`] proves it; None for
+/// ops it does not prove (not analysed, not modelled).
+pub(crate) fn footprint(op: Op<'_>) -> Option<Footprint<'_>> {
+    if op.is("memref.subview") {
+        return Some(Footprint::Subview { source: op.operand(0), parts: subview_parts(op).ok()? });
+    }
+    let extents = |e: Vec<Extent>| e.into_iter().map(|x| (x.base, x.scalable));
+    if let Some(layout) = access_layout(op) {
+        let rank = shape_of(layout.memref.ty())?.len();
+        let e = layout.extents.ok()?;
+        if layout.indices.len() != rank || e.len() != rank || layout.indices.iter().any(|&p| p >= op.num_operands()) {
+            return None;
+        }
+        let dims = layout.indices.iter().zip(extents(e)).map(|(&p, (b, s))| (IndexOf::Value(op.operand(p)), b, s));
+        return Some(Footprint::Indexed { memref: layout.memref, dims: dims.collect() });
+    }
+    let affine = AffineAccess::of(op)?;
+    let memref = (affine.memref_pos < op.num_operands()).then(|| op.operand(affine.memref_pos))?;
+    let rank = shape_of(memref.ty())?.len();
+    let e = affine.extents(memref, rank).ok()?;
+    if e.iter().any(|x| x.scalable) {
+        return None;
+    }
+    let first = affine.memref_pos + 1;
+    let dims = extents(e).enumerate().map(|(k, (b, s))| (IndexOf::MapResult { k, first }, b, s));
+    Some(Footprint::Indexed { memref, dims: dims.collect() })
+}
+
 /// An offset, size or stride of a subview.
 /// Why a memref of type `ty` is no buffer the lowered program addresses
 /// at index width `width`, if it is not: the lowering computes element

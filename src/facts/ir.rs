@@ -1529,3 +1529,113 @@ impl<'a> Rewriter<'a> {
         }
     }
 }
+
+/// An attribute of an op the [`Rewriter`] creates, given as text.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum AttrText<'s> {
+    /// Parsed as an attribute (`2 : i64`, `array<i32: 0, 0>`).
+    Parsed(&'s str),
+    /// A string attribute holding this text (a message).
+    Str(&'s str),
+}
+
+impl<'a> Rewriter<'a> {
+    /// The type printed as `text` (`i128`, `memref<i64>`) in the root's
+    /// context; None if it does not parse.
+    pub(crate) fn parse_type(&self, text: &str) -> Option<MlirType> {
+        // SAFETY: the root is live, so its context is; the text is borrowed
+        // for the call only (the parser copies what it keeps). A failure is
+        // a null type, checked here.
+        let ty = unsafe { mlirTypeParseGet(self.root.context(), string_ref(text)) };
+        (!ty.ptr.is_null()).then_some(ty)
+    }
+
+    /// The type of `index` in the root's context.
+    pub(crate) fn index_type(&self) -> MlirType {
+        // SAFETY: the root is live, so its context is.
+        unsafe { mlirIndexTypeGet(self.root.context()) }
+    }
+
+    /// Creates the op `name` with `operands`, result types `results` and
+    /// attributes `attrs` right before `before` (with `before`'s location),
+    /// and returns it; None when `before` is in no block or an attribute's
+    /// text does not parse. Nothing here checks that the op is valid: the
+    /// pass manager verifies the IR after the pass. Every operand must be
+    /// a value the new op can see (defined inside the root).
+    pub(crate) fn insert_op(
+        &mut self,
+        before: Op<'a>,
+        name: &str,
+        operands: &[Val<'a>],
+        results: &[MlirType],
+        attrs: &[(&str, AttrText<'_>)],
+    ) -> Option<Op<'a>> {
+        self.check_inside(before, "insert_op");
+        let block = before.block()?;
+        let ctx = before.context();
+        let mut named = Vec::with_capacity(attrs.len());
+        for (attr_name, text) in attrs {
+            // SAFETY: `ctx` is live; the texts are borrowed for the calls
+            // only (attributes and identifiers are uniqued copies in the
+            // context). A parse failure is a null attribute, checked.
+            let attr = unsafe {
+                match text {
+                    AttrText::Parsed(t) => mlirAttributeParseGet(ctx, string_ref(t)),
+                    AttrText::Str(t) => mlirStringAttrGet(ctx, string_ref(t)),
+                }
+            };
+            if attr.ptr.is_null() {
+                return None;
+            }
+            // SAFETY: as above; the identifier is uniqued in the context.
+            named.push(unsafe { mlirNamedAttributeGet(mlirIdentifierGet(ctx, string_ref(attr_name)), attr) });
+        }
+        let raw_operands: Vec<MlirValue> = operands.iter().map(|v| v.0).collect();
+        // SAFETY: `before` is a live op in `block`, inside IR the rewriter
+        // may modify; the operands are live values, the types and
+        // attributes are uniqued in its context. The state borrows `name`,
+        // the location and the three vectors, all alive until
+        // `mlirOperationCreate` returns, and `mlirOperationStateAdd*` copy
+        // the arrays' elements. `mlirOperationCreate` frees the state's
+        // arrays and returns an op we own (null only when result type
+        // inference fails, which is not requested); inserting it into
+        // `block` before `before` hands it to the block, so it is neither
+        // leaked nor freed twice.
+        unsafe {
+            let mut state = mlirOperationStateGet(string_ref(name), before.location().to_raw());
+            mlirOperationStateAddOperands(&mut state, raw_operands.len() as isize, raw_operands.as_ptr());
+            mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
+            mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
+            let op = mlirOperationCreate(&mut state);
+            if op.ptr.is_null() {
+                return None;
+            }
+            mlirBlockInsertOwnedOperationBefore(block.0, before.0, op);
+            op_or_none(op)
+        }
+    }
+
+    /// The affine map of `attr` (an affine map attribute of `op`, which
+    /// must be inside the root) restricted to its result `k`, as an
+    /// attribute text for [`Rewriter::insert_op`]; None if `attr` is no
+    /// affine map or has no result `k`.
+    pub(crate) fn affine_result_map(&self, op: Op<'a>, attr_name: &str, k: usize) -> Option<String> {
+        self.check_inside(op, "affine_result_map");
+        let attr = op.attr(attr_name)?;
+        // SAFETY: `attr` is a live attribute of a live op (uniqued in its
+        // context); the map it holds is uniqued too, and `position` is a
+        // live local array of one in-range result position for the call.
+        unsafe {
+            if !mlirAttributeIsAAffineMap(attr) {
+                return None;
+            }
+            let map = mlirAffineMapAttrGetValue(attr);
+            if k >= mlirAffineMapGetNumResults(map) as usize {
+                return None;
+            }
+            let mut position = [k as isize];
+            let sub = mlirAffineMapGetSubMap(map, 1, position.as_mut_ptr());
+            Some(attr_string(mlirAffineMapAttrGet(sub)))
+        }
+    }
+}

@@ -793,7 +793,7 @@ fn recognize_affine_for<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> R
     })
 }
 
-fn find_guard<'a>(op: Op<'a>, body: Blk<'a>) -> Result<(Op<'a>, bool), String> {
+pub(crate) fn find_guard<'a>(op: Op<'a>, body: Blk<'a>) -> Result<(Op<'a>, bool), String> {
     let token = body.arg(0);
     let breaks_only = |b: Option<Blk>| -> bool {
         let Some(b) = b else { return false };

@@ -34,8 +34,9 @@ use melior::ir::operation::OperationRefMut;
 
 use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, ASSUME_BUFFER_DIMS, INDEX_BITWIDTH};
 use super::foreign::{Options, PassFailure, PassSpec};
+use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::const_bits;
-use crate::facts::ir::{walk_preorder, Rewriter};
+use crate::facts::ir::{walk_preorder, Op, Rewriter};
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
 use crate::facts::relational::Chosen;
@@ -74,31 +75,57 @@ pub fn decide(pred: Predicate, a: &Range, b: &Range) -> Option<bool> {
     }
 }
 
-fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
-    let mut rewriter = Rewriter::new(&mut op);
-    let root = rewriter.root();
-    let analysis = facts::analyze(root, &analysis_options(options));
-    let mut decided = Vec::new();
-    let mut extrema = Vec::new();
+/// What phase 1 decides: each decided comparison with its value, and each
+/// decided extremum with the candidate it always is (both in pre-order),
+/// each with what it rests on. `loom-check-claims` checks exactly these
+/// decisions at run time.
+pub(super) struct Decisions<'a> {
+    pub(super) compares: Vec<(Op<'a>, bool, RestsOn)>,
+    pub(super) extrema: Vec<(Op<'a>, Chosen, RestsOn)>,
+}
+
+/// The assumptions a decision rests on: exactly these (a decision by the
+/// operands' ranges), or some of these (a relational proof, which does
+/// not say which it used: every assumption it was allowed).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum RestsOn {
+    Exactly(Assumptions),
+    AtMost(Assumptions),
+}
+
+/// Phase 1: the comparisons and extrema the facts of `analysis` decide.
+pub(super) fn decisions<'a>(analysis: &facts::Analysis<'a>) -> Decisions<'a> {
+    let mut decided = Decisions { compares: Vec::new(), extrema: Vec::new() };
     // Each scope at its own index width; nothing in an opaque one.
     for scope in analysis.scopes().iter().filter(|s| s.opaque().is_none()) {
         let ranges = scope.ranges();
         let prover = analysis.prover(&ranges);
         analysis.walk_scope(scope, &mut |inner| {
             if let Some(chosen) = prover.chosen_extremum(inner) {
-                extrema.push((inner, chosen));
+                decided.extrema.push((inner, chosen, RestsOn::AtMost(prover.allowed)));
                 return;
             }
             let Some(pred) = inner.compare_predicate() else { return };
             let (Some(a), Some(b)) = (ranges.at(inner.operand(0), inner), ranges.at(inner.operand(1), inner)) else {
                 return;
             };
-            if let Some(value) = decide(pred, &a, &b).or_else(|| prover.decide(inner)) {
-                decided.push((inner, value));
+            if let Some(value) = decide(pred, &a, &b) {
+                let read = ranges.assumptions_of(inner.operand(0)) | ranges.assumptions_of(inner.operand(1));
+                decided.compares.push((inner, value, RestsOn::Exactly(read.intersect(prover.allowed))));
+            } else if let Some(value) = prover.decide(inner) {
+                decided.compares.push((inner, value, RestsOn::AtMost(prover.allowed)));
             }
         });
     }
-    for (cmp, value) in decided {
+    decided
+}
+
+fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
+    let mut rewriter = Rewriter::new(&mut op);
+    let root = rewriter.root();
+    let analysis = facts::analyze(root, &analysis_options(options));
+    let Decisions { compares: decided, extrema } = decisions(&analysis);
+    for (cmp, value, _) in decided {
         let Some(constant) = rewriter.insert_bool_constant(cmp, value) else { continue };
         rewriter.replace_all_uses(cmp.result(0), constant);
         // SAFETY: `cmp` (collected above, each compare once) is not used
@@ -106,7 +133,7 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
         // have no regions).
         unsafe { rewriter.erase(cmp) };
     }
-    for (extremum, chosen) in extrema {
+    for (extremum, chosen, _) in extrema {
         let value = match chosen {
             Chosen::Operand(n) => Some(extremum.operand(n)),
             Chosen::Constant(c) => rewriter.insert_constant(extremum, extremum.result(0).ty(), c),

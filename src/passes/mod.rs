@@ -7,6 +7,7 @@
 //! ([`lower_to_scf`], [`lower_to_cf`], [`lower_to_llvm`]), and so does the
 //! pre-bufferization pass ([`carry_captured_tensors`]).
 
+mod check_claims;
 mod facts_common;
 mod fold_loop_facts;
 mod foreign;
@@ -24,8 +25,14 @@ use crate::ffi;
 use crate::strings::{append_to_string, string_ref};
 
 /// Every pass implemented in Rust.
-pub(crate) static RUST_PASSES: &[&PassSpec] =
-    &[&loop_depth::SPEC, &loop_facts::SPEC, &report::SPEC, &verify_bounds::SPEC, &fold_loop_facts::SPEC];
+pub(crate) static RUST_PASSES: &[&PassSpec] = &[
+    &loop_depth::SPEC,
+    &loop_facts::SPEC,
+    &report::SPEC,
+    &verify_bounds::SPEC,
+    &fold_loop_facts::SPEC,
+    &check_claims::SPEC,
+];
 
 /// Registers loom's C++ and Rust passes in MLIR's global registry
 /// (idempotent), so they can be named in pipelines.

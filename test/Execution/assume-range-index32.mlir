@@ -9,6 +9,8 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | %translate-run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | %mlir-translate --mlir-to-llvmir | not --crash %lli --entry-function=minus5 -
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | %mlir-translate --mlir-to-llvmir | not --crash %lli --entry-function=int_min -
+// The same program with every claim of loom's facts checked at run time:
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm{assume-range=check})' | %translate-run-main | FileCheck %s
 // The default (drop) trusts the range and drops the check.
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-cf{assume-range=check})' | FileCheck %s --check-prefix=CF

@@ -3,6 +3,8 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf{assume-range=check})' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm{assume-range=check})' | not --crash %mlir-runner -e out_of_range -entry-point-result=void -shared-libs=%runner-libs
+// The same program with every claim of loom's facts checked at run time:
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm{assume-range=check})' | %run-main | FileCheck %s
 // The default (drop) trusts the range: no check, the value passes through.
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %mlir-runner -e out_of_range -entry-point-result=void -shared-libs=%runner-libs | FileCheck %s --check-prefix=DROP
 // DROP: 5

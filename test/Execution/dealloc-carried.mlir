@@ -17,6 +17,8 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(buffer-deallocation-pipeline,func.func(loom-lower-to-cf))' | %mlir-opt %generic-alloc-to-llvm | %mlir-runner -e main -entry-point-result=void -shared-libs=%runner-libs,%t.so | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(buffer-deallocation-pipeline,func.func(loom-lower-to-scf))' | %mlir-opt %generic-alloc-to-llvm | %mlir-runner -e main -entry-point-result=void -shared-libs=%runner-libs,%t.so | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(func.func(loom-lower-to-scf),buffer-deallocation-pipeline)' | %mlir-opt %generic-alloc-to-llvm | %mlir-runner -e main -entry-point-result=void -shared-libs=%runner-libs,%t.so | FileCheck %s
+// The same program with every claim of loom's facts checked at run time:
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,buffer-deallocation-pipeline,func.func(loom-lower-to-cf))' | %mlir-opt %generic-alloc-to-llvm | %mlir-runner -e main -entry-point-result=void -shared-libs=%runner-libs,%t.so | FileCheck %s
 
 func.func private @loom_alloc_report()
 func.func private @loom_alloc_watch(i64)

@@ -30,6 +30,9 @@
 // RUN: FileCheck %S/tensor-linalg-slice.mlir < %t.tensor-linalg-slice.loom-lower-to-cf && FileCheck %s --check-prefix=COUNT < %t.tensor-linalg-slice.loom-lower-to-cf
 // RUN: %loom-opt %S/tensor-linalg-slice.mlir --pass-pipeline='builtin.module(one-shot-bufferize{bufferize-function-boundaries},buffer-deallocation-pipeline,func.func(loom-lower-to-scf))' | %mlir-opt --pass-pipeline="builtin.module(convert-linalg-to-loops,convert-bufferization-to-memref,convert-scf-to-cf,convert-vector-to-llvm,expand-strided-metadata,lower-affine,finalize-memref-to-llvm{use-generic-functions=1},convert-index-to-llvm,convert-arith-to-llvm,convert-ub-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)" | %mlir-runner -e main -entry-point-result=void -shared-libs=%runner-libs,%t.so > %t.tensor-linalg-slice.loom-lower-to-scf
 // RUN: FileCheck %S/tensor-linalg-slice.mlir < %t.tensor-linalg-slice.loom-lower-to-scf && FileCheck %s --check-prefix=COUNT < %t.tensor-linalg-slice.loom-lower-to-scf
+// The same program with every claim of loom's facts checked at run time:
+// RUN: %loom-opt %S/tensor-nested-break.mlir --pass-pipeline='builtin.module(loom-check-claims,one-shot-bufferize{bufferize-function-boundaries},buffer-deallocation-pipeline,func.func(loom-lower-to-cf))' | %mlir-opt --pass-pipeline="builtin.module(convert-linalg-to-loops,convert-bufferization-to-memref,convert-scf-to-cf,convert-vector-to-llvm,expand-strided-metadata,lower-affine,finalize-memref-to-llvm{use-generic-functions=1},convert-index-to-llvm,convert-arith-to-llvm,convert-ub-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)" | %mlir-runner -e main -entry-point-result=void -shared-libs=%runner-libs,%t.so > %t.tensor-nested-break.checked
+// RUN: FileCheck %S/tensor-nested-break.mlir < %t.tensor-nested-break.checked && FileCheck %s --check-prefix=COUNT < %t.tensor-nested-break.checked
 //
 // COUNT: at exit: allocs [[A:[0-9]+]] frees [[A]] live 0
 //

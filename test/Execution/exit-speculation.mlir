@@ -11,6 +11,8 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(canonicalize,loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(func.func(loop-invariant-code-motion,control-flow-sink,canonicalize,loop-invariant-code-motion),loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(func.func(loop-invariant-code-motion,control-flow-sink,canonicalize),loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// The same program with every claim of loom's facts checked at run time:
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,func.func(loop-invariant-code-motion),loom-lower-to-llvm)' | %run-main | FileCheck %s
 
 // The inner loop is a loom.for over [0, n).
 func.func @in_for(%n: index, %c: i1) -> i32 {

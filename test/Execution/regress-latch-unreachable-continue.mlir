@@ -13,6 +13,8 @@
 // RUN: %mlir-opt %t.scf.mlir %upstream-to-llvm | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf,cse,canonicalize,loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-cf,cse,canonicalize,loom-lower-to-llvm)' | %run-main | FileCheck %s
+// The same program with every claim of loom's facts checked at run time:
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-scf,cse,canonicalize,loom-lower-to-llvm)' | %run-main | FileCheck %s
 // The loom-lower-to-llvm results through mlir-translate and lli, as they
 // are and with a 32-bit index (see lit.local.cfg):
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf,cse,canonicalize,loom-lower-to-llvm)' | %translate-run-main | FileCheck %s

@@ -19,6 +19,8 @@
 // Run, it never writes the global (the second call would read the first
 // call's write, or crash, were the global written).
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-carry-captured-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},buffer-deallocation-pipeline,loom-lower-to-scf,convert-linalg-to-loops,convert-bufferization-to-memref,loom-lower-to-llvm)' | %run-main | FileCheck %s --check-prefix=EXEC
+// The same program with every claim of loom's facts checked at run time:
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-carry-captured-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},buffer-deallocation-pipeline,loom-lower-to-scf,convert-linalg-to-loops,convert-bufferization-to-memref,loom-lower-to-llvm)' | %run-main | FileCheck %s --check-prefix=EXEC
 // EXEC: 5
 // EXEC-NEXT: 3
 // EXEC-NEXT: 5

@@ -8,6 +8,8 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},loom-lower-to-scf,buffer-deallocation-pipeline,convert-linalg-to-loops,convert-bufferization-to-memref,loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},buffer-deallocation-pipeline,loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},buffer-deallocation-pipeline,convert-linalg-to-loops,convert-bufferization-to-memref,loom-lower-to-llvm)' | %run-main | FileCheck %s
+// The same program with every claim of loom's facts checked at run time:
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},loom-lower-to-scf,buffer-deallocation-pipeline,convert-linalg-to-loops,convert-bufferization-to-memref,loom-lower-to-llvm)' | %run-main | FileCheck %s
 
 func.func @run(%lb: index, %ub: index) -> i32 {
   %c1 = arith.constant 1 : index

@@ -16,8 +16,12 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/Twine.h"
@@ -120,8 +124,11 @@ public:
     return std::make_unique<ForeignPass>(*this);
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    // Foreign passes fold to arith/index constants and comparisons.
-    registry.insert<arith::ArithDialect, index::IndexDialect>();
+    // Foreign passes fold to arith/index constants and comparisons;
+    // loom-check-claims also inserts cf.assert, memref slots and dims,
+    // affine.apply and vector.vscale.
+    registry.insert<arith::ArithDialect, index::IndexDialect, cf::ControlFlowDialect, memref::MemRefDialect,
+                    affine::AffineDialect, vector::VectorDialect>();
   }
 
   void runOnOperation() override {

@@ -117,6 +117,12 @@ impl Expr {
         (*constant, terms)
     }
 
+    /// The constant and the (term, coefficient) pairs of the linear form
+    /// the expression is (for readers that emit it as code).
+    pub fn linear_parts(&self) -> (i128, &[(Term, i128)]) {
+        self.parts()
+    }
+
     /// The value, when the expression is a constant.
     pub fn as_constant(&self) -> Option<i128> {
         let (c, terms) = self.parts();

@@ -19,12 +19,17 @@
 //! LLVM lowering. `--keep-going` checks every seed instead of stopping at a
 //! lowering's first disagreement (each gets a reproducer file).
 //!
+//! `--check-claims` runs `loom-check-claims` first in every lowering's
+//! pipeline: every claim loom's facts make on the program is checked as it
+//! runs, and a wrong one aborts it (a disagreement naming the claim).
+//!
 //! L is one of cf, scf, both (cf and scf), bufferize-loom,
 //! bufferize-loom-dealloc, bufferize-loom-cf, bufferize-scf, tensor-all.
 //!
 //! usage: loom-difftest [--tensors] [--seeds START..END]
 //!                      [--lowering L] [--keep-going]
 //!                      [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none]
+//!                      [--check-claims]
 //!        loom-difftest [--tensors] --print SEED
 
 use std::path::PathBuf;
@@ -42,6 +47,7 @@ struct Args {
     config: Config,
     print: Option<u64>,
     keep_going: bool,
+    check_claims: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -53,6 +59,7 @@ fn parse_args() -> Result<Args, String> {
         timeout: std::time::Duration::from_secs(60),
         tail: testkit::difftest::harness::DEFAULT_TAIL.to_string(),
         config: Config::default(),
+        check_claims: false,
         print: None,
         keep_going: false,
     };
@@ -93,12 +100,13 @@ fn parse_args() -> Result<Args, String> {
                 let v = value()?;
                 args.tail = if v == "none" { String::new() } else { v };
             }
+            "--check-claims" => args.check_claims = true,
             "--print" => {
                 // The program of one seed, as the lowerings see it.
                 args.print = Some(value()?.parse().map_err(|_| "--print takes a seed".to_string())?);
             }
             "--help" | "-h" => {
-                println!("usage: loom-difftest [--tensors] [--seeds START..END] [--lowering L] [--keep-going] [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none]");
+                println!("usage: loom-difftest [--tensors] [--seeds START..END] [--lowering L] [--keep-going] [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none] [--check-claims]");
                 println!("       loom-difftest [--tensors] --print SEED   (print the program of SEED)");
                 std::process::exit(0);
             }
@@ -125,7 +133,12 @@ fn main() {
         std::process::exit(0);
     }
     let tools = match Tools::discover(args.out.join("work")) {
-        Ok(t) => Tools { timeout: args.timeout, tail: args.tail.clone(), ..t },
+        Ok(t) => Tools {
+            timeout: args.timeout,
+            tail: args.tail.clone(),
+            head: if args.check_claims { "loom-check-claims".into() } else { String::new() },
+            ..t
+        },
         Err(e) => {
             eprintln!("loom-difftest: {e}");
             std::process::exit(2);

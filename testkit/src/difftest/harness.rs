@@ -139,6 +139,8 @@ pub struct Tools {
     pub timeout: Duration,
     /// Upstream passes run right after each lowering ([`DEFAULT_TAIL`]).
     pub tail: String,
+    /// loom passes run before each lowering (`loom-check-claims`), or none.
+    pub head: String,
 }
 
 impl Tools {
@@ -155,6 +157,7 @@ impl Tools {
             work_dir,
             timeout: Duration::from_secs(60),
             tail: DEFAULT_TAIL.to_string(),
+            head: String::new(),
         };
         for path in [&tools.loom_opt, &tools.mlir_runner, &tools.mlir_opt] {
             if !path.exists() {
@@ -164,6 +167,16 @@ impl Tools {
         std::fs::create_dir_all(&tools.work_dir)
             .map_err(|e| format!("cannot create {}: {e}", tools.work_dir.display()))?;
         Ok(tools)
+    }
+}
+
+impl Tools {
+    /// `pipeline` (`builtin.module(...)`) with the `head` passes first.
+    pub fn headed(&self, pipeline: &str) -> String {
+        match pipeline.strip_prefix("builtin.module(") {
+            Some(rest) if !self.head.is_empty() => format!("builtin.module({},{rest}", self.head),
+            _ => pipeline.to_string(),
+        }
     }
 }
 
@@ -303,7 +316,7 @@ fn without_canonicalize(tail: &str) -> String {
 /// Runs loom-opt with `pipeline` on `input`, writing `output`.
 fn lower(tools: &Tools, input: &Path, pipeline: &str, output: &Path) -> Result<(), String> {
     let mut command = Command::new(&tools.loom_opt);
-    command.arg(input).arg(format!("--pass-pipeline={pipeline}")).arg("-o").arg(output);
+    command.arg(input).arg(format!("--pass-pipeline={}", tools.headed(pipeline))).arg("-o").arg(output);
     let opt = run_limited(command, tools.timeout).map_err(|e| format!("loom-opt: {e}"))?;
     if !opt.status.success() {
         return Err(format!("loom-opt failed ({}):\n{}", opt.status, String::from_utf8_lossy(&opt.stderr)));
@@ -431,7 +444,7 @@ pub fn check_seeds(
                     let disagreement = Disagreement {
                         seed: case.seed,
                         lowering,
-                        pipeline: lowering.pipeline(&tools.tail),
+                        pipeline: tools.headed(&lowering.pipeline(&tools.tail)),
                         mlir: case.mlir.clone(),
                         expected: case.expected.clone(),
                         actual: actual.map(|(lines, _)| lines),

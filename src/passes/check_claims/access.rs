@@ -1,0 +1,92 @@
+//! Run-time checks of the accesses `facts::bounds` proves in bounds.
+//!
+//! For each proven access and each dimension `k` of its memref, with index
+//! `i` (an operand, or result `k` of an affine access's map, computed by an
+//! `affine.apply` of that result alone), size `d` and extent `e` (elements
+//! covered along `k`: 1, a vector's size there, times `vector.vscale` when
+//! scalable), the check is `0 <= i && i + e <= d`, in `i128` with `i` read
+//! signed (as the lowering reads it into address arithmetic), so nothing
+//! wraps. For a `memref.subview`, per source dimension with offset `o`,
+//! size `n`, stride `s`: `0 <= o`, `0 <= n`, and `o + (n - 1) × s + 1 <= d`
+//! when `n >= 1`, `o <= d` when `n = 0` (what the proof shows). Each check
+//! is inserted before the access (before its `vector.mask`, whose region
+//! holds only the masked op). A planted wrong claim (`plant=access`, test
+//! only) reads every index (every subview offset) one element further.
+
+use super::emit::{Cmp, Emitter};
+use super::Claim;
+use crate::facts::bounds::{footprint, Footprint, IndexOf};
+use crate::facts::ir::{shape_of, Part, Val};
+
+/// Inserts the checks of one proven access; false if they could not be
+/// built (then the access is not checked).
+pub(super) fn check<'a>(em: &mut Emitter<'_, 'a>, access: &Claim<'a>, plant: bool) -> bool {
+    build(em, access, plant).is_some()
+}
+
+fn build<'a>(em: &mut Emitter<'_, 'a>, claim: &Claim<'a>, plant: bool) -> Option<()> {
+    let op = claim.op;
+    // A masked op is the only op its vector.mask's region may hold.
+    let before = op.parent().filter(|p| p.is("vector.mask")).unwrap_or(op);
+    let shift = i128::from(plant);
+    match footprint(op)? {
+        Footprint::Indexed { memref, dims } => {
+            let shape = shape_of(memref.ty())?;
+            for (k, (index, base, scalable)) in dims.into_iter().enumerate() {
+                let i = match index {
+                    IndexOf::Value(v) => em.widen(before, v, true)?,
+                    IndexOf::MapResult { k, first } => {
+                        let map = em.rw.affine_result_map(op, "map", k)?;
+                        let operands: Vec<Val<'a>> = (first..op.num_operands()).map(|p| op.operand(p)).collect();
+                        let r = em.affine_apply(before, &map, &operands)?;
+                        em.widen(before, r, true)?
+                    }
+                };
+                let i = em.add_const(before, i, shift)?;
+                let d = em.dim(before, memref, k, *shape.get(k)?)?;
+                let mut e = em.wide_const(before, i128::from(base))?;
+                if scalable {
+                    let vscale = em.vscale(before)?;
+                    e = em.binary(before, "arith.muli", e, vscale)?;
+                }
+                let zero = em.wide_const(before, 0)?;
+                let low = em.cmp(before, Cmp::Sle, zero, i)?;
+                let end = em.binary(before, "arith.addi", i, e)?;
+                let high = em.cmp(before, Cmp::Sle, end, d)?;
+                let ok = em.all(before, &[low, high])?;
+                let what = format!("{} index {k} in bounds of dimension {k}", claim.op_name);
+                em.assert(before, ok, &claim.message(&what))?;
+            }
+        }
+        Footprint::Subview { source, parts } => {
+            let shape = shape_of(source.ty())?;
+            for (k, (offset, size, stride)) in parts.into_iter().enumerate() {
+                let mut read = |p: Part<'a>| match p {
+                    Part::Static(c) => em.wide_const(before, i128::from(c)),
+                    Part::Dynamic(v) => em.widen(before, v, true),
+                };
+                let o = read(offset)?;
+                let n = read(size)?;
+                let o = em.add_const(before, o, shift)?;
+                let d = em.dim(before, source, k, *shape.get(k)?)?;
+                let zero = em.wide_const(before, 0)?;
+                let one = em.wide_const(before, 1)?;
+                let s = em.wide_const(before, i128::from(stride))?;
+                let o_ok = em.cmp(before, Cmp::Sle, zero, o)?;
+                let n_ok = em.cmp(before, Cmp::Sle, zero, n)?;
+                let last = em.binary(before, "arith.subi", n, one)?;
+                let span = em.binary(before, "arith.muli", last, s)?;
+                let end = em.binary(before, "arith.addi", o, span)?;
+                let end = em.binary(before, "arith.addi", end, one)?;
+                let full = em.cmp(before, Cmp::Sle, end, d)?;
+                let empty = em.cmp(before, Cmp::Sle, o, d)?;
+                let nonempty = em.cmp(before, Cmp::Sle, one, n)?;
+                let fits = em.select(before, nonempty, full, empty)?;
+                let ok = em.all(before, &[o_ok, n_ok, fits])?;
+                let what = format!("{} in bounds of dimension {k}", claim.op_name);
+                em.assert(before, ok, &claim.message(&what))?;
+            }
+        }
+    }
+    Some(())
+}

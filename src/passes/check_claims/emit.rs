@@ -1,0 +1,166 @@
+//! Typed builders of the check code `loom-check-claims` inserts, over the
+//! facts' [`Rewriter`] (the one place that creates IR).
+//!
+//! Every check computes in `i128`: indices, sizes and counts are values of
+//! at most 64 bits (the facts' invariant), widened by sign or zero
+//! extension as their order reads them, so sums and differences of a few of
+//! them, and products of two, cannot wrap there. Each builder inserts its
+//! ops right before one op (`before`), in the order they are built, so a
+//! check is a straight sequence ending in its `cf.assert`. Each returns
+//! None when an op could not be made (the caller then makes no check:
+//! never a half-built one that would claim something else).
+
+use mlir_sys::MlirType;
+
+use crate::facts::ir::{int_type, AttrText, Op, Rewriter, Val};
+
+/// `arith.cmpi` predicates by their number (MLIR's `CmpIPredicate`).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Cmp {
+    Eq = 0,
+    Sle = 3,
+}
+
+/// Builds checks before one op at a time.
+pub(super) struct Emitter<'r, 'a> {
+    pub(super) rw: &'r mut Rewriter<'a>,
+    wide: MlirType,
+    i1: MlirType,
+    i64: MlirType,
+}
+
+impl<'r, 'a> Emitter<'r, 'a> {
+    /// None if the root's context cannot give the types (never for a live
+    /// context with the builtin dialect).
+    pub(super) fn new(rw: &'r mut Rewriter<'a>) -> Option<Emitter<'r, 'a>> {
+        let wide = rw.parse_type("i128")?;
+        let i1 = rw.parse_type("i1")?;
+        let i64 = rw.parse_type("i64")?;
+        Some(Emitter { rw, wide, i1, i64 })
+    }
+
+    /// The one result of a new op `name`.
+    fn one(
+        &mut self,
+        before: Op<'a>,
+        name: &str,
+        operands: &[Val<'a>],
+        ty: MlirType,
+        attrs: &[(&str, AttrText<'_>)],
+    ) -> Option<Val<'a>> {
+        self.rw.insert_op(before, name, operands, &[ty], attrs).map(|op| op.result(0))
+    }
+
+    /// `arith.constant value : i128`.
+    pub(super) fn wide_const(&mut self, before: Op<'a>, value: i128) -> Option<Val<'a>> {
+        let text = format!("{value} : i128");
+        self.one(before, "arith.constant", &[], self.wide, &[("value", AttrText::Parsed(&text))])
+    }
+
+    /// `arith.constant value : index`.
+    pub(super) fn index_const(&mut self, before: Op<'a>, value: i64) -> Option<Val<'a>> {
+        let index = self.rw.index_type();
+        self.rw.insert_constant(before, index, value)
+    }
+
+    /// `arith.constant value : i64`.
+    pub(super) fn i64_const(&mut self, before: Op<'a>, value: i64) -> Option<Val<'a>> {
+        self.rw.insert_constant(before, self.i64, value)
+    }
+
+    /// `v` (an `index` or signless integer of at most 128 bits) as an
+    /// `i128` of the same value in its order (`signed`: sign-extended).
+    pub(super) fn widen(&mut self, before: Op<'a>, v: Val<'a>, signed: bool) -> Option<Val<'a>> {
+        let t = int_type(v.ty(), 64)?;
+        let name = match (t.1, t.width(), signed) {
+            (true, _, true) => "arith.index_cast",
+            (true, _, false) => "arith.index_castui",
+            (false, 128, _) => return Some(v),
+            (false, w, _) if w > 128 => return None,
+            (false, _, true) => "arith.extsi",
+            (false, _, false) => "arith.extui",
+        };
+        self.one(before, name, &[v], self.wide, &[])
+    }
+
+    /// A binary `arith` op of `a` and `b` (same type) with their type.
+    pub(super) fn binary(&mut self, before: Op<'a>, name: &str, a: Val<'a>, b: Val<'a>) -> Option<Val<'a>> {
+        self.one(before, name, &[a, b], a.ty(), &[])
+    }
+
+    /// `a + k` (`a` an `i128`).
+    pub(super) fn add_const(&mut self, before: Op<'a>, a: Val<'a>, k: i128) -> Option<Val<'a>> {
+        if k == 0 {
+            return Some(a);
+        }
+        let c = self.wide_const(before, k)?;
+        self.binary(before, "arith.addi", a, c)
+    }
+
+    /// `arith.cmpi pred, a, b`.
+    pub(super) fn cmp(&mut self, before: Op<'a>, pred: Cmp, a: Val<'a>, b: Val<'a>) -> Option<Val<'a>> {
+        let text = format!("{} : i64", pred as i64);
+        self.one(before, "arith.cmpi", &[a, b], self.i1, &[("predicate", AttrText::Parsed(&text))])
+    }
+
+    /// The conjunction of `conds` (i1 values; at least one).
+    pub(super) fn all(&mut self, before: Op<'a>, conds: &[Val<'a>]) -> Option<Val<'a>> {
+        let (first, rest) = conds.split_first()?;
+        let mut acc = *first;
+        for c in rest {
+            acc = self.binary(before, "arith.andi", acc, *c)?;
+        }
+        Some(acc)
+    }
+
+    /// `arith.select c, a, b`.
+    pub(super) fn select(&mut self, before: Op<'a>, c: Val<'a>, a: Val<'a>, b: Val<'a>) -> Option<Val<'a>> {
+        self.one(before, "arith.select", &[c, a, b], a.ty(), &[])
+    }
+
+    /// `cf.assert ok, "message"`.
+    pub(super) fn assert(&mut self, before: Op<'a>, ok: Val<'a>, message: &str) -> Option<()> {
+        self.rw.insert_op(before, "cf.assert", &[ok], &[], &[("msg", AttrText::Str(message))]).map(|_| ())
+    }
+
+    /// Size of dimension `k` of memref `m` as an `i128` (`memref.dim`, or
+    /// the constant of a static size).
+    pub(super) fn dim(&mut self, before: Op<'a>, m: Val<'a>, k: usize, size: Option<i64>) -> Option<Val<'a>> {
+        if let Some(size) = size {
+            return self.wide_const(before, size as i128);
+        }
+        let ck = self.index_const(before, i64::try_from(k).ok()?)?;
+        let index = self.rw.index_type();
+        let d = self.one(before, "memref.dim", &[m, ck], index, &[])?;
+        self.widen(before, d, false)
+    }
+
+    /// `vector.vscale` as an `i128`.
+    pub(super) fn vscale(&mut self, before: Op<'a>) -> Option<Val<'a>> {
+        let index = self.rw.index_type();
+        let v = self.one(before, "vector.vscale", &[], index, &[])?;
+        self.widen(before, v, false)
+    }
+
+    /// `memref.alloca() : memref<i64>`.
+    pub(super) fn slot(&mut self, before: Op<'a>) -> Option<Val<'a>> {
+        let ty = self.rw.parse_type("memref<i64>")?;
+        self.one(before, "memref.alloca", &[], ty, &[("operandSegmentSizes", AttrText::Parsed("array<i32: 0, 0>"))])
+    }
+
+    /// `memref.store v, slot[]`.
+    pub(super) fn store(&mut self, before: Op<'a>, v: Val<'a>, slot: Val<'a>) -> Option<()> {
+        self.rw.insert_op(before, "memref.store", &[v, slot], &[], &[]).map(|_| ())
+    }
+
+    /// `memref.load slot[]` (an i64).
+    pub(super) fn load(&mut self, before: Op<'a>, slot: Val<'a>) -> Option<Val<'a>> {
+        self.one(before, "memref.load", &[slot], self.i64, &[])
+    }
+
+    /// `affine.apply` of `map` (an attribute text) to `operands`.
+    pub(super) fn affine_apply(&mut self, before: Op<'a>, map: &str, operands: &[Val<'a>]) -> Option<Val<'a>> {
+        let index = self.rw.index_type();
+        self.one(before, "affine.apply", operands, index, &[("map", AttrText::Parsed(map))])
+    }
+}

@@ -1,0 +1,194 @@
+//! `loom-check-claims`: makes every claim the loop facts make on the input
+//! IR checked at run time, so a wrong claim aborts the program with a
+//! message naming it instead of going unnoticed.
+//!
+//! The claims are those of the other facts passes on the same IR and
+//! options, computed before anything changes: the accesses
+//! `loom-verify-bounds` proves in bounds ([`access`]), the comparisons and
+//! extrema `loom-fold-loop-facts` decides ([`fold`], through that pass's
+//! own phase 1), exact and at-most trip counts per loop entry
+//! ([`counts`]), the counters' ranges in loop bodies ([`ranges`]), and
+//! per call of a function, each loop's entries and total body count
+//! ([`totals`]).
+//! Each becomes a `cf.assert` of what the claim says about the run-time
+//! values, with the message
+//! `loom claim violated: <what> at <location>[ (assuming <assumptions>)]`,
+//! where the assumptions are the options the claim rests on (as the reports
+//! name them). The check code is built in `i128` (see [`emit`]), so it
+//! cannot wrap; it is plain `arith`/`memref`/`cf`/`affine`/`vector` IR that
+//! every loom lowering and `--generate-runtime-verification` accept. A
+//! claim whose check cannot be built soundly (see each module) is left
+//! unchecked, never checked against something else. Order in a body: the
+//! count's increment, the counter's range, then each op's own checks.
+//!
+//! A decision of the relational prover does not say which assumptions it
+//! used: its message names every one it was allowed (`may assume ...`).
+//! Not checked (yet): condition and exit ranges, the counters of
+//! `scf.while` and `loom.loop`, total condition counts, the counts of
+//! multi-dimensional loops and counts with a value the report's grammar
+//! cannot name (an enclosing loop's counter).
+//!
+//! `remark-unchecked=true`: a remark at each claim left unchecked.
+//!
+//! `plant` (test only): plants one wrong claim of a kind in every claim of
+//! that kind before its check is made (`access`: every index one element
+//! further; `fold`: the other boolean, or the candidate plus one; `count`:
+//! one execution more, or one fewer for an at-most count; `per-call`: one
+//! entry and one execution more per call), to show that
+//! the checks catch wrong claims where they run.
+
+mod access;
+mod counts;
+mod emit;
+mod fold;
+mod ranges;
+mod totals;
+
+use melior::ir::operation::OperationRefMut;
+
+use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, ASSUME_BUFFER_DIMS, INDEX_BITWIDTH};
+use super::fold_loop_facts::{decisions, Decisions, RestsOn};
+use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
+use crate::diagnostics::{emit, Severity};
+use crate::facts::ir::{Op, Rewriter};
+use crate::facts::{self, walk::Collect};
+use emit::Emitter;
+
+pub static SPEC: PassSpec = PassSpec {
+    argument: "loom-check-claims",
+    description: "Insert a run-time check (cf.assert) of every claim the loop facts make",
+    op_name: "",
+    options: &[
+        PassOption {
+            name: "plant",
+            description:
+                "Test only: plant a wrong claim of this kind before checking it (none, access, fold, count, per-call)",
+            default: "none",
+            kind: OptionKind::Choice(&["none", "access", "fold", "count", "per-call"]),
+        },
+        PassOption {
+            name: "remark-unchecked",
+            description: "Emit a remark at each claim whose check could not be built",
+            default: "false",
+            kind: OptionKind::Flag,
+        },
+        INDEX_BITWIDTH,
+        ASSUME_BUFFER_BYTES,
+        ASSUME_BUFFER_DIMS,
+    ],
+    run,
+    preserves_ir: false,
+};
+
+/// One claim: the op it is about, and what its message names.
+pub(super) struct Claim<'a> {
+    op: Op<'a>,
+    op_name: String,
+    loc: String,
+    assumptions: Vec<&'static str>,
+    /// The claim rests on some of `assumptions`, not known which.
+    some_of: bool,
+}
+
+impl<'a> Claim<'a> {
+    fn new(op: Op<'a>, assumptions: Vec<&'static str>) -> Claim<'a> {
+        Claim { op, op_name: op.name(), loc: op.loc_string(), assumptions, some_of: false }
+    }
+
+    /// A fold decision's claim, with what it rests on.
+    fn decided(op: Op<'a>, rests_on: RestsOn) -> Claim<'a> {
+        let (assumed, some_of) = match rests_on {
+            RestsOn::Exactly(a) => (a, false),
+            RestsOn::AtMost(a) => (a, true),
+        };
+        Claim { some_of, ..Claim::new(op, assumed.names().collect()) }
+    }
+
+    /// `loom claim violated: <what> at <loc>[ (assuming ...)]` (`may
+    /// assume ...` when it is not known which of them it rests on).
+    fn message(&self, what: &str) -> String {
+        let mut text = format!("loom claim violated: {what} at {}", self.loc);
+        if !self.assumptions.is_empty() {
+            let how = if self.some_of { "may assume" } else { "assuming" };
+            text.push_str(&format!(" ({how} {})", self.assumptions.join(", ")));
+        }
+        text
+    }
+}
+
+fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
+    let plant = options.choice("plant").to_string();
+    let analysis_options = analysis_options(options);
+    let mut rewriter = Rewriter::new(&mut op);
+    let root = rewriter.root();
+    // Every claim is read off the unchanged IR first.
+    let found = facts::checked(root, &analysis_options, false, Collect::new);
+    let analysis = facts::analyze(root, &analysis_options);
+    let Decisions { compares, extrema } = decisions(&analysis);
+    let Some(mut em) = Emitter::new(&mut rewriter) else {
+        return Err(PassFailure::Unlocated("loom-check-claims: the context cannot make i1, i64 and i128".into()));
+    };
+    let mut unchecked = Vec::new();
+    // Counts first: a `loom.loop`'s guard is found by its place in the
+    // body, so every plan is read before anything is inserted.
+    let plans: Vec<_> = found
+        .loops
+        .iter()
+        .filter(|l| counts::claims_count(l))
+        .map(|l| (Claim::new(l.op, l.assumptions.clone()), counts::plan(l)))
+        .collect();
+    let range_plans: Vec<_> = found
+        .loops
+        .iter()
+        .flat_map(|l| ranges::plans(l).into_iter().map(|p| (Claim::new(l.op, l.assumptions.clone()), p)))
+        .collect();
+    let total_plans: Vec<_> = found
+        .loops
+        .iter()
+        .flat_map(|l| totals::plans(l).into_iter().map(|p| (Claim::new(l.op, l.assumptions.clone()), p)))
+        .collect();
+    for (claim, plan) in plans {
+        if !plan.is_some_and(|p| counts::check(&mut em, p, &claim, plant == "count")) {
+            unchecked.push((claim, "trip count"));
+        }
+    }
+    for (claim, plan) in total_plans {
+        if !totals::check(&mut em, plan, &claim, plant == "per-call") {
+            unchecked.push((claim, "count per call"));
+        }
+    }
+    // Then the ranges, at the start of each body (before the accesses' checks).
+    for (claim, plan) in range_plans {
+        if !ranges::check(&mut em, plan, &claim) {
+            unchecked.push((claim, "counter range"));
+        }
+    }
+    for a in found.accesses.iter().filter(|a| a.proven()) {
+        let claim = Claim::new(a.op, a.assumptions.clone());
+        if !access::check(&mut em, &claim, plant == "access") {
+            unchecked.push((claim, "in bounds"));
+        }
+    }
+    for (cmp, value, rests_on) in compares {
+        let claim = Claim::decided(cmp, rests_on);
+        if !fold::compare(&mut em, &claim, value, plant == "fold") {
+            unchecked.push((claim, "decided"));
+        }
+    }
+    for (extremum, chosen, rests_on) in extrema {
+        let claim = Claim::decided(extremum, rests_on);
+        if !fold::extremum(&mut em, &claim, chosen, plant == "fold") {
+            unchecked.push((claim, "decided"));
+        }
+    }
+    if options.flag("remark-unchecked") {
+        for (claim, what) in unchecked {
+            emit(
+                claim.op.location(),
+                Severity::Remark,
+                &format!("loom-check-claims: claim not checked: {} {what}", claim.op_name),
+            );
+        }
+    }
+    Ok(())
+}
