@@ -19,22 +19,24 @@
 //! LLVM lowering. `--keep-going` checks every seed instead of stopping at a
 //! lowering's first disagreement (each gets a reproducer file).
 //!
-//! `--check-claims` runs `loom-check-claims` first in every lowering's
-//! pipeline: every claim loom's facts make on the program is checked as it
-//! runs, and a wrong one aborts it (a disagreement naming the claim).
+//! `--check-claims` runs `loom-check-claims` on each program before its
+//! lowering: every claim loom's facts make on it (proven accesses, decided
+//! comparisons, trip counts) is checked while it runs, and a violated
+//! claim aborts the run, a disagreement. `--head PASSES` runs any passes
+//! there instead (`'loom-check-claims{plant=count}'` shows that a wrong
+//! claim is caught).
 //!
 //! L is one of cf, scf, both (cf and scf), bufferize-loom,
 //! bufferize-loom-dealloc, bufferize-loom-cf, bufferize-scf, tensor-all.
 //!
-//! usage: loom-difftest [--tensors] [--seeds START..END]
+//! usage: loom-difftest [--tensors] [--check-claims | --head PASSES] [--seeds START..END]
 //!                      [--lowering L] [--keep-going]
 //!                      [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none]
-//!                      [--check-claims]
 //!        loom-difftest [--tensors] --print SEED
 
 use std::path::PathBuf;
 
-use testkit::difftest::harness::{check_seeds, Lowering, Tools, TENSOR_LOWERINGS};
+use testkit::difftest::harness::{check_seeds, Lowering, Tools, CHECK_CLAIMS, TENSOR_LOWERINGS};
 use testkit::difftest::Config;
 
 struct Args {
@@ -47,7 +49,7 @@ struct Args {
     config: Config,
     print: Option<u64>,
     keep_going: bool,
-    check_claims: bool,
+    head: String,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -59,9 +61,9 @@ fn parse_args() -> Result<Args, String> {
         timeout: std::time::Duration::from_secs(60),
         tail: testkit::difftest::harness::DEFAULT_TAIL.to_string(),
         config: Config::default(),
-        check_claims: false,
         print: None,
         keep_going: false,
+        head: String::new(),
     };
     let mut lowering_given = false;
     let mut iter = std::env::args().skip(1);
@@ -90,6 +92,8 @@ fn parse_args() -> Result<Args, String> {
             }
             "--tensors" => args.config.tensors = true,
             "--keep-going" => args.keep_going = true,
+            "--check-claims" => args.head = CHECK_CLAIMS.to_string(),
+            "--head" => args.head = value()?,
             "--batch" => args.batch = value()?.parse().map_err(|_| "--batch takes a positive number".to_string())?,
             "--out" => args.out = PathBuf::from(value()?),
             "--timeout" => {
@@ -100,13 +104,12 @@ fn parse_args() -> Result<Args, String> {
                 let v = value()?;
                 args.tail = if v == "none" { String::new() } else { v };
             }
-            "--check-claims" => args.check_claims = true,
             "--print" => {
                 // The program of one seed, as the lowerings see it.
                 args.print = Some(value()?.parse().map_err(|_| "--print takes a seed".to_string())?);
             }
             "--help" | "-h" => {
-                println!("usage: loom-difftest [--tensors] [--seeds START..END] [--lowering L] [--keep-going] [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none] [--check-claims]");
+                println!("usage: loom-difftest [--tensors] [--check-claims | --head PASSES] [--seeds START..END] [--lowering L] [--keep-going] [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none]");
                 println!("       loom-difftest [--tensors] --print SEED   (print the program of SEED)");
                 std::process::exit(0);
             }
@@ -133,12 +136,7 @@ fn main() {
         std::process::exit(0);
     }
     let tools = match Tools::discover(args.out.join("work")) {
-        Ok(t) => Tools {
-            timeout: args.timeout,
-            tail: args.tail.clone(),
-            head: if args.check_claims { "loom-check-claims".into() } else { String::new() },
-            ..t
-        },
+        Ok(t) => Tools { timeout: args.timeout, tail: args.tail.clone(), head: args.head.clone(), ..t },
         Err(e) => {
             eprintln!("loom-difftest: {e}");
             std::process::exit(2);

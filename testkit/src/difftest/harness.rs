@@ -62,13 +62,14 @@ impl Lowering {
     /// comma-separated, possibly none) run right after the loom lowering in
     /// the same process. With no loom op left, loom-lower-to-llvm is then
     /// exactly the upstream conversion path.
-    pub fn pipeline(self, tail: &str) -> String {
-        self.stages(tail, true, Analysis::InPlace)
+    pub fn pipeline(self, head: &str, tail: &str) -> String {
+        self.stages(head, tail, true, Analysis::InPlace)
     }
 
-    /// The lowering, then `tail`, then (if `to_llvm`) the LLVM conversion,
+    /// `head` (passes on the program as generated, possibly none), the
+    /// lowering, then `tail`, then (if `to_llvm`) the LLVM conversion,
     /// bufferizing (where the lowering does) as `analysis` says.
-    fn stages(self, tail: &str, to_llvm: bool, analysis: Analysis) -> String {
+    fn stages(self, head: &str, tail: &str, to_llvm: bool, analysis: Analysis) -> String {
         const CARRY: &str = "loom-carry-captured-tensors";
         const TO_SCF: &str = "loom-lower-to-scf";
         const DEALLOC: &str = "buffer-deallocation-pipeline";
@@ -82,8 +83,8 @@ impl Lowering {
             Lowering::BufferizeLoomCf => vec![CARRY, bufferize, DEALLOC, TO_MEMREF],
             Lowering::BufferizeScf => vec![TO_SCF, bufferize, DEALLOC, TO_MEMREF],
         };
-        let passes: Vec<&str> = lowering
-            .into_iter()
+        let passes: Vec<&str> = std::iter::once(head)
+            .chain(lowering)
             .chain([tail, if to_llvm { "loom-lower-to-llvm" } else { "" }])
             .filter(|p| !p.is_empty())
             .collect();
@@ -125,6 +126,11 @@ impl Analysis {
 /// branches that make upstream `canonicalize` loop (see [`Tail::WithoutCanonicalize`]).
 pub const DEFAULT_TAIL: &str = "sccp,cse,canonicalize";
 
+/// The pass `--check-claims` runs first: every claim loom's facts make on
+/// the generated program becomes a run-time check, so a wrong claim aborts
+/// the run (`loom claim violated: ...`) and the program disagrees.
+pub const CHECK_CLAIMS: &str = "loom-check-claims";
+
 /// Where the external tools are.
 #[derive(Clone, Debug)]
 pub struct Tools {
@@ -139,7 +145,8 @@ pub struct Tools {
     pub timeout: Duration,
     /// Upstream passes run right after each lowering ([`DEFAULT_TAIL`]).
     pub tail: String,
-    /// loom passes run before each lowering (`loom-check-claims`), or none.
+    /// Passes run before the lowering, on the program as generated (empty,
+    /// or [`CHECK_CLAIMS`]).
     pub head: String,
 }
 
@@ -167,16 +174,6 @@ impl Tools {
         std::fs::create_dir_all(&tools.work_dir)
             .map_err(|e| format!("cannot create {}: {e}", tools.work_dir.display()))?;
         Ok(tools)
-    }
-}
-
-impl Tools {
-    /// `pipeline` (`builtin.module(...)`) with the `head` passes first.
-    pub fn headed(&self, pipeline: &str) -> String {
-        match pipeline.strip_prefix("builtin.module(") {
-            Some(rest) if !self.head.is_empty() => format!("builtin.module({},{rest}", self.head),
-            _ => pipeline.to_string(),
-        }
     }
 }
 
@@ -316,7 +313,7 @@ fn without_canonicalize(tail: &str) -> String {
 /// Runs loom-opt with `pipeline` on `input`, writing `output`.
 fn lower(tools: &Tools, input: &Path, pipeline: &str, output: &Path) -> Result<(), String> {
     let mut command = Command::new(&tools.loom_opt);
-    command.arg(input).arg(format!("--pass-pipeline={}", tools.headed(pipeline))).arg("-o").arg(output);
+    command.arg(input).arg(format!("--pass-pipeline={pipeline}")).arg("-o").arg(output);
     let opt = run_limited(command, tools.timeout).map_err(|e| format!("loom-opt: {e}"))?;
     if !opt.status.success() {
         return Err(format!("loom-opt failed ({}):\n{}", opt.status, String::from_utf8_lossy(&opt.stderr)));
@@ -329,7 +326,7 @@ fn lower(tools: &Tools, input: &Path, pipeline: &str, output: &Path) -> Result<(
 /// the tail less `canonicalize`.
 fn upstream_canonicalize_fails(tools: &Tools, lowering: Lowering, analysis: Analysis, input: &Path, tag: &str) -> bool {
     let lowered = tools.work_dir.join(format!("{tag}.{}.nocanon.mlir", lowering.name()));
-    let pipeline = lowering.stages(&without_canonicalize(&tools.tail), false, analysis);
+    let pipeline = lowering.stages(&tools.head, &without_canonicalize(&tools.tail), false, analysis);
     if lower(tools, input, &pipeline, &lowered).is_err() {
         return false;
     }
@@ -354,24 +351,40 @@ fn execute(
     let lowered = tools.work_dir.join(format!("{tag}.{}.ll.mlir", lowering.name()));
     std::fs::write(&input, module).map_err(|e| format!("write {}: {e}", input.display()))?;
     let mut tail = Tail::Full;
-    if let Err(error) = lower(tools, &input, &lowering.stages(&tools.tail, true, analysis), &lowered) {
+    if let Err(error) = lower(tools, &input, &lowering.stages(&tools.head, &tools.tail, true, analysis), &lowered) {
         let upstream =
             tools.tail.contains("canonicalize") && upstream_canonicalize_fails(tools, lowering, analysis, &input, tag);
         if !upstream {
             return Err(error);
         }
         tail = Tail::WithoutCanonicalize;
-        lower(tools, &input, &lowering.stages(&without_canonicalize(&tools.tail), true, analysis), &lowered)?;
+        lower(
+            tools,
+            &input,
+            &lowering.stages(&tools.head, &without_canonicalize(&tools.tail), true, analysis),
+            &lowered,
+        )?;
     }
     let libs: Vec<String> = tools.runner_libs.iter().map(|p| p.display().to_string()).collect();
-    let mut command = Command::new(&tools.mlir_runner);
+    // A failing `cf.assert` prints its message to stdout and aborts, which
+    // loses what stdout still buffers: unbuffered (coreutils' stdbuf), the
+    // message of a violated claim reaches the reproducer.
+    let mut command = Command::new("stdbuf");
     command
+        .arg("-o0")
+        .arg(&tools.mlir_runner)
         .arg(&lowered)
         .args(["-e", "main", "-entry-point-result=void"])
         .arg(format!("-shared-libs={}", libs.join(",")));
     let run = run_limited(command, tools.timeout).map_err(|e| format!("mlir-runner: {e}"))?;
     if !run.status.success() {
-        return Err(format!("mlir-runner failed ({}):\n{}", run.status, String::from_utf8_lossy(&run.stderr)));
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        let last = stdout.lines().last().unwrap_or("");
+        return Err(format!(
+            "mlir-runner failed ({}); last line printed: {last}\n{}",
+            run.status,
+            String::from_utf8_lossy(&run.stderr)
+        ));
     }
     Ok((String::from_utf8_lossy(&run.stdout).lines().map(str::to_owned).collect(), tail))
 }
@@ -444,7 +457,7 @@ pub fn check_seeds(
                     let disagreement = Disagreement {
                         seed: case.seed,
                         lowering,
-                        pipeline: tools.headed(&lowering.pipeline(&tools.tail)),
+                        pipeline: lowering.pipeline(&tools.head, &tools.tail),
                         mlir: case.mlir.clone(),
                         expected: case.expected.clone(),
                         actual: actual.map(|(lines, _)| lines),
