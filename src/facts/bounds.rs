@@ -477,14 +477,15 @@ pub(crate) enum Footprint<'a> {
     Subview { source: Val<'a>, parts: Vec<(Part<'a>, Part<'a>, i64)> },
 }
 
-/// The footprint of access `op` as [`Checker::check`] proves it; None for
-/// ops it does not prove (not analysed, not modelled).
-pub(crate) fn footprint(op: Op<'_>) -> Option<Footprint<'_>> {
+/// The footprint of access `op` as [`Checker::check`] proves it, with
+/// attribute constants read at index width `width` (the access's scope's);
+/// None for ops it does not prove (not analysed, not modelled).
+pub(crate) fn footprint(op: Op<'_>, width: u32) -> Option<Footprint<'_>> {
     if op.is("memref.subview") {
-        return Some(Footprint::Subview { source: op.operand(0), parts: subview_parts(op).ok()? });
+        return Some(Footprint::Subview { source: op.operand(0), parts: subview_parts(op, width).ok()? });
     }
     let extents = |e: Vec<Extent>| e.into_iter().map(|x| (x.base, x.scalable));
-    if let Some(layout) = access_layout(op) {
+    if let Some(layout) = access_layout(op, width) {
         let rank = shape_of(layout.memref.ty())?.len();
         let e = layout.extents.ok()?;
         if layout.indices.len() != rank || e.len() != rank || layout.indices.iter().any(|&p| p >= op.num_operands()) {

@@ -18,18 +18,19 @@ use super::Claim;
 use crate::facts::bounds::{footprint, Footprint, IndexOf};
 use crate::facts::ir::{shape_of, Part, Val};
 
-/// Inserts the checks of one proven access; false if they could not be
-/// built (then the access is not checked).
-pub(super) fn check<'a>(em: &mut Emitter<'_, 'a>, access: &Claim<'a>, plant: bool) -> bool {
-    build(em, access, plant).is_some()
+/// Inserts the checks of one proven access, whose scope's index width is
+/// `width`; false if they could not be built (then the access is not
+/// checked).
+pub(super) fn check<'a>(em: &mut Emitter<'_, 'a>, access: &Claim<'a>, plant: bool, width: u32) -> bool {
+    build(em, access, plant, width).is_some()
 }
 
-fn build<'a>(em: &mut Emitter<'_, 'a>, claim: &Claim<'a>, plant: bool) -> Option<()> {
+fn build<'a>(em: &mut Emitter<'_, 'a>, claim: &Claim<'a>, plant: bool, width: u32) -> Option<()> {
     let op = claim.op;
     // A masked op is the only op its vector.mask's region may hold.
     let before = op.parent().filter(|p| p.is("vector.mask")).unwrap_or(op);
     let shift = i128::from(plant);
-    match footprint(op)? {
+    match footprint(op, width)? {
         Footprint::Indexed { memref, dims } => {
             let shape = shape_of(memref.ty())?;
             for (k, (index, base, scalable)) in dims.into_iter().enumerate() {

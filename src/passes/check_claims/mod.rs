@@ -50,7 +50,7 @@ use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, ASSUME_BUFFER_D
 use super::fold_loop_facts::{decisions, Decisions, RestsOn};
 use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::diagnostics::{emit, Severity};
-use crate::facts::ir::{Op, Rewriter};
+use crate::facts::ir::{index_bitwidth, Op, Rewriter};
 use crate::facts::{self, walk::Collect};
 use emit::Emitter;
 
@@ -165,7 +165,8 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
     }
     for a in found.accesses.iter().filter(|a| a.proven()) {
         let claim = Claim::new(a.op, a.assumptions.clone());
-        if !access::check(&mut em, &claim, plant == "access") {
+        let width = index_bitwidth(a.op, analysis_options.index_bitwidth);
+        if !access::check(&mut em, &claim, plant == "access", width) {
             unchecked.push((claim, "in bounds"));
         }
     }
