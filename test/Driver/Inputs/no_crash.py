@@ -35,6 +35,9 @@ PIPELINES = [
     "builtin.module(loom-verify-bounds{mode=remark},%s)" % TAIL,
     "builtin.module(loom-verify-bounds{mode=error})",
     "builtin.module(loom-fold-loop-facts,%s)" % TAIL,
+    # The run-time checks of every claim, lowered as a user would run them.
+    "builtin.module(loom-check-claims,%s)" % TAIL,
+    "builtin.module(loom-check-claims,loom-lower-to-llvm)",
     "builtin.module(loom-lower-to-scf,%s)" % TAIL,
     "builtin.module(loom-lower-to-scf{assume-range=check},%s)" % TAIL,
     "builtin.module(loom-lower-to-cf,%s)" % TAIL,
