@@ -77,27 +77,39 @@ pub fn loom_report_or_reject(loom_opt: &Path, plain: &Path, report: &Path, opts:
     }
 }
 
-/// Lowers `exec` (a module with `func.func @main`) to LLVM into `lowered`
-/// and runs it with `mlir-runner` from `llvm_prefix`; the printed output.
+/// Lowers `exec` (a module with `func.func @main`) to LLVM into `lowered`,
+/// with a run-time check of every claim loom's facts make on it
+/// (`loom-check-claims`), and runs it with `mlir-runner` from
+/// `llvm_prefix`; the printed output. A violated claim is an error naming
+/// it (the run is unbuffered, so the failing check's message is kept).
 pub fn lower_and_run(loom_opt: &Path, llvm_prefix: &Path, exec: &Path, lowered: &Path) -> Result<String, String> {
     run_tool(
         Command::new(loom_opt)
             .arg(exec)
-            .arg("--pass-pipeline=builtin.module(loom-lower-to-llvm)")
+            .arg("--pass-pipeline=builtin.module(loom-check-claims,loom-lower-to-llvm)")
             .arg("-o")
             .arg(lowered),
-        "loom-opt loom-lower-to-llvm",
+        "loom-opt loom-check-claims,loom-lower-to-llvm",
     )?;
     let lib = llvm_prefix.join("lib");
-    run_tool(
-        Command::new(llvm_prefix.join("bin/mlir-runner"))
-            .arg(lowered)
-            .args(["-e", "main", "-entry-point-result=void"])
-            .arg(format!(
-                "-shared-libs={},{}",
-                lib.join("libmlir_c_runner_utils.so").display(),
-                lib.join("libmlir_runner_utils.so").display()
-            )),
-        "mlir-runner",
-    )
+    let out = Command::new("stdbuf")
+        .arg("-o0")
+        .arg(llvm_prefix.join("bin/mlir-runner"))
+        .arg(lowered)
+        .args(["-e", "main", "-entry-point-result=void"])
+        .arg(format!(
+            "-shared-libs={},{}",
+            lib.join("libmlir_c_runner_utils.so").display(),
+            lib.join("libmlir_runner_utils.so").display()
+        ))
+        .output()
+        .map_err(|e| format!("cannot run mlir-runner: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    if let Some(claim) = stdout.lines().find(|l| l.contains("loom claim violated")) {
+        return Err(format!("{}: {claim}", exec.display()));
+    }
+    if !out.status.success() {
+        return Err(format!("mlir-runner failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)));
+    }
+    Ok(stdout)
 }

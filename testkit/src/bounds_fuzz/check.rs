@@ -5,7 +5,9 @@
 //! per batch, see the module header in `mod.rs`); then per access the
 //! report's verdict is compared with what the simulation and the execution
 //! saw. Execution pipeline: `loom-opt --pass-pipeline=
-//! 'builtin.module(func.func(scf-forall-to-for),lower-affine,generate-runtime-verification,loom-lower-to-llvm)'`
+//! 'builtin.module(loom-check-claims,func.func(scf-forall-to-for),lower-affine,generate-runtime-verification,loom-lower-to-llvm)'`
+//! (every claim loom makes on the executed module checked as it runs: a
+//! violated one fails the batch)
 //! (upstream's runtime verification pass as Debian's MLIR 22 archives
 //! provide it, linked into loom-opt, which also parses the loom ops; after
 //! `lower-affine`, so that `affine.load`/`store` are checked as the
@@ -43,12 +45,14 @@ int main(int argc, char **argv) {
 }
 "#;
 
-/// The executed module's way to LLVM: scf.forall and the affine ops first
+/// The executed module's way to LLVM: a run-time check of every claim loom
+/// makes on it first (`loom-check-claims`: a violated claim fails the
+/// batch, whatever the report said), then scf.forall and the affine ops
 /// (upstream's runtime verification checks the memref ops they become;
 /// lower-affine, unlike the greedy passes, keeps loads whose result is
 /// unused), then the checks, then loom's lowering.
 const EXEC_PIPELINE: &str =
-    "func.func(scf-forall-to-for),lower-affine,generate-runtime-verification,loom-lower-to-llvm";
+    "loom-check-claims,func.func(scf-forall-to-for),lower-affine,generate-runtime-verification,loom-lower-to-llvm";
 
 /// The same with loom's folds between the checks and the lowering: the
 /// folded executable must end every run as the plain one does (the fold
@@ -134,6 +138,9 @@ fn run_driver(exe: &Path, dir: &Path, total: usize) -> Result<Vec<ExecOutcome>, 
                 current = None;
             } else if l.contains("Location: loc(") {
                 loc = parse_location(l);
+            } else if l.contains("loom claim violated") {
+                let run = current.map_or_else(|| "outside any run".to_string(), |k| format!("in run {k}"));
+                return Err(format!("{} {run}: {l}", exe.display()));
             }
         }
         match status {
