@@ -100,7 +100,11 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     assuming: FactSet,
     /// Case splits: one of the alternatives holds.
     choices: Vec<Vec<Vec<Constraint>>>,
-    queue: Vec<Atom>,
+    /// Atoms below this one have been expanded: atoms are expanded in the
+    /// order they are made, nearest to the question first (breadth-first),
+    /// so that when the atom budget runs out the facts left out are about
+    /// the quantities farthest from it.
+    expanded: usize,
     /// Conditions of earlier `cf.assert`s of enclosing blocks not added
     /// yet: each is added once a value its condition compares has an atom
     /// ([`Query::wake`]).
@@ -194,7 +198,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             equalities: Vec::new(),
             assuming: FactSet::default(),
             choices: Vec::new(),
-            queue: Vec::new(),
+            expanded: 0,
             dormant: Vec::new(),
             loops_added: FastSet::default(),
             defined: FastSet::with_capacity_and_hasher(16, Default::default()),
@@ -244,7 +248,6 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let a = Atom(self.keys.len() as u32);
         self.keys.push(key);
         self.atoms.insert(key, a);
-        self.queue.push(a);
         Some(a)
     }
 
@@ -557,8 +560,10 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// Adds the facts of every queued atom (and of the atoms they bring).
     fn expand_all(&mut self) {
         loop {
-            while let Some(a) = self.queue.pop() {
-                match self.keys[a.0 as usize] {
+            while let Some(&key) = self.keys.get(self.expanded) {
+                let a = Atom(self.expanded as u32);
+                self.expanded += 1;
+                match key {
                     Key::Value(v) => self.expand_value(a, v),
                     Key::Dim(m, k) => self.expand_dim(a, m, k),
                     // Stated by the op that defines it, when it is met.
