@@ -554,12 +554,15 @@ struct Enclosing<'a> {
 }
 
 /// Recognises loop `op` in `scope` (its enclosing loops recorded before it,
-/// in `enclosing`), records its value facts in the scope and what nested
-/// loops read of it in `enclosing`, and returns its record.
+/// in `enclosing`; `exits`: whether the code around may hold a loom exit,
+/// see [`recognize::Context::exits`]), records its value facts in the
+/// scope and what nested loops read of it in `enclosing`, and returns its
+/// record.
 fn loop_record<'a>(
     scope: &mut Scope<'a>,
     enclosing: &mut FastMap<Op<'a>, Enclosing<'a>>,
     allowed: Assumptions,
+    exits: bool,
     op: Op<'a>,
 ) -> LoopRecord<'a> {
     let iw = scope.index_width;
@@ -571,7 +574,7 @@ fn loop_record<'a>(
             // Symbols' ranges: from types, guards, assumptions and the
             // facts of enclosing loops (analysed first: pre-order).
             let ranges = Ranges::keeping(&scope.facts, iw, &scope.inductions);
-            let ctx = recognize::Context { ranges: &ranges, allowed };
+            let ctx = recognize::Context { ranges: &ranges, allowed, exits };
             let rec = if multi {
                 recognize::recognize_dims(op, iw, &ctx).map(Recognitions::Dims)
             } else {
