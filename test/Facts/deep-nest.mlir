@@ -9,7 +9,7 @@
 // min(i{K-1} + 4, i{K-2} + 5[, i{K-3} + 6], dim(%a, 0)). Reading an
 // enclosing induction variable's cap read that loop's bounds, whose
 // variables read theirs again: the analysis took time exponential in the
-// depth (x1.6 per level with two back-references, x2.1 with three), and
+// depth (x1.6 per level with two back-references, x1.8 with three), and
 // did not finish on this file in minutes. The claims, by the semantics of
 // the loops:
 // - each loop runs max(0, ub - lb) times per entry (step 1), its body
