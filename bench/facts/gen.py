@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates a module with N loops of mixed shapes for the loop-facts benchmark.
 
-Usage: gen.py N [--symbolic | --pipeline] > out.mlir
+Usage: gen.py N [--symbolic | --pipeline | --deep-nest [--depth=D]
+                  [--refs=R] [--dialect=affine|scf]] > out.mlir
 
 --symbolic: most loops are bounded by buffer sizes and arguments (scf.for
 to dim, %lb to %n, step 3 to dim, %lb to %lb + 8 nsw, scf.while i < %n, a
@@ -16,6 +17,17 @@ bound, a tile_using_for tile (step 4, affine.min size, memref.subview of a
 subview), and an affine.for nest bounded by an affine.min map (the shape
 affine-loop-tile makes), so that affine maps, parallel dimensions, sizes of
 allocs and subviews and the relational prover's divisibility do the work.
+
+--deep-nest: deep loop nests (64 deep unless --depth says otherwise), one
+per function, each loop's bounds the maximum and minimum of its R
+enclosing loops' induction variables (R = 2 and 3 alternate unless --refs
+says otherwise): `affine.for %iK = max (d0, d1 - 1)(%i{K-1}, %i{K-2}) to
+min (d0 + 4, d1 + 5, s0)(%i{K-1}, %i{K-2})[%n]`, and the same as scf.for
+with arith.maxsi/minsi bounds (affine and scf alternate unless --dialect
+says otherwise). Every loop's body loads %a[%iK] (in bounds: %iK < %n, the
+buffer's size) and %w[%iK - %i{K-1}] (in bounds: %w has 8 elements and
+%i{K-1} <= %iK < %i{K-1} + 4). A module of N loops has N / D nests
+(at least one). Such nests once took time exponential in the depth.
 
 Only upstream ops (scf, arith, index, memref, affine, func), so that
 Debian's mlir-opt can parse the same module. Loops come in groups of 8 per function:
@@ -226,9 +238,103 @@ func.func @p{k}(%a: memref<?x?xf32>, %b: memref<?xf32>, %w: memref<?xf32>, %v: f
 PIPELINE_GROUP = 10
 
 
+def deep_maps(refs):
+    """The affine maps of --deep-nest's loops with `refs` back-references:
+    lower bound max(d0, d1 - 1, d2 - 2, ...), upper bound min(d0 + 4,
+    d1 + 5, ..., s0)."""
+    dims = ", ".join(f"d{r}" for r in range(refs))
+    lo = ", ".join("d0" if r == 0 else f"d{r} - {r}" for r in range(refs))
+    hi = ", ".join(f"d{r} + {4 + r}" for r in range(refs))
+    return (f"#dn_lo{refs} = affine_map<({dims}) -> ({lo})>\n"
+            f"#dn_hi{refs} = affine_map<({dims})[s0] -> ({hi}, s0)>\n")
+
+
+DEEP_MAPS = deep_maps(2) + deep_maps(3)
+
+
+def deep_nest(k, depth, refs, dialect):
+    """One function with one `depth`-deep nest; loop K's bounds read the
+    induction variables of the min(K, refs) loops around it."""
+    out = [f"""
+func.func @d{k}(%a: memref<?xf32>, %w: memref<8xf32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+"""]
+    for r in range(refs):
+        if r > 0:
+            out.append(f"  %k{r} = arith.constant {r} : index\n")
+        out.append(f"  %e{r} = arith.constant {4 + r} : index\n")
+    ind = "  "
+    for K in range(depth):
+        back = [f"%i{K - 1 - r}" for r in range(min(K, refs))]
+        if K == 0:
+            if dialect == "affine":
+                out.append(f"{ind}affine.for %i0 = 0 to %n {{\n")
+            else:
+                out.append(f"{ind}scf.for %i0 = %c0 to %n step %c1 {{\n")
+        elif dialect == "affine":
+            m = len(back)
+            if m < refs:  # the outer loops read fewer induction variables
+                dims = ", ".join(f"d{r}" for r in range(m))
+                lo = ", ".join("d0" if r == 0 else f"d{r} - {r}" for r in range(m))
+                hi = ", ".join(f"d{r} + {4 + r}" for r in range(m))
+                lo_map = f"affine_map<({dims}) -> ({lo})>"
+                hi_map = f"affine_map<({dims})[s0] -> ({hi}, s0)>"
+            else:
+                lo_map, hi_map = f"#dn_lo{refs}", f"#dn_hi{refs}"
+            args = ", ".join(back)
+            out.append(f"{ind}affine.for %i{K} = max {lo_map}({args}) to min {hi_map}({args})[%n] {{\n")
+        else:
+            lo, hi = f"%i{K - 1}", f"%n"
+            for r, b in enumerate(back):
+                if r > 0:
+                    t = f"%l{K}_{r}"
+                    out.append(f"{ind}{t} = arith.subi {b}, %k{r} : index\n")
+                    out.append(f"{ind}%lm{K}_{r} = arith.maxsi {lo}, {t} : index\n")
+                    lo = f"%lm{K}_{r}"
+                t = f"%u{K}_{r}"
+                out.append(f"{ind}{t} = arith.addi {b}, %e{r} : index\n")
+                out.append(f"{ind}%um{K}_{r} = arith.minsi {hi}, {t} : index\n")
+                hi = f"%um{K}_{r}"
+            out.append(f"{ind}scf.for %i{K} = {lo} to {hi} step %c1 {{\n")
+        ind += "  "
+        if dialect == "affine":
+            out.append(f"{ind}%x{K} = affine.load %a[%i{K}] : memref<?xf32>\n")
+            if K > 0:
+                out.append(f"{ind}%y{K} = affine.load %w[%i{K} - %i{K - 1}] : memref<8xf32>\n")
+        else:
+            out.append(f"{ind}%x{K} = memref.load %a[%i{K}] : memref<?xf32>\n")
+            if K > 0:
+                out.append(f"{ind}%o{K} = arith.subi %i{K}, %i{K - 1} : index\n")
+                out.append(f"{ind}%y{K} = memref.load %w[%o{K}] : memref<8xf32>\n")
+    for K in reversed(range(depth)):
+        ind = ind[:-2]
+        out.append(f"{ind}}}\n")
+    out.append("  return\n}\n")
+    return "".join(out)
+
+
+def option(name, default):
+    for a in sys.argv[2:]:
+        if a.startswith(f"--{name}="):
+            return a.split("=", 1)[1]
+    return default
+
+
 def main():
     n = int(sys.argv[1])
     out = sys.stdout
+    if "--deep-nest" in sys.argv[2:]:
+        depth = int(option("depth", "64"))
+        refs = option("refs", "mixed")
+        dialect = option("dialect", "mixed")
+        out.write(DEEP_MAPS)
+        for k in range(max(1, n // depth)):
+            r = int(refs) if refs != "mixed" else 2 + k % 2
+            d = dialect if dialect != "mixed" else ("affine", "scf")[k // 2 % 2]
+            out.write(deep_nest(k, depth, r, d))
+        return
     if "--pipeline" in sys.argv[2:]:
         out.write(PIPELINE_MAPS)
         for k in range((n + PIPELINE_GROUP - 1) // PIPELINE_GROUP):

@@ -1,14 +1,16 @@
 #!/bin/sh
 # Loop-facts benchmark: times, on the same generated modules (1k, 10k and
-# 100k loops; a mixed module, a symbolic-heavy one: gen.py --symbolic, and
-# one of the loop shapes upstream pipelines produce: gen.py --pipeline),
+# 100k loops; a mixed module, a symbolic-heavy one: gen.py --symbolic, one
+# of the loop shapes upstream pipelines produce: gen.py --pipeline, and one
+# of 64-deep nests bounded by enclosing induction variables: gen.py
+# --deep-nest),
 # loom-opt with loom-report against Debian's mlir-opt with
 # --int-range-optimizations and mlir-opt parse+print alone, and prints the
 # ratios, the 10x-input scaling factors and the peak memory (max RSS) of
 # loom-report and of parse+print. Debian's mlir-opt 22 crashes in
 # --int-range-optimizations on an affine.for with a dynamic bound
-# (llvm/llvm-project#180312), so the pipeline module has no int-range
-# column. Use a release build:
+# (llvm/llvm-project#180312), so the pipeline and deep-nest modules have
+# no int-range column. Use a release build:
 #   cargo build --release -j2 && bench/facts/run.sh
 # MODULES="symbolic pipeline" bench/facts/run.sh runs a subset.
 set -eu
@@ -60,11 +62,11 @@ pass_time() {
   done | sort -g | head -n 1
 }
 
-for module in ${MODULES:-mixed symbolic pipeline}; do
+for module in ${MODULES:-mixed symbolic pipeline deep-nest}; do
 case $module in
   mixed) flag="" ;;
-  symbolic|pipeline) flag=--$module ;;
-  *) echo "unknown module '$module' (mixed, symbolic, pipeline)" >&2; exit 2 ;;
+  symbolic|pipeline|deep-nest) flag=--$module ;;
+  *) echo "unknown module '$module' (mixed, symbolic, pipeline, deep-nest)" >&2; exit 2 ;;
 esac
 echo "module: $module"
 printf '%8s %10s %10s %10s %12s %12s\n' loops loom-report int-range parse+print loom/intrange loom/parse
@@ -72,7 +74,7 @@ prev=""
 for n in 1000 10000 100000; do
   python3 "$here/gen.py" $n $flag > "$work/m$n.mlir"
   report="--pass-pipeline=builtin.module(loom-report{output=$work/r$n.json})"
-  if [ "$module" = pipeline ]; then
+  if [ "$module" = pipeline ] || [ "$module" = deep-nest ]; then
     set -- $(rounds "$LOOM_OPT" "$work/m$n.mlir" "$report" -o /dev/null :: "$MLIR_OPT" "$work/m$n.mlir" -o /dev/null)
     loom=$1 loom_mb=$2 pp=$3 pp_mb=$4
     ir=nan  # llvm/llvm-project#180312

@@ -48,7 +48,7 @@ use crate::analysis::Options;
 use assumptions::Assumptions;
 use interval::Interval;
 use ir::{is_isolated_from_above, walk_preorder_skipping, ExitKind, FastMap, Op, Val};
-use ranges::{Range, Ranges, ValueFact};
+use ranges::{InductionCaps, Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
 use symbolic::counts::SymFacts;
 use symbolic::expr::Expr;
@@ -224,6 +224,9 @@ pub(crate) struct Scope<'a> {
     /// Facts stated at the width [`Ranges`] reads their values at (the
     /// value's type, `index` at `index_width`).
     facts: FastMap<Val<'a>, ValueFact<'a>>,
+    /// Induction caps read while recognising the loops of the function
+    /// being analysed ([`Ranges::keeping`]), dropped with its facts.
+    inductions: InductionCaps<'a>,
     /// Set when nothing in the scope is claimed, and why: its root changes
     /// the index width but is not isolated from above, so values defined
     /// outside it (at another width) may be used inside.
@@ -241,12 +244,18 @@ impl<'a> Scope<'a> {
                 root.loc_string()
             )
         });
-        Scope { root, index_width: width, facts: FastMap::default(), opaque }
+        Scope { root, index_width: width, facts: FastMap::default(), inductions: InductionCaps::default(), opaque }
     }
 
     /// The analysed root's scope.
     fn root(root: Op<'a>, width: u32) -> Scope<'a> {
-        Scope { root, index_width: width, facts: FastMap::default(), opaque: None }
+        Scope {
+            root,
+            index_width: width,
+            facts: FastMap::default(),
+            inductions: InductionCaps::default(),
+            opaque: None,
+        }
     }
 
     /// Range queries over the scope, at its index width.
@@ -548,12 +557,15 @@ struct Enclosing<'a> {
 }
 
 /// Recognises loop `op` in `scope` (its enclosing loops recorded before it,
-/// in `enclosing`), records its value facts in the scope and what nested
-/// loops read of it in `enclosing`, and returns its record.
+/// in `enclosing`; `exits`: whether the code around may hold a loom exit,
+/// see [`recognize::Context::exits`]), records its value facts in the
+/// scope and what nested loops read of it in `enclosing`, and returns its
+/// record.
 fn loop_record<'a>(
     scope: &mut Scope<'a>,
     enclosing: &mut FastMap<Op<'a>, Enclosing<'a>>,
     allowed: Assumptions,
+    exits: bool,
     op: Op<'a>,
 ) -> LoopRecord<'a> {
     let iw = scope.index_width;
@@ -564,8 +576,8 @@ fn loop_record<'a>(
         None => {
             // Symbols' ranges: from types, guards, assumptions and the
             // facts of enclosing loops (analysed first: pre-order).
-            let ranges = Ranges::new(&scope.facts, iw);
-            let ctx = recognize::Context { ranges: &ranges, allowed };
+            let ranges = Ranges::keeping(&scope.facts, iw, &scope.inductions);
+            let ctx = recognize::Context { ranges: &ranges, allowed, exits };
             let rec = if multi {
                 recognize::recognize_dims(op, iw, &ctx).map(Recognitions::Dims)
             } else {

@@ -321,7 +321,21 @@ pub struct Ranges<'f, 'a> {
     /// Which loop iterations certainly run to their end (for the rules that
     /// hold only where an increment follows).
     pub completion: Completion<'a>,
+    /// Induction caps ([`Ranges::induction_cap`]) kept across the loops of
+    /// a function, when the caller keeps them.
+    inductions: Option<&'f InductionCaps<'a>>,
 }
+
+/// The largest value an enclosing loop's induction variable takes under
+/// the buffer-size assumption, with the assumption it rests on (see
+/// `Symbols::induction_cap`).
+pub(crate) type InductionCap = Option<(i128, Assumptions)>;
+
+/// Induction caps per loop, width and assumptions allowed, each with the
+/// loop facts' assumptions its reading added to [`Ranges::assumptions_read`]:
+/// kept by the caller across the loops of one function (see
+/// [`Ranges::keeping`]).
+pub(crate) type InductionCaps<'a> = RefCell<FastMap<(Op<'a>, u32, Assumptions), (InductionCap, Assumptions)>>;
 
 /// A buffer-size cap of one dimension and the assumption it rests on
 /// ([`buffer_size_cap`]).
@@ -343,7 +357,52 @@ impl<'f, 'a> Ranges<'f, 'a> {
             known: RefCell::default(),
             caps: RefCell::default(),
             completion: Completion::default(),
+            inductions: None,
         }
+    }
+
+    /// [`Ranges::new`] keeping induction caps in `inductions`. Sound to
+    /// share between the `Ranges` of the loops of one function analysed
+    /// in pre-order: a cap reads the ranges at the loop it caps, of
+    /// values defined before that loop or of the induction variables of
+    /// loops around it, whose facts are all recorded before any loop
+    /// nested in it asks (`facts` only grows, by the facts of the values
+    /// of each loop analysed).
+    pub fn keeping(
+        facts: &'f FastMap<Val<'a>, ValueFact<'a>>,
+        index_width: u32,
+        inductions: &'f InductionCaps<'a>,
+    ) -> Ranges<'f, 'a> {
+        Ranges { inductions: Some(inductions), ..Ranges::new(facts, index_width) }
+    }
+
+    /// The induction cap of `outer` read at `width` with the assumptions
+    /// `allowed`, computed by `compute` once per function when kept (see
+    /// [`Ranges::keeping`]); the loop facts' assumptions the computation
+    /// read are added to [`Ranges::assumptions_read`] on every call, as
+    /// if computed again. Without this an induction variable's cap reads
+    /// the bounds of every loop around it again, each reading those of
+    /// the loops around that one: exponential in the depth of a nest whose
+    /// bounds read two enclosing induction variables.
+    pub(crate) fn induction_cap(
+        &self,
+        outer: Op<'a>,
+        width: u32,
+        allowed: Assumptions,
+        compute: impl FnOnce() -> InductionCap,
+    ) -> InductionCap {
+        let Some(kept) = self.inductions else { return compute() };
+        let key = (outer, width, allowed);
+        if let Some(&(cap, read)) = kept.borrow().get(&key) {
+            self.assumed.set(self.assumed.get() | read);
+            return cap;
+        }
+        let before = self.assumed.replace(Assumptions::NONE);
+        let cap = compute();
+        let read = self.assumed.get();
+        self.assumed.set(before | read);
+        kept.borrow_mut().insert(key, (cap, read));
+        cap
     }
 
     /// Drops the kept [`Ranges::assumptions_of`] answers (see

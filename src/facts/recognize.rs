@@ -220,6 +220,16 @@ pub struct Context<'q, 'r, 'a> {
     pub ranges: &'q Ranges<'r, 'a>,
     /// The buffer-size assumptions that may be used (see `symbolic`).
     pub allowed: Assumptions,
+    /// Whether the code around may hold a loom exit other than a yield
+    /// ([`may_exit_early`]); when not, no loop is searched for one (a
+    /// walk of its whole body per loop: quadratic in a nest's depth).
+    pub exits: bool,
+}
+
+/// Whether anything under `root` is a loom exit other than a yield (a
+/// `loom.break`, a `loom.continue`, or another dialect's exit).
+pub fn may_exit_early(root: Op<'_>) -> bool {
+    root.nested_ops().into_iter().any(|o| o.loom_exit().is_some_and(|(kind, _)| kind != ExitKind::Yield))
 }
 
 /// A condition-controlled counted loop, before its ends are read.
@@ -450,7 +460,7 @@ pub fn is_multi_dimensional(op: Op<'_>) -> bool {
 /// before it.
 pub fn recognize_dims<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result<Vec<Recognized<'a>>, String> {
     let Some(body) = op.entry_block(0) else { return Err("the loop has an empty body".into()) };
-    if let Some(exit) = early_exits(op, &mut Vec::new()) {
+    if let Some(exit) = early_exits(op, ctx, &mut Vec::new()) {
         return Err(exit);
     }
     let mut dims = Vec::new();
@@ -578,7 +588,10 @@ fn affine_bounds_core<'a>(
 /// an op around it, and continues targeting an op around it. Returns the
 /// first such exit's description; `continues_of_op` receives the
 /// continues that target `op` itself.
-fn early_exits<'a>(op: Op<'a>, continues_of_op: &mut Vec<Op<'a>>) -> Option<String> {
+fn early_exits<'a>(op: Op<'a>, ctx: &Context<'_, '_, 'a>, continues_of_op: &mut Vec<Op<'a>>) -> Option<String> {
+    if !ctx.exits {
+        return None;
+    }
     let mut found = None;
     for inner in op.nested_ops() {
         let Some((kind, target)) = inner.loom_exit() else { continue };
@@ -677,7 +690,7 @@ fn recognize_while<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> Result
     debug_assert!(next_base == base);
     let shape = shape_of(tested_offset, step_bits, width, "condition")?;
     let mut continues = Vec::new();
-    if let Some(exit) = early_exits(op, &mut continues) {
+    if let Some(exit) = early_exits(op, ctx, &mut continues) {
         return Err(exit);
     }
     let (step, core) = counted_core(ctx, op, CountedLoop { width, predicate, side, shape, step_bits }, init, bound);
@@ -711,7 +724,7 @@ fn recognize_for<'a>(op: Op<'a>, iw: u32, is_loom: bool, ctx: &Context<'_, '_, '
         return Err("the loop body has no induction variable".into());
     }
     let mut continues = Vec::new();
-    let exit = early_exits(op, &mut continues);
+    let exit = early_exits(op, ctx, &mut continues);
     if exit.is_some() && !is_loom {
         return Err(exit.unwrap_or_default());
     }
@@ -769,7 +782,7 @@ fn recognize_affine_for<'a>(op: Op<'a>, iw: u32, ctx: &Context<'_, '_, 'a>) -> R
     if body.num_args() == 0 {
         return Err("the loop body has no induction variable".into());
     }
-    if let Some(exit) = early_exits(op, &mut Vec::new()) {
+    if let Some(exit) = early_exits(op, ctx, &mut Vec::new()) {
         return Err(exit);
     }
     let step = op.attr("step").and_then(|s| index_attr(s, iw)).ok_or("the step is not an integer")?;

@@ -36,6 +36,7 @@ use std::mem;
 use super::assumptions::Assumptions;
 use super::bounds::{Access, Checker};
 use super::ir::{index_bitwidth, sets_index_width, FastMap, Op};
+use super::recognize::may_exit_early;
 use super::relational::Prover;
 use super::{loop_record, Enclosing, LoopRecord, Ranges, Scope};
 use crate::analysis::Options;
@@ -115,7 +116,7 @@ impl<'a> Walk<'a> {
                 return false;
             }
             if op.is_loop_like() {
-                let record = loop_record(&mut self.scopes[s], &mut self.enclosing, self.allowed, op);
+                let record = loop_record(&mut self.scopes[s], &mut self.enclosing, self.allowed, true, op);
                 loops.push((functions.len(), record));
             }
             true
@@ -151,12 +152,18 @@ impl<'a> Walk<'a> {
     fn function(&mut self, function: Op<'a>, s: usize, work: Work, sink: &mut impl Sink<'a>) {
         let outer_facts = mem::take(&mut self.scopes[s].facts);
         let outer_enclosing = mem::take(&mut self.enclosing);
+        // One walk of the function instead of one of each loop's body.
+        let exits = may_exit_early(function);
         walk_scoped(function, &self.borders, s, &mut |s, op| {
             if op.is_loop_like() {
-                sink.found_loop(loop_record(&mut self.scopes[s], &mut self.enclosing, self.allowed, op));
+                sink.found_loop(loop_record(&mut self.scopes[s], &mut self.enclosing, self.allowed, exits, op));
             }
             true
         });
+        // The induction caps its loops kept name its ops only.
+        for scope in &mut self.scopes {
+            scope.inductions.get_mut().clear();
+        }
         if let Work::LoopsAndAccesses { explain } = work {
             self.check_accesses(function, s, explain, &mut |_| true, &mut |a| sink.found_access(a));
         }

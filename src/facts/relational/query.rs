@@ -34,7 +34,8 @@
 //! Invariant: every constraint holds, over the signed readings, at every
 //! execution of the query's op (every fact is one of the above, each valid
 //! there); anything not shown exact is left out, which weakens but never
-//! falsifies. Budgets (atoms, facts, case splits) only leave facts out.
+//! falsifies. Budgets (atoms, facts, case splits, the distance from the
+//! question an atom is expanded at) only leave facts out.
 
 use crate::facts::ir::{FastMap, FastSet};
 use smallvec::{smallvec, SmallVec};
@@ -74,6 +75,14 @@ const MAX_GUARD_SCAN: usize = 512;
 const MAX_ALTERNATIVES: usize = 4;
 /// Values tracked as not poison per query.
 const MAX_DEFINED: usize = 256;
+/// Atoms farther than this from the question are not expanded (their
+/// facts are left out, like those past the atom budget): in a deep nest
+/// every loop's bounds reach the loops around it, and without a limit each
+/// query would fill the atom budget with the outer loops' bounds, which a
+/// question about an inner loop rarely needs, and eliminate over all of
+/// them. The proofs of test/Facts need up to six steps (with five, a
+/// folded pipeline's check is lost); eight leave a margin.
+const MAX_DISTANCE: u32 = 8;
 
 /// One fact: where it comes from and its constraints (for explanations).
 pub(crate) struct Fact<'a> {
@@ -100,7 +109,17 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     assuming: FactSet,
     /// Case splits: one of the alternatives holds.
     choices: Vec<Vec<Vec<Constraint>>>,
-    queue: Vec<Atom>,
+    /// The atoms expanded, one bit per atom. Atoms are expanded in the
+    /// order they are made, nearest to the question first (breadth-first),
+    /// so that when the atom budget runs out the facts left out are about
+    /// the quantities farthest from it.
+    expanded: u64,
+    /// Per atom, its distance from the question: 0 for an atom the
+    /// question (or its context) names, one more than the atom whose
+    /// expansion made it otherwise.
+    distance: Vec<u32>,
+    /// The distance of the atoms being made ([`Query::expand_within`]).
+    making: u32,
     /// Conditions of earlier `cf.assert`s of enclosing blocks not added
     /// yet: each is added once a value its condition compares has an atom
     /// ([`Query::wake`]).
@@ -194,7 +213,9 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             equalities: Vec::new(),
             assuming: FactSet::default(),
             choices: Vec::new(),
-            queue: Vec::new(),
+            expanded: 0,
+            distance: Vec::with_capacity(16),
+            making: 0,
             dormant: Vec::new(),
             loops_added: FastSet::default(),
             defined: FastSet::with_capacity_and_hasher(16, Default::default()),
@@ -243,8 +264,8 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         }
         let a = Atom(self.keys.len() as u32);
         self.keys.push(key);
+        self.distance.push(self.making);
         self.atoms.insert(key, a);
-        self.queue.push(a);
         Some(a)
     }
 
@@ -553,20 +574,37 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         })
     }
 
-    /// Adds the facts of every queued atom (and of the atoms they bring).
+    /// Adds the facts of every atom not expanded yet (and of the atoms
+    /// they bring), and the dormant conditions they wake.
     fn expand_all(&mut self) {
         loop {
-            while let Some(a) = self.queue.pop() {
-                match self.keys[a.0 as usize] {
+            self.expand_within(MAX_DISTANCE);
+            if self.dormant.is_empty() || !self.wake() {
+                return;
+            }
+        }
+    }
+
+    /// Adds the facts of every atom not expanded yet at most `limit` from
+    /// the question (and of the atoms they bring, as far), in the order
+    /// they were made.
+    fn expand_within(&mut self, limit: u32) {
+        let mut i = 0;
+        while let Some(&key) = self.keys.get(i) {
+            let bit = 1u64 << i;
+            if self.expanded & bit == 0 && self.distance[i] <= limit {
+                self.expanded |= bit;
+                self.making = self.distance[i].saturating_add(1);
+                let a = Atom(i as u32);
+                match key {
                     Key::Value(v) => self.expand_value(a, v),
                     Key::Dim(m, k) => self.expand_dim(a, m, k),
                     // Stated by the op that defines it, when it is met.
                     Key::Aux(..) => {}
                 }
+                self.making = 0;
             }
-            if self.dormant.is_empty() || !self.wake() {
-                return;
-            }
+            i += 1;
         }
     }
 

@@ -466,6 +466,13 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         if self.assume.is_empty() || self.order != Order::Signed {
             return None;
         }
+        // Once per loop, width and assumptions (the loops around `outer`
+        // are read through their own caps, kept too): linear in the depth.
+        self.ranges.induction_cap(outer, self.width, self.assume, || self.read_induction_cap(outer))
+    }
+
+    /// [`Symbols::induction_cap`], computed.
+    fn read_induction_cap(&self, outer: Op<'a>) -> Option<(i128, Assumptions)> {
         let mut bound = Symbols::new(self.ranges, outer, self.width, Order::Signed, self.assume);
         let ub = if outer.is("scf.for") && !outer.has_attr("unsignedCmp") && outer.num_operands() >= 3 {
             bound.expr(outer.operand(1)).ok()?
