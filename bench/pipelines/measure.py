@@ -39,9 +39,11 @@ What it does, per module M written by gen.py and per pipeline P below:
     instrumented file (best of REPEAT; the pass alone, from --mlir-timing,
     and the whole process);
  7. executes: P/M.mlir plus M's driver, with the runtime checks, through
-    mlir-runner: no check may fail, a call whose guard holds must print a
-    checksum > 0 (0 otherwise), and every pipeline must print the same
-    checksums as the first one; the same program with loom's fold after
+    mlir-runner (and once more with loom-check-claims first: no claim of
+    loom's may be violated, and the run must end alike): no check may
+    fail, a call whose guard holds must print a checksum > 0 (0
+    otherwise), and every pipeline must print the same checksums as the
+    first one; the same program with loom's fold after
     the checks must end the same way (same exit status, same checksums).
 Nothing here knows which tool is which beyond how to invoke it and read its
 answer; no pipeline output is edited before a tool sees it (the compares
@@ -93,6 +95,8 @@ PIPELINES = [
 LOWER_RV = ("builtin.module(func.func(lower-affine),scf-forall-to-for,scf-parallel-for-to-nested-fors,"
             "generate-runtime-verification)")
 FOLD = "builtin.module(loom-fold-loop-facts,canonicalize)"
+# Every claim loom makes on the executed program, checked while it runs.
+CHECK_CLAIMS = "builtin.module(loom-check-claims)"
 LOWER_LLVM = ("builtin.module(expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-to-llvm,"
               "reconcile-unrealized-casts)")
 VB = "builtin.module(func.func(test-affine-reify-value-bounds))"
@@ -441,7 +445,7 @@ def main():
         os.makedirs(pdir, exist_ok=True)
         tot = dict(loops=0, loops_exact=0, acc=0, acc_loom=0, acc_vb=0, acc_o2=0, acc_gap=0, acc_only=0, sv=0,
                    sv_loom=0, sv_vb=0, sv_o2=0, sv_gap=0, sv_only=0, rank0=0, loom_w=0.0, loom_p=0.0, vb_w=0.0, vb_p=0.0, rv=0, rv_kept=0, rv_kept_proven=0,
-                   calls=0, exec_ok=0, fold_ok=0)
+                   calls=0, exec_ok=0, fold_ok=0, claims_ok=0)
         for mod in MODULES:
             fname = f"{mod}.mlir"
             full = pipe
@@ -572,6 +576,19 @@ def main():
                                     f"({fx.returncode}, {len(fx.stdout.split())} checksums)")
                 else:
                     t["fold_ok"] += 1
+                # Once more with every claim loom makes on the program
+                # checked as it runs (before the runtime checks): a wrong
+                # claim aborts with "loom claim violated".
+                claimed = run([LOOM, ename, f"--pass-pipeline={CHECK_CLAIMS}"], cwd=pdir).stdout
+                cx = execute(run([MLIR_OPT, f"--pass-pipeline={LOWER_RV}"], cwd=pdir, inp=claimed).stdout, pdir)
+                violated = re.search(r"loom claim violated[^\n]*", cx.stdout)
+                if violated:
+                    problems.append(f"{pname}/{mod}: {violated.group(0)}")
+                elif cx.returncode != ex.returncode or cx.stdout.split() != got:
+                    problems.append(f"{pname}/{mod}: the program with loom's claims checked ended differently "
+                                    f"({cx.returncode}, {len(cx.stdout.split())} checksums)")
+                else:
+                    t["claims_ok"] += 1
                 cl = calls[mod]
                 t["calls"] += len(cl)
                 if ex.returncode != 0:
@@ -641,11 +658,13 @@ def print_tables(rows):
         print(f"| {name} | {t['loom_p']:.4f} | {t['vb_p']:.4f} | {t['loom_p'] / t['vb_p']:.2f} | {t['loom_w']:.3f} | "
               f"{t['vb_w']:.3f} | {t['loom_w'] / t['vb_w']:.2f} | {ex} |")
     print("\n### Runtime checks left by loom's fold (`loom-fold-loop-facts,canonicalize` after the checks)\n")
-    print("| pipeline | runtime checks | left after the fold | left in front of what loom proves | folded execution |")
-    print("|---|---:|---:|---:|---:|")
+    print("| pipeline | runtime checks | left after the fold | left in front of what loom proves | folded execution | execution with loom's claims checked |")
+    print("|---|---:|---:|---:|---:|---:|")
     for name, t in rows + [("**total**", total)]:
-        fx = f"{t['fold_ok']}/{len(MODULES) if name != '**total**' else len(MODULES) * len(rows)} modules alike" if EXEC else "skipped"
-        print(f"| {name} | {t['rv']} | {t['rv_kept']} | {t['rv_kept_proven']} | {fx} |")
+        modules = len(MODULES) if name != '**total**' else len(MODULES) * len(rows)
+        fx = f"{t['fold_ok']}/{modules} modules alike" if EXEC else "skipped"
+        cx = f"{t['claims_ok']}/{modules} modules alike" if EXEC else "skipped"
+        print(f"| {name} | {t['rv']} | {t['rv_kept']} | {t['rv_kept_proven']} | {fx} | {cx} |")
     print(f"\n(rank-0 accesses, not counted above: {total['rank0']})")
 
 
