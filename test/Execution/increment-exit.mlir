@@ -5,6 +5,8 @@
 // the inner loop by the rule `iv <= MAX - step` (it would claim 4 per
 // entry: 12 in all).
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %run-main | FileCheck %s
+// The same program with every claim of loom's facts checked at run time:
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-loop-facts)' | FileCheck %s --check-prefix=FACTS
 
 // CHECK: 4

@@ -11,6 +11,8 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
 // Folding with loom's facts first must not change what the program prints.
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-fold-loop-facts,loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
+// The same program with every claim of loom's facts checked at run time:
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{format=text})' -o /dev/null | FileCheck %s --check-prefix=FACTS
 
 // FACTS-LABEL: loop details:
