@@ -123,8 +123,13 @@ type Invariants<'a> = (Vec<Template<'a>>, Assumptions);
 type NoWrapAnswers<'a> = FastMap<(Op<'a>, u32, OperandSum<'a>), (Option<Assumptions>, u32)>;
 
 enum InvariantState<'a> {
-    /// Being checked: the current candidates (the induction hypothesis).
+    /// Being checked: the current candidates (the induction hypothesis;
+    /// its version is on [`Prover::checking`]).
     Checking(Invariants<'a>),
+    /// Computed under the hypotheses of enclosing loops being checked:
+    /// valid while each of those loops is still checking the same
+    /// version of its candidates (see [`Prover::invariants`]).
+    Under(Invariants<'a>, Vec<(Op<'a>, u64)>),
     Done(Invariants<'a>),
 }
 
@@ -151,6 +156,12 @@ pub(crate) struct Prover<'r, 'f, 'a> {
     /// The assumptions (options) proofs may use.
     pub(crate) allowed: Assumptions,
     invariants: RefCell<FastMap<Op<'a>, InvariantState<'a>>>,
+    /// The next version of a hypothesis (a fresh number each time a loop's
+    /// candidates change).
+    next_version: Cell<u64>,
+    /// The loops whose candidates are being checked (a stack, outermost
+    /// first) and the version of each one's hypothesis.
+    checking: RefCell<Vec<(Op<'a>, u64)>>,
     /// No-wrap answers ([`Prover::no_wrap`]), with the nesting depth each
     /// was found at.
     no_wrap_known: RefCell<NoWrapAnswers<'a>>,
@@ -167,6 +178,8 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
             ranges,
             allowed,
             invariants: RefCell::new(FastMap::default()),
+            next_version: Cell::new(0),
+            checking: RefCell::new(Vec::new()),
             no_wrap_known: RefCell::new(FastMap::default()),
             depth: Cell::new(0),
             hypotheses: Cell::new(0),
@@ -423,12 +436,16 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
     pub(crate) fn invariants(&self, loop_op: Op<'a>) -> Invariants<'a> {
         match self.invariants.borrow().get(&loop_op) {
             Some(InvariantState::Checking(c) | InvariantState::Done(c)) => return c.clone(),
-            None => {}
+            Some(InvariantState::Under(c, hypotheses)) if self.still_checking(hypotheses) => return c.clone(),
+            Some(InvariantState::Under(..)) | None => {}
         }
         if self.depth.get() >= MAX_INVARIANT_DEPTH {
             return (Vec::new(), Assumptions::NONE);
         }
         let Some((args, nexts)) = Self::carried(loop_op) else { return (Vec::new(), Assumptions::NONE) };
+        // The hypotheses in force while this loop's candidates are checked.
+        let under = self.checking();
+        self.checking.borrow_mut().push((loop_op, u64::MAX));
         self.depth.set(self.depth.get() + 1);
         self.hypotheses.set(self.hypotheses.get() + 1);
         let entry: FastMap<Val<'a>, Val<'a>> = args.iter().copied().collect();
@@ -446,6 +463,11 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         let mut current: Vec<Template<'a>> =
             self.candidates(loop_op, &args).into_iter().filter(|t| holds(loop_op, t, &entry)).collect();
         for _ in 0..MAX_ROUNDS {
+            let version = self.next_version.get();
+            self.next_version.set(version + 1);
+            if let Some(top) = self.checking.borrow_mut().last_mut() {
+                *top = (loop_op, version);
+            }
             self.invariants.borrow_mut().insert(loop_op, InvariantState::Checking((current.clone(), assumed.get())));
             let before = current.len();
             current.retain(|t| {
@@ -466,16 +488,34 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         let converged = matches!(self.invariants.borrow().get(&loop_op),
             Some(InvariantState::Checking((c, _))) if c.len() == current.len());
         let result = if converged { (current, assumed.get()) } else { (Vec::new(), Assumptions::NONE) };
+        self.checking.borrow_mut().pop();
         self.depth.set(self.depth.get() - 1);
         self.hypotheses.set(self.hypotheses.get() - 1);
         if self.hypotheses.get() == 0 {
             self.invariants.borrow_mut().insert(loop_op, InvariantState::Done(result.clone()));
         } else {
-            // Computed under an enclosing loop's induction hypothesis,
-            // which may still lose candidates: not reusable.
-            self.invariants.borrow_mut().remove(&loop_op);
+            // Computed under enclosing loops' induction hypotheses, which
+            // may still lose candidates: reusable only while each of them
+            // is unchanged (a nest of loops would otherwise recompute the
+            // inner loops' invariants for every query of every round of
+            // every enclosing loop: exponential in the nesting).
+            self.invariants.borrow_mut().insert(loop_op, InvariantState::Under(result.clone(), under));
         }
         result
+    }
+
+    /// The loops whose candidates are being checked, outermost first, with
+    /// the version of each one's current hypothesis.
+    fn checking(&self) -> Vec<(Op<'a>, u64)> {
+        self.checking.borrow().clone()
+    }
+
+    /// Whether every hypothesis in `hypotheses` is still in force in the
+    /// same version (others may be in force too: a result shown under
+    /// fewer hypotheses holds under more).
+    fn still_checking(&self, hypotheses: &[(Op<'a>, u64)]) -> bool {
+        let now = self.checking.borrow();
+        hypotheses.iter().all(|h| now.contains(h))
     }
 
     /// The value of the comparison `cmp` (`arith.cmpi`/`index.cmp`) wherever
