@@ -67,8 +67,28 @@ pub fn carrier(v: Val, index_width: u32) -> Option<IntType> {
 /// The exact value of `v` as a width-bit pattern, when it is a constant
 /// computed from `arith.constant`/`index.constant` through exact integer
 /// arithmetic and casts (all modulo 2^width, as executed).
+///
+/// With an index narrower than 64 bits, the value is read only when the
+/// same computation with a 64-bit index gives the same value (for an
+/// `index` result, the same signed reading): upstream's folders compute
+/// `index` constants and arithmetic with 64 bits while the lowered code
+/// computes with the target's width, so a value on which they disagree
+/// (`arith.constant 2147483648 : index` at 32 bits, or an `index_cast` of
+/// a sum that wrapped) is what the program computes only when nothing
+/// folds it on the way: it is refused, like an attribute constant that
+/// does not fit (see `ir::index_constant`).
 pub fn const_bits(v: Val, index_width: u32) -> Option<u128> {
-    const_bits_depth(v, index_width, 0)
+    let narrow = const_bits_depth(v, index_width, 0)?;
+    if index_width >= 64 {
+        return Some(narrow);
+    }
+    let wide = const_bits_depth(v, 64, 0)?;
+    let agree = if carrier(v, index_width)?.is_index() {
+        to_signed(narrow, index_width) == to_signed(wide, 64)
+    } else {
+        narrow == wide
+    };
+    agree.then_some(narrow)
 }
 
 fn const_bits_depth(v: Val, iw: u32, depth: u32) -> Option<u128> {

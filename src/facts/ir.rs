@@ -620,6 +620,10 @@ impl IntType {
     pub(crate) fn width(self) -> u32 {
         self.0
     }
+    /// Whether it is `index`.
+    pub(crate) fn is_index(self) -> bool {
+        self.1
+    }
     /// The printed type: `index`, `i32`.
     pub(crate) fn name(self) -> String {
         if self.1 {

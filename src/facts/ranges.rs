@@ -199,6 +199,16 @@ impl Range {
     pub fn add(&self, other: &Range) -> Range {
         self.binary(other, |a, b| a.checked_add(b))
     }
+    /// Whether `f` of some values of the two ranges may leave the signed
+    /// range of the width (the corners of the signed intervals: `f` is
+    /// monotone in each argument on them, as `+`, `-` and `×` of
+    /// intervals are at their corners).
+    fn may_wrap_signed(&self, other: &Range, f: fn(i128, i128) -> Option<i128>) -> bool {
+        let w = self.width;
+        [self.s.lo, self.s.hi]
+            .iter()
+            .any(|&x| [other.s.lo, other.s.hi].iter().any(|&y| f(x, y).is_none_or(|r| r < smin(w) || r > smax(w))))
+    }
     pub fn sub(&self, other: &Range) -> Range {
         // Extremes of a - b are at (a.lo - b.hi) and (a.hi - b.lo): the
         // corner enumeration covers them.
@@ -569,9 +579,9 @@ impl<'f, 'a> Ranges<'f, 'a> {
                     _ => input,
                 }
             }
-            IntOp::Add { lhs, rhs, .. } => sub(lhs).add(&sub(rhs)),
-            IntOp::Sub { lhs, rhs, .. } => sub(lhs).sub(&sub(rhs)),
-            IntOp::Mul { lhs, rhs, .. } => sub(lhs).mul(&sub(rhs)),
+            IntOp::Add { lhs, rhs, .. } => self.modular(v, sub(lhs), sub(rhs), Range::add, i128::checked_add),
+            IntOp::Sub { lhs, rhs, .. } => self.modular(v, sub(lhs), sub(rhs), Range::sub, i128::checked_sub),
+            IntOp::Mul { lhs, rhs, .. } => self.modular(v, sub(lhs), sub(rhs), Range::mul, i128::checked_mul),
             IntOp::Select { if_true, if_false, .. } => sub(if_true).union(&sub(if_false)),
             IntOp::And { lhs, rhs } => {
                 // x & m <= m and <= x (unsigned).
@@ -598,9 +608,50 @@ impl<'f, 'a> Ranges<'f, 'a> {
                 }
             }
             IntOp::Cast { value, kind: Cast::Signed } => sub(value).cast(width, true),
+            IntOp::Cast { value, kind: Cast::Unsigned } if self.narrow_index(v) => {
+                // Zero extension into a narrow index: a value of the upper
+                // half is negative to the target and positive to a 64-bit
+                // folder (see `narrow_index`).
+                let r = sub(value).cast(width, false);
+                if r.u.hi <= smax(width) {
+                    r
+                } else {
+                    Range::full(width)
+                }
+            }
             IntOp::Cast { value, kind: Cast::Unsigned | Cast::Truncate } => sub(value).cast(width, false),
             _ => Range::full(width),
         }
+    }
+
+    /// Whether `v` is an `index` read narrower than 64 bits. Upstream's
+    /// folders compute `index` arithmetic with 64 bits, the lowered code
+    /// with the target's width; they agree exactly where the result is a
+    /// signed value of that width (as for constants: `bits::const_bits`).
+    /// Where it may not be, what the program computes depends on what folds
+    /// on the way (a loop canonicalize unrolls, a constant it propagates),
+    /// so no range is read from it.
+    fn narrow_index(&self, v: Val<'a>) -> bool {
+        self.index_width < 64 && carrier(v, self.index_width).is_some_and(|t| t.is_index())
+    }
+
+    /// The range of a modular operation (`+`, `-`, `×`) of `v`'s operands
+    /// `a` and `b`; for a narrow index ([`Ranges::narrow_index`]), only
+    /// when no value of the signed ranges leaves the signed range (else the
+    /// unsigned reading could give a range the 64-bit folders' result is
+    /// not in).
+    fn modular(
+        &self,
+        v: Val<'a>,
+        a: Range,
+        b: Range,
+        op: fn(&Range, &Range) -> Range,
+        exact: fn(i128, i128) -> Option<i128>,
+    ) -> Range {
+        if self.narrow_index(v) && a.may_wrap_signed(&b, exact) {
+            return Range::full(a.width);
+        }
+        op(&a, &b)
     }
 }
 

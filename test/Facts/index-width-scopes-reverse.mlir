@@ -5,22 +5,28 @@
 // option; Debian's MLIR 22 verifier crashes on a spec naming index nested
 // in another that does, so the host has none) holding a 64-bit device
 // module. The same arithmetic is out of bounds in the host and in bounds
-// in the device, and its comparison folds to opposite values: at 32 bits
-// %m = (%i - 2^31) / 2^29 is -4 or -3, at 64 bits it is 4.
+// in the device: for %i in [1, 4], %i + 2^31 - 1 wraps at 32 bits, and
+// %m = (%i + 2^31 - 1) / 2^29 is -4 or -3 there, 4 at 64 bits. The
+// comparison %m < 0 folds to false in the device and stays in the host
+// (loom reads no wrapped sum; the 64-bit answer would be wrong there).
 
 // CHECK-LABEL: func.func @host32
-// CHECK: %true = arith.constant true
+// CHECK: arith.divsi
+// CHECK-NEXT: %[[NEG:.*]] = arith.cmpi slt
+// CHECK: scf.yield %{{.*}}, %[[NEG]]
 // CHECK-LABEL: module @dev
 // CHECK: %false = arith.constant false
+// CHECK: memref.load
+// CHECK-NEXT: scf.yield %{{.*}}, %false
 module {
   func.func @host32(%a: memref<10xi8>, %i: index) -> (i8, i1) {
     %c0 = arith.constant 0 : index
     %c5 = arith.constant 5 : index
-    %big = arith.constant 2147483648 : index
+    %big = arith.constant 2147483647 : index
     %div = arith.constant 536870912 : index
     %z = arith.constant 0 : i8
     %f = arith.constant false
-    %lo = arith.cmpi sge, %i, %c0 : index
+    %lo = arith.cmpi sgt, %i, %c0 : index
     %hi = arith.cmpi slt, %i, %c5 : index
     %ok = arith.andi %lo, %hi : i1
     %r:2 = scf.if %ok -> (i8, i1) {
@@ -39,11 +45,11 @@ module {
     func.func @dev64(%a: memref<10xi8>, %i: index) -> (i8, i1) {
       %c0 = arith.constant 0 : index
       %c5 = arith.constant 5 : index
-      %big = arith.constant 2147483648 : index
+      %big = arith.constant 2147483647 : index
       %div = arith.constant 536870912 : index
       %z = arith.constant 0 : i8
       %f = arith.constant false
-      %lo = arith.cmpi sge, %i, %c0 : index
+      %lo = arith.cmpi sgt, %i, %c0 : index
       %hi = arith.cmpi slt, %i, %c5 : index
       %ok = arith.andi %lo, %hi : i1
       %r:2 = scf.if %ok -> (i8, i1) {
