@@ -1,6 +1,7 @@
 //! Running loom-opt and LLVM's tools for the fuzzers: a tool's stdout or why
 //! it failed, and the report/lower-and-run steps both facts fuzzers share.
 
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -97,20 +98,7 @@ pub fn with_index32(program: &str) -> String {
 /// `func.func private @exit(i32)`) ran: its output is what it printed
 /// before.
 pub fn lower_and_run(loom_opt: &Path, llvm_prefix: &Path, exec: &Path, lowered: &Path) -> Result<String, String> {
-    check_claims_and_lower(loom_opt, exec, lowered)?;
-    let out = Command::new("stdbuf")
-        .arg("-o0")
-        .arg(llvm_prefix.join("bin/mlir-runner"))
-        .arg(lowered)
-        .args(["-e", "main", "-entry-point-result=void"])
-        .arg(format!(
-            "-shared-libs={},{}",
-            runner_lib(llvm_prefix, "c_runner_utils"),
-            runner_lib(llvm_prefix, "runner_utils")
-        ))
-        .output()
-        .map_err(|e| format!("cannot run mlir-runner: {e}"))?;
-    run_output(exec, "mlir-runner", &out)
+    returned(lower_and_run_to_end(loom_opt, llvm_prefix, exec, lowered, false, "")?)
 }
 
 /// [`lower_and_run`] at a 32-bit index: `exec` must carry
@@ -127,29 +115,108 @@ pub fn lower_and_run_index32(
     exec: &Path,
     lowered: &Path,
 ) -> Result<String, String> {
-    let text = std::fs::read_to_string(exec).map_err(|e| format!("read {}: {e}", exec.display()))?;
-    if !text.contains(&format!("dlti.dl_spec = {INDEX32_SPEC}")) {
-        return Err(format!("{}: no `dlti.dl_spec = {INDEX32_SPEC}`: it would run at 64 bits", exec.display()));
+    returned(lower_and_run_to_end(loom_opt, llvm_prefix, exec, lowered, true, "")?)
+}
+
+/// How a run that violated no claim ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// `@main` returned or the program called `exit(0)`.
+    Returned,
+    /// The program aborted (SIGABRT: a failing `cf.assert`); its output is
+    /// what it printed before.
+    Aborted,
+}
+
+/// [`lower_and_run`] (`index32` false) or [`lower_and_run_index32`]
+/// (`index32` true) for a program that may abort on purpose, with
+/// `loom-check-claims{check_opts}` (`check_opts` may be empty, or e.g.
+/// `plant=count` to plant a wrong claim): the output and how the run
+/// ended. A violated claim, a failure to lower, or another failure of the
+/// run (another signal, a non-zero exit) is an error.
+pub fn lower_and_run_to_end(
+    loom_opt: &Path,
+    llvm_prefix: &Path,
+    exec: &Path,
+    lowered: &Path,
+    index32: bool,
+    check_opts: &str,
+) -> Result<(String, Ending), String> {
+    if index32 {
+        let text = std::fs::read_to_string(exec).map_err(|e| format!("read {}: {e}", exec.display()))?;
+        if !text.contains(&format!("dlti.dl_spec = {INDEX32_SPEC}")) {
+            return Err(format!("{}: no `dlti.dl_spec = {INDEX32_SPEC}`: it would run at 64 bits", exec.display()));
+        }
     }
-    check_claims_and_lower(loom_opt, exec, lowered)?;
-    let ll = lowered.with_extension("ll");
+    let check = if check_opts.is_empty() { String::new() } else { format!("{{{check_opts}}}") };
     run_tool(
-        Command::new(llvm_prefix.join("bin/mlir-translate")).arg("--mlir-to-llvmir").arg(lowered).arg("-o").arg(&ll),
-        "mlir-translate --mlir-to-llvmir",
+        Command::new(loom_opt)
+            .arg(exec)
+            .arg(format!("--pass-pipeline=builtin.module(loom-check-claims{check},loom-lower-to-llvm)"))
+            .arg("-o")
+            .arg(lowered),
+        "loom-opt loom-check-claims,loom-lower-to-llvm",
     )?;
-    let entry = lowered.with_extension("run-void-main.ll");
-    std::fs::write(&entry, RUN_VOID_MAIN).map_err(|e| format!("write {}: {e}", entry.display()))?;
-    let out = Command::new("stdbuf")
-        .arg("-o0")
-        .arg(llvm_prefix.join("bin/lli"))
-        .arg(format!("-load={}", runner_lib(llvm_prefix, "c_runner_utils")))
-        .arg(format!("-load={}", runner_lib(llvm_prefix, "runner_utils")))
-        .arg("--entry-function=loom_run_main")
-        .arg(format!("--extra-module={}", entry.display()))
-        .arg(&ll)
-        .output()
-        .map_err(|e| format!("cannot run lli: {e}"))?;
-    run_output(exec, "lli", &out)
+    let (runner, out) = if index32 {
+        let ll = lowered.with_extension("ll");
+        run_tool(
+            Command::new(llvm_prefix.join("bin/mlir-translate"))
+                .arg("--mlir-to-llvmir")
+                .arg(lowered)
+                .arg("-o")
+                .arg(&ll),
+            "mlir-translate --mlir-to-llvmir",
+        )?;
+        let entry = lowered.with_extension("run-void-main.ll");
+        std::fs::write(&entry, RUN_VOID_MAIN).map_err(|e| format!("write {}: {e}", entry.display()))?;
+        let out = Command::new("stdbuf")
+            .arg("-o0")
+            .arg(llvm_prefix.join("bin/lli"))
+            .arg(format!("-load={}", runner_lib(llvm_prefix, "c_runner_utils")))
+            .arg(format!("-load={}", runner_lib(llvm_prefix, "runner_utils")))
+            .arg("--entry-function=loom_run_main")
+            .arg(format!("--extra-module={}", entry.display()))
+            .arg(&ll)
+            .output()
+            .map_err(|e| format!("cannot run lli: {e}"))?;
+        ("lli", out)
+    } else {
+        let out = Command::new("stdbuf")
+            .arg("-o0")
+            .arg(llvm_prefix.join("bin/mlir-runner"))
+            .arg(lowered)
+            .args(["-e", "main", "-entry-point-result=void"])
+            .arg(format!(
+                "-shared-libs={},{}",
+                runner_lib(llvm_prefix, "c_runner_utils"),
+                runner_lib(llvm_prefix, "runner_utils")
+            ))
+            .output()
+            .map_err(|e| format!("cannot run mlir-runner: {e}"))?;
+        ("mlir-runner", out)
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    if let Some(claim) = stdout.lines().find(|l| l.contains("loom claim violated")) {
+        return Err(format!("{}: {claim}", exec.display()));
+    }
+    if out.status.success() {
+        return Ok((stdout, Ending::Returned));
+    }
+    if out.status.signal() == Some(SIGABRT) {
+        return Ok((stdout, Ending::Aborted));
+    }
+    Err(format!("{runner} failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)))
+}
+
+/// The signal `abort()` raises.
+const SIGABRT: i32 = 6;
+
+/// The output of a run that must return (an abort is an error).
+fn returned((stdout, ending): (String, Ending)) -> Result<String, String> {
+    match ending {
+        Ending::Returned => Ok(stdout),
+        Ending::Aborted => Err(format!("the program aborted after printing:\n{stdout}")),
+    }
 }
 
 /// The entry the lowered programs run through under `lli` (it calls the
@@ -160,30 +227,4 @@ const RUN_VOID_MAIN: &str = include_str!("../../test/Execution/Inputs/run-void-m
 /// Path of MLIR's runner library `lib{name}.so` under `llvm_prefix`.
 fn runner_lib(llvm_prefix: &Path, name: &str) -> String {
     llvm_prefix.join("lib").join(format!("libmlir_{name}.so")).display().to_string()
-}
-
-/// `loom-check-claims,loom-lower-to-llvm` on `exec` into `lowered`.
-fn check_claims_and_lower(loom_opt: &Path, exec: &Path, lowered: &Path) -> Result<(), String> {
-    run_tool(
-        Command::new(loom_opt)
-            .arg(exec)
-            .arg("--pass-pipeline=builtin.module(loom-check-claims,loom-lower-to-llvm)")
-            .arg("-o")
-            .arg(lowered),
-        "loom-opt loom-check-claims,loom-lower-to-llvm",
-    )
-    .map(|_| ())
-}
-
-/// The output of a run of `exec` by `runner`: its stdout, or an error
-/// naming the violated claim it printed or why the run failed.
-fn run_output(exec: &Path, runner: &str, out: &std::process::Output) -> Result<String, String> {
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    if let Some(claim) = stdout.lines().find(|l| l.contains("loom claim violated")) {
-        return Err(format!("{}: {claim}", exec.display()));
-    }
-    if !out.status.success() {
-        return Err(format!("{runner} failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)));
-    }
-    Ok(stdout)
 }
