@@ -99,11 +99,12 @@ fn parse_args() -> Result<Args, String> {
             "--print" => args.print = Some(value()?.parse().map_err(|_| "--print takes a seed".to_string())?),
             "--index32" => args.index32 = true,
             "--without-context-shapes" => testkit::CONTEXT_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
+            "--without-early-end-shapes" => fuzz::EARLY_END_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-parallel-shapes" => sym::PARALLEL_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-pipeline-shapes" => bf::PIPELINE_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--out" => args.out = PathBuf::from(value()?),
             "--help" | "-h" => {
-                println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-context-shapes] [--self-test]");
+                println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-context-shapes] [--without-early-end-shapes] [--self-test]");
                 println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-parallel-shapes] [--self-test] [--print SEED]");
                 println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--self-test] [--print SEED]");
                 std::process::exit(0);
@@ -210,36 +211,53 @@ fn batch(
             accesses.entry(a.function.as_str()).or_default().push(a);
         }
     }
-    // Execution of the 64-bit cases that end within the fuel (mlir-runner
-    // on this host runs 64-bit index only; the others are checked against
-    // the simulation at their own width).
+    // Execution of the cases that end within the fuel, each in a module of
+    // its own index width: 64 through mlir-runner, 32 (a root made 32-bit
+    // by its DLTI spec) through mlir-translate and lli. The record must
+    // equal the simulator's at that width. A case with an out-of-width
+    // assumption has no meaning at 32 bits (the verifier rejects its
+    // bounds there): it is checked against the simulation only.
     let mut truth: Vec<Outcome> = outcomes.clone();
-    let runnable: Vec<(usize, &Case)> =
-        cases.iter().enumerate().filter(|(i, c)| c.iw == 64 && matches!(outcomes[*i], Outcome::Ran(_))).collect();
-    if !runnable.is_empty() {
-        let exec = dir.join(format!("exec-{first}.mlir"));
+    for iw in [64u32, 32] {
+        let runnable: Vec<(usize, &Case)> = cases
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| c.iw == iw && matches!(outcomes[*i], Outcome::Ran(_)) && c.oow.is_none())
+            .collect();
+        if runnable.is_empty() {
+            continue;
+        }
+        let exec = dir.join(format!("exec{iw}-{first}.mlir"));
         let refs: Vec<&Case> = runnable.iter().map(|(_, c)| *c).collect();
-        std::fs::write(&exec, fuzz::exec_module(&refs)).map_err(|e| format!("write: {e}"))?;
-        let lowered = dir.join(format!("exec-{first}.ll.mlir"));
-        let stdout = lower_and_run(loom_opt, Path::new(env!("LOOM_LLVM_PREFIX")), &exec, &lowered)?;
+        let text = fuzz::exec_module(&refs);
+        let text = if iw == 32 { tools::with_index32(&text) } else { text };
+        std::fs::write(&exec, text).map_err(|e| format!("write: {e}"))?;
+        let lowered = dir.join(format!("exec{iw}-{first}.ll.mlir"));
+        let llvm = Path::new(env!("LOOM_LLVM_PREFIX"));
+        let stdout = if iw == 32 {
+            tools::lower_and_run_index32(loom_opt, llvm, &exec, &lowered)?
+        } else {
+            lower_and_run(loom_opt, llvm, &exec, &lowered)?
+        };
         let mut numbers = stdout.lines().map(|l| l.trim().parse::<u64>());
         for (i, c) in &runnable {
             let mut rec = Vec::new();
             for _ in 0..fuzz::slots(c) {
                 match numbers.next() {
                     Some(Ok(n)) => rec.push(n),
-                    _ => return Err(format!("mlir-runner output ends early or is malformed at case {}", c.id)),
+                    _ => return Err(format!("the {iw}-bit run's output ends early or is malformed at case {}", c.id)),
                 }
             }
             if truth[*i] != Outcome::Ran(rec.clone()) {
                 tally.model_mismatches += 1;
                 tally.failures.push(format!(
-                    "case {}: execution record {:?} differs from the simulator's {:?} (simulator or lowering bug)",
+                    "case {}: {iw}-bit execution record {:?} differs from the simulator's {:?} (simulator or lowering bug)",
                     c.id, rec, truth[*i]
                 ));
             }
             truth[*i] = Outcome::Ran(rec);
             tally.executed += 1;
+            tally.executed32 += (iw == 32) as u64;
         }
     }
     for (i, c) in cases.iter().enumerate() {
@@ -320,19 +338,24 @@ fn main() {
             eprintln!("loom-facts-fuzz: batch at case {}: {e}", chunk[0]);
             std::process::exit(2);
         }
+        let iw = if args.index32 { 32 } else { 64 };
+        if let Err(e) = fuzz::run_early_end(&loom_opt, &args.out, chunk, iw, &mut tally) {
+            eprintln!("loom-facts-fuzz: early-end programs at case {}: {e}", chunk[0]);
+            std::process::exit(2);
+        }
     }
     for f in &tally.failures {
         eprintln!("{f}");
     }
     let t = &tally;
     println!(
-        "facts-fuzz: {} cases ({} executed, {} beyond the fuel, {} undefined scf.for/loom.for); loops: {} exact, {} at_most, {} unknown; exact beyond the fuel: {} checked by long simulation, {} unchecked; accesses: {} ({} proven, {} of them checked; {} accesses went out of bounds)",
-        t.cases, t.executed, t.out_of_fuel, t.undefined, t.exact, t.at_most, t.unknown, t.exact_checked_long, t.exact_unchecked,
+        "facts-fuzz: {} cases ({} executed, {} of them at 32 bits, {} beyond the fuel, {} undefined scf.for/loom.for); loops: {} exact, {} at_most, {} unknown; exact beyond the fuel: {} checked by long simulation, {} unchecked; accesses: {} ({} proven, {} of them checked; {} accesses went out of bounds)",
+        t.cases, t.executed, t.executed32, t.out_of_fuel, t.undefined, t.exact, t.at_most, t.unknown, t.exact_checked_long, t.exact_unchecked,
         t.accesses, t.proven, t.proven_checked, t.violations_seen
     );
     println!(
-        "facts-fuzz: context shapes: {} nested-width functions, {} non-entry-block loops ({} entries/totals checked), {} out-of-width assumptions ({} modules rejected with a diagnostic); {}",
-        t.nested, t.non_entry, t.totals_checked, t.oow, t.oow_rejected, t.diff.summary()
+        "facts-fuzz: context shapes: {} nested-width functions, {} non-entry-block loops ({} entries/totals checked), {} out-of-width assumptions ({} modules rejected with a diagnostic), {} early-end programs run with their claims checked; {}",
+        t.nested, t.non_entry, t.totals_checked, t.oow, t.oow_rejected, t.early_end, t.diff.summary()
     );
     let failed = tally.failures.iter().filter(|f| !f.starts_with("  ")).count();
     println!(
@@ -397,6 +420,9 @@ fn constant_self_test(loom_opt: &Path, dir: &Path) -> Result<(Vec<String>, bool)
     let (line, diff_ok) = diff::self_test(&parse(&with)?, &parse(&off)?, "constant");
     lines.push(line);
     ok &= diff_ok;
+    let (line, early_ok) = fuzz::early_end_self_test(loom_opt, dir)?;
+    lines.push(line);
+    ok &= early_ok;
     lines.push(format!(
         "constant self-test: {wrong} wrong claim sets, {caught} caught; {right} right claim sets, {flagged} flagged; located rejection read as a non-claim: {}",
         if rejected { "yes" } else { "NO" }

@@ -19,6 +19,10 @@ use super::{FUEL, LONG_FUEL, SLOTS_PER_ARG};
 pub struct Tally {
     pub cases: u64,
     pub executed: u64,
+    /// Of `executed`, those run at a 32-bit index.
+    pub executed32: u64,
+    /// Early-end programs run (see `early_end`).
+    pub early_end: u64,
     pub out_of_fuel: u64,
     pub undefined: u64,
     pub exact: u64,

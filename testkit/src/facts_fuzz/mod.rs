@@ -37,9 +37,21 @@
 //! at-most count within the fuel is contradicted by the simulation, and a
 //! larger exact count is checked against a longer simulation when it is at
 //! most [`LONG_FUEL`]. In `index32` mode (module with
-//! `#dlti.dl_spec<index = 32 : i64>`, which `mlir-runner` on a 64-bit host
-//! cannot execute faithfully) the counters are `index` and the report is
-//! compared with the 32-bit simulation only.
+//! `#dlti.dl_spec<index = 32 : i64>`) the counters are `index`. Every case
+//! is executed at its own module's index width: a 32-bit one (the root in
+//! `index32` mode, a nested 32-bit module otherwise) in a module with the
+//! 32-bit spec through `mlir-translate` and `lli` (`mlir-runner` cannot
+//! parse a DLTI spec), the others through `mlir-runner`; both with every
+//! claim checked at run time (`loom-check-claims`). A 32-bit case with an
+//! out-of-width assumption is not executed: its bounds do not fit the
+//! width, so the verifier rejects it (its meaning at 32 bits is undefined).
+//!
+//! **Early-end programs** (`early_end`, a tenth of the seeds, from a
+//! stream of their own; off with `--without-early-end-shapes`): bodies that
+//! may end the program before the increment (`exit(0)` or a failing
+//! `cf.assert` after an inner loop bounded by `iv + c` without flags, near
+//! the type's maximum), simulated exactly and run alone with every claim
+//! checked.
 //!
 //! **Context shapes**, where a loop's facts depend on where it sits
 //! (drawn from a second random stream, so that leaving them out changes
@@ -85,11 +97,14 @@
 //!   [`module_text`], [`exec_module`]);
 //! * `check` — the report's claims against an outcome ([`check_case`],
 //!   [`Tally`]);
+//! * `early_end` — the early-end programs: generator, simulation, run
+//!   and check ([`run_early_end`]) and their self-test;
 //! * `self_test` — hand-made right and wrong claims about the context
 //!   shapes ([`self_test_claims`]);
 //! * this file — the fuel and the record's layout per loop-carried value.
 
 mod check;
+mod early_end;
 mod emit;
 mod generate;
 mod model;
@@ -98,6 +113,7 @@ mod simulate;
 
 // The re-exports are the module's API.
 pub use check::{check_case, Tally};
+pub use early_end::{run_early_end, self_test as early_end_self_test, EarlyEnd, EndOp, EARLY_END_SHAPES};
 pub use emit::{emit, exec_module, module_text, plain_module};
 pub use generate::generate;
 pub use model::{Access, AccessOp, AddForm, Case, Expr, Guard, Kind, OuterForm, Place, Ty};
