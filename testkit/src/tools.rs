@@ -77,21 +77,27 @@ pub fn loom_report_or_reject(loom_opt: &Path, plain: &Path, report: &Path, opts:
     }
 }
 
+/// The data-layout entry a module carries to run at a 32-bit index (what
+/// [`with_index32`] adds and [`lower_and_run_index32`] requires).
+pub const INDEX32_SPEC: &str = "#dlti.dl_spec<index = 32 : i64>";
+
+/// `program` (top-level ops without a module of their own) inside a module
+/// whose data layout makes index 32 bits wide, as
+/// `test/Execution/Inputs/with-index32.py` prints it.
+pub fn with_index32(program: &str) -> String {
+    format!("module attributes {{dlti.dl_spec = {INDEX32_SPEC}}} {{\n{program}\n}}\n")
+}
+
 /// Lowers `exec` (a module with `func.func @main`) to LLVM into `lowered`,
 /// with a run-time check of every claim loom's facts make on it
 /// (`loom-check-claims`), and runs it with `mlir-runner` from
 /// `llvm_prefix`; the printed output. A violated claim is an error naming
-/// it (the run is unbuffered, so the failing check's message is kept).
+/// it (the run is unbuffered, so the failing check's message is kept). A
+/// program that ends itself with `exit(0)` (libc's, declared
+/// `func.func private @exit(i32)`) ran: its output is what it printed
+/// before.
 pub fn lower_and_run(loom_opt: &Path, llvm_prefix: &Path, exec: &Path, lowered: &Path) -> Result<String, String> {
-    run_tool(
-        Command::new(loom_opt)
-            .arg(exec)
-            .arg("--pass-pipeline=builtin.module(loom-check-claims,loom-lower-to-llvm)")
-            .arg("-o")
-            .arg(lowered),
-        "loom-opt loom-check-claims,loom-lower-to-llvm",
-    )?;
-    let lib = llvm_prefix.join("lib");
+    check_claims_and_lower(loom_opt, exec, lowered)?;
     let out = Command::new("stdbuf")
         .arg("-o0")
         .arg(llvm_prefix.join("bin/mlir-runner"))
@@ -99,17 +105,85 @@ pub fn lower_and_run(loom_opt: &Path, llvm_prefix: &Path, exec: &Path, lowered: 
         .args(["-e", "main", "-entry-point-result=void"])
         .arg(format!(
             "-shared-libs={},{}",
-            lib.join("libmlir_c_runner_utils.so").display(),
-            lib.join("libmlir_runner_utils.so").display()
+            runner_lib(llvm_prefix, "c_runner_utils"),
+            runner_lib(llvm_prefix, "runner_utils")
         ))
         .output()
         .map_err(|e| format!("cannot run mlir-runner: {e}"))?;
+    run_output(exec, "mlir-runner", &out)
+}
+
+/// [`lower_and_run`] at a 32-bit index: `exec` must carry
+/// [`INDEX32_SPEC`] as its module's `dlti.dl_spec` (see [`with_index32`]).
+/// MLIR 22's mlir-runner does not register DLTI and rejects such a module,
+/// so the lowered module is translated to LLVM IR (`mlir-translate
+/// --mlir-to-llvmir`) and run with `lli` through
+/// `test/Execution/Inputs/run-void-main.ll`, as the execution tests'
+/// `%translate-run-main` does; unbuffered, and with the same rules for a
+/// violated claim and for `exit(0)`.
+pub fn lower_and_run_index32(
+    loom_opt: &Path,
+    llvm_prefix: &Path,
+    exec: &Path,
+    lowered: &Path,
+) -> Result<String, String> {
+    let text = std::fs::read_to_string(exec).map_err(|e| format!("read {}: {e}", exec.display()))?;
+    if !text.contains(&format!("dlti.dl_spec = {INDEX32_SPEC}")) {
+        return Err(format!("{}: no `dlti.dl_spec = {INDEX32_SPEC}`: it would run at 64 bits", exec.display()));
+    }
+    check_claims_and_lower(loom_opt, exec, lowered)?;
+    let ll = lowered.with_extension("ll");
+    run_tool(
+        Command::new(llvm_prefix.join("bin/mlir-translate")).arg("--mlir-to-llvmir").arg(lowered).arg("-o").arg(&ll),
+        "mlir-translate --mlir-to-llvmir",
+    )?;
+    let entry = lowered.with_extension("run-void-main.ll");
+    std::fs::write(&entry, RUN_VOID_MAIN).map_err(|e| format!("write {}: {e}", entry.display()))?;
+    let out = Command::new("stdbuf")
+        .arg("-o0")
+        .arg(llvm_prefix.join("bin/lli"))
+        .arg(format!("-load={}", runner_lib(llvm_prefix, "c_runner_utils")))
+        .arg(format!("-load={}", runner_lib(llvm_prefix, "runner_utils")))
+        .arg("--entry-function=loom_run_main")
+        .arg(format!("--extra-module={}", entry.display()))
+        .arg(&ll)
+        .output()
+        .map_err(|e| format!("cannot run lli: {e}"))?;
+    run_output(exec, "lli", &out)
+}
+
+/// The entry the lowered programs run through under `lli` (it calls the
+/// program's `@main` and returns 0, lli's exit status being the entry's
+/// result).
+const RUN_VOID_MAIN: &str = include_str!("../../test/Execution/Inputs/run-void-main.ll");
+
+/// Path of MLIR's runner library `lib{name}.so` under `llvm_prefix`.
+fn runner_lib(llvm_prefix: &Path, name: &str) -> String {
+    llvm_prefix.join("lib").join(format!("libmlir_{name}.so")).display().to_string()
+}
+
+/// `loom-check-claims,loom-lower-to-llvm` on `exec` into `lowered`.
+fn check_claims_and_lower(loom_opt: &Path, exec: &Path, lowered: &Path) -> Result<(), String> {
+    run_tool(
+        Command::new(loom_opt)
+            .arg(exec)
+            .arg("--pass-pipeline=builtin.module(loom-check-claims,loom-lower-to-llvm)")
+            .arg("-o")
+            .arg(lowered),
+        "loom-opt loom-check-claims,loom-lower-to-llvm",
+    )
+    .map(|_| ())
+}
+
+/// The output of a run of `exec` by `runner`: its stdout, or an error
+/// naming the violated claim it printed or why the run failed.
+fn run_output(exec: &Path, runner: &str, out: &std::process::Output) -> Result<String, String> {
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     if let Some(claim) = stdout.lines().find(|l| l.contains("loom claim violated")) {
         return Err(format!("{}: {claim}", exec.display()));
     }
     if !out.status.success() {
-        return Err(format!("mlir-runner failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)));
+        return Err(format!("{runner} failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)));
     }
     Ok(stdout)
 }
