@@ -33,6 +33,8 @@
 //!   `vector.print` formatting (documented there: `i1` as `0`/`1`, signless
 //!   integers signed, `index` **unsigned**, floats as `%g`);
 //! * [`crate::rng`] — SplitMix64, so that a seed names one program forever;
+//! * `near_max` — the counted-loop template near the counter type's
+//!   maximum, left by a break before an increment that would overflow;
 //! * [`harness`] — runs programs through loom's lowerings and mlir-runner;
 //! * `testing` (tests only) — helpers to hand-write programs.
 //!
@@ -50,6 +52,7 @@ pub mod emit;
 pub mod generate;
 pub mod harness;
 pub mod interpret;
+mod near_max;
 pub mod program;
 
 #[cfg(test)]
