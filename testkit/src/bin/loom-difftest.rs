@@ -37,6 +37,7 @@
 use std::path::PathBuf;
 
 use testkit::difftest::harness::{check_seeds, Lowering, Tools, CHECK_CLAIMS, TENSOR_LOWERINGS};
+use testkit::difftest::index32::check_seeds_index32;
 use testkit::difftest::Config;
 
 struct Args {
@@ -50,6 +51,7 @@ struct Args {
     print: Option<u64>,
     keep_going: bool,
     head: String,
+    index32: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -64,6 +66,7 @@ fn parse_args() -> Result<Args, String> {
         print: None,
         keep_going: false,
         head: String::new(),
+        index32: false,
     };
     let mut lowering_given = false;
     let mut iter = std::env::args().skip(1);
@@ -92,6 +95,7 @@ fn parse_args() -> Result<Args, String> {
             }
             "--tensors" => args.config.tensors = true,
             "--keep-going" => args.keep_going = true,
+            "--index32" => args.index32 = true,
             "--check-claims" => args.head = CHECK_CLAIMS.to_string(),
             "--head" => args.head = value()?,
             "--batch" => args.batch = value()?.parse().map_err(|_| "--batch takes a positive number".to_string())?,
@@ -110,6 +114,7 @@ fn parse_args() -> Result<Args, String> {
             }
             "--help" | "-h" => {
                 println!("usage: loom-difftest [--tensors] [--check-claims | --head PASSES] [--seeds START..END] [--lowering L] [--keep-going] [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none]");
+                println!("       loom-difftest --index32 [--seeds START..END] [--batch N] [--out DIR]   (programs without index values, at a 32-bit index, claims checked)");
                 println!("       loom-difftest [--tensors] --print SEED   (print the program of SEED)");
                 std::process::exit(0);
             }
@@ -120,6 +125,35 @@ fn parse_args() -> Result<Args, String> {
         args.lowerings = TENSOR_LOWERINGS.to_vec();
     }
     Ok(args)
+}
+
+/// `--index32`: the exit status.
+fn run_index32(tools: &Tools, args: &Args) -> i32 {
+    match check_seeds_index32(tools, &args.config, args.seeds.clone(), args.batch) {
+        Ok(summary) => {
+            println!(
+                "index32: {} programs without index values agree with the interpreter at a 32-bit index ({} with index or tensor values not run)",
+                summary.agreed, summary.with_index
+            );
+            match summary.failure {
+                None => 0,
+                Some((seed, module, why)) => {
+                    let path = args.out.join(format!("difftest-seed-{seed}-index32.mlir"));
+                    let _ = std::fs::create_dir_all(&args.out);
+                    let text = format!("// loom difftest disagreement at a 32-bit index, seed {seed}: {why}\n{module}");
+                    if let Err(e) = std::fs::write(&path, text) {
+                        eprintln!("loom-difftest: cannot write {}: {e}", path.display());
+                    }
+                    println!("index32: seed {seed} disagrees; reproducer: {}", path.display());
+                    1
+                }
+            }
+        }
+        Err(e) => {
+            eprintln!("loom-difftest: {e}");
+            2
+        }
+    }
 }
 
 fn main() {
@@ -143,6 +177,9 @@ fn main() {
         }
     };
     let config = args.config.clone();
+    if args.index32 {
+        std::process::exit(run_index32(&tools, &args));
+    }
     let mut passed = 0u64;
     let mut failed = 0u64;
     let mut upstream = 0u64;

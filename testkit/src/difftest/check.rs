@@ -35,7 +35,15 @@
 //!   runs at most `fuel + 1` times per entry into the loop.
 //! * **Counted loops** have constant bounds and step (`step > 0`, all within
 //!   `±MAX_FOR_BOUND`), so their trip count is static and the induction
-//!   variable cannot overflow.
+//!   variable cannot overflow; or constant bounds anywhere in the type's
+//!   range with at most `MAX_FOR_BOUND` trips (near the type's maximum the
+//!   last increment may overflow: the interpreter rejects a run that
+//!   reaches it as undefined, so such a loop must be left by an exit first);
+//!   or a lower bound `%v` and upper bound `arith.addi %v, c` (no overflow
+//!   flags, constant `c` in `1..=MAX_FOR_BOUND`) with step the constant 1:
+//!   at most `c` trips whether or not `%v + c` wraps (if it does, the
+//!   signed bound is below `%v`: no trip), and `%j < upper` keeps `%j + 1`
+//!   from overflowing.
 //! * **No UB in arith**: `remsi` by a positive constant, `remui` by a non-zero
 //!   constant (never on `i1`), shifts by a constant below the width (never on
 //!   `i1` / `index`), `fptosi` only to `i32` / `i64`.
@@ -104,6 +112,7 @@ pub fn check(program: &Program) -> Result<StaticCost, CheckError> {
         frames: vec![Vec::new()],
         constants: vec![None; count],
         rem_divisor: vec![None; count],
+        plus_constant: vec![None; count],
         token_defined: vec![false; program.token_count as usize],
         targets: Vec::new(),
     };
@@ -151,6 +160,8 @@ struct Checker<'p> {
     constants: Vec<Option<Constant>>,
     /// For results of `remsi` by a constant: the divisor.
     rem_divisor: Vec<Option<i64>>,
+    /// For results of `arith.addi %v, c` with a constant `c`: `(%v, c)`.
+    plus_constant: Vec<Option<(ValueId, i64)>>,
     token_defined: Vec<bool>,
     targets: Vec<Target>,
 }
@@ -299,6 +310,9 @@ impl Checker<'_> {
                 self.define(*result)?;
                 if *bin == IntBinOp::RemS {
                     self.rem_divisor[result.0 as usize] = divisor;
+                }
+                if let (IntBinOp::Add, Some(c)) = (bin, divisor) {
+                    self.plus_constant[result.0 as usize] = Some((*lhs, c));
                 }
             }
             Op::FloatBinary { result, op: bin, lhs, rhs } => {
@@ -555,15 +569,7 @@ impl Checker<'_> {
         if !matches!(iv_type, Type::Index | Type::I32 | Type::I64) || bound_types.iter().any(|t| *t != iv_type) {
             return Err(error("loom.for bounds and induction variable types differ".to_string()));
         }
-        let (lower, upper, step) =
-            match (self.int_constant(op.lower), self.int_constant(op.upper), self.int_constant(op.step)) {
-                (Some(l), Some(u), Some(s)) => (l, u, s),
-                _ => return Err(error("loom.for bounds are not constants".to_string())),
-            };
-        if step <= 0 || step > MAX_FOR_BOUND || lower.abs() > MAX_FOR_BOUND || upper.abs() > MAX_FOR_BOUND {
-            return Err(error("loom.for bounds or step out of the safe range".to_string()));
-        }
-        let trips = if upper > lower { ((upper - lower + step - 1) / step) as u64 } else { 0 };
+        let trips = self.for_trip_bound(op)?;
         let init_types = self.use_values(&op.iter_args.iter().map(|a| a.init).collect::<Vec<_>>())?;
         self.define_token(op.token)?;
         self.enter();
@@ -589,6 +595,30 @@ impl Checker<'_> {
         let work = mult.saturating_add(body?);
         self.define_results(&op.results, &init_types)?;
         Ok(work)
+    }
+
+    /// A bound on the trips of `op` per entry (see "Counted loops" in the
+    /// module documentation for the three accepted forms).
+    fn for_trip_bound(&self, op: &ForOp) -> Result<u64, CheckError> {
+        let step = match self.int_constant(op.step) {
+            Some(s) if s > 0 && s <= MAX_FOR_BOUND => s,
+            _ => return Err(error("loom.for step is not a constant in the safe range".to_string())),
+        };
+        match (self.int_constant(op.lower), self.int_constant(op.upper)) {
+            (Some(lower), Some(upper)) => {
+                let (lower, upper) = (i128::from(lower), i128::from(upper));
+                let trips = if upper > lower { (upper - lower + i128::from(step) - 1) / i128::from(step) } else { 0 };
+                let small = lower.abs() <= i128::from(MAX_FOR_BOUND) && upper.abs() <= i128::from(MAX_FOR_BOUND);
+                if !small && trips > i128::from(MAX_FOR_BOUND) {
+                    return Err(error("loom.for bounds out of the safe range".to_string()));
+                }
+                Ok(trips as u64)
+            }
+            _ => match self.plus_constant.get(op.upper.0 as usize).copied().flatten() {
+                Some((base, c)) if base == op.lower && step == 1 && (1..=MAX_FOR_BOUND).contains(&c) => Ok(c as u64),
+                _ => Err(error("loom.for bounds are neither constants nor `%v` to `%v + c` by 1".to_string())),
+            },
+        }
     }
 
     fn terminator(&self, term: &Terminator, role: Role<'_>) -> Result<(), CheckError> {

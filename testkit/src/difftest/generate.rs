@@ -104,6 +104,11 @@ pub struct Config {
     /// Tensor mode: `tensor<Nxi32>` values (see the module header). Off by
     /// default, so that a seed names the same scalar program as before.
     pub tensors: bool,
+    /// Append, to one program in three, a counted loop near its counter
+    /// type's maximum left by a break before an increment that would
+    /// overflow (`near_max`; not with `max_depth` 0). From a random stream
+    /// of its own: the ops before it are what the seed makes with it off.
+    pub near_max_loops: bool,
 }
 
 impl Default for Config {
@@ -123,6 +128,7 @@ impl Default for Config {
             float_printing: FloatPrinting::Direct,
             for_without_iter_args: true,
             tensors: false,
+            near_max_loops: true,
         }
     }
 }
@@ -1098,6 +1104,9 @@ impl<'c> Gen<'c> {
         }
         for v in outputs {
             self.print_value(&mut ops, v);
+        }
+        if self.cfg.near_max_loops && self.cfg.max_depth > 0 {
+            super::near_max::maybe_append(&mut self.builder, seed, &mut ops);
         }
         self.builder.finish(seed, ops)
     }

@@ -221,14 +221,14 @@ impl Disagreement {
 }
 
 /// A generated program ready to run.
-struct Case {
-    seed: u64,
+pub(super) struct Case {
+    pub(super) seed: u64,
     has_tensors: bool,
-    mlir: String,
-    expected: Vec<String>,
+    pub(super) mlir: String,
+    pub(super) expected: Vec<String>,
 }
 
-fn make_case(seed: u64, config: &Config) -> Result<Case, String> {
+pub(super) fn make_case(seed: u64, config: &Config) -> Result<Case, String> {
     let program = generate(seed, config);
     let expected =
         interpret(&program).map_err(|e| format!("seed {seed}: the interpreter rejected the program: {e:?}"))?;
@@ -237,7 +237,7 @@ fn make_case(seed: u64, config: &Config) -> Result<Case, String> {
 }
 
 /// The batch module: every case as `@p<seed>`, and a `@main` calling them.
-fn batch_module(cases: &[Case]) -> String {
+pub(super) fn batch_module(cases: &[Case]) -> String {
     let mut text = String::new();
     for case in cases {
         text.push_str(&case.mlir.replacen("func.func @main()", &format!("func.func @p{}()", case.seed), 1));

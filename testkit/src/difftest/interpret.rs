@@ -18,7 +18,8 @@
 //! * **Integers** wrap in two's complement at their width (`index` = 64
 //!   bits), like `arith` without overflow flags. Anything LLVM would treat as
 //!   undefined or poison (`remsi`/`remui` by zero, `INT_MIN remsi -1`, shift
-//!   amount >= width, out-of-range `fptosi`, a non-positive `loom.for` step) is
+//!   amount >= width, out-of-range `fptosi`, a non-positive `loom.for` step,
+//!   a `loom.for` increment that overflows, as for `scf.for`) is
 //!   reported as [`InterpError::UndefinedBehaviour`] instead of guessed at.
 //! * **Floats** are computed in their own precision (`f32` arithmetic in
 //!   `f32`), IEEE round-to-nearest-even, as LLVM does on x86-64 and AArch64.
@@ -542,6 +543,10 @@ impl Machine<'_> {
                     return self.pass_exit(exit);
                 }
             };
+            let next = i128::from(sign_extend(iv, w)) + i128::from(sign_extend(step, w));
+            if next > i128::from(sign_extend(width_mask(w) >> 1, w)) {
+                return Err(ub("loom.for increment overflows"));
+            }
             iv = iv.wrapping_add(step) & width_mask(w);
         }
         self.record_iterations(count);

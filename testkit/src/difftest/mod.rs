@@ -33,6 +33,10 @@
 //!   `vector.print` formatting (documented there: `i1` as `0`/`1`, signless
 //!   integers signed, `index` **unsigned**, floats as `%g`);
 //! * [`crate::rng`] — SplitMix64, so that a seed names one program forever;
+//! * `near_max` — the counted-loop template near the counter type's
+//!   maximum, left by a break before an increment that would overflow;
+//! * [`index32`] — runs the programs without `index` values at a 32-bit
+//!   index (`--index32`);
 //! * [`harness`] — runs programs through loom's lowerings and mlir-runner;
 //! * `testing` (tests only) — helpers to hand-write programs.
 //!
@@ -49,7 +53,9 @@ pub mod check;
 pub mod emit;
 pub mod generate;
 pub mod harness;
+pub mod index32;
 pub mod interpret;
+mod near_max;
 pub mod program;
 
 #[cfg(test)]

@@ -1,0 +1,86 @@
+//! Generated programs run at a 32-bit index (`loom-difftest --index32`).
+//!
+//! The reference interpreter gives `index` 64 bits, so only the programs
+//! with no `index` value (and no tensor, whose indices are `index`) have
+//! the same meaning at 32 bits; the others are counted and not run. Those
+//! programs are batched as [`harness`](super::harness) batches them
+//! (`@p<seed>` called in order from `@main`), wrapped in a module whose
+//! data layout makes `index` 32 bits wide (`tools::with_index32`), and run
+//! by `tools::lower_and_run_index32`: `loom-check-claims` (loom's claims
+//! checked at run time, at the scope's 32-bit width),
+//! `loom-lower-to-llvm`, `mlir-translate` and `lli` (MLIR 22's
+//! `mlir-runner` rejects a module with a `dlti.dl_spec`). The output must
+//! be the interpreter's lines; a batch that differs is run program by
+//! program to name the first seed that does, whose module is written out.
+
+use std::path::Path;
+
+use super::harness::{batch_module, make_case, Tools};
+use super::Config;
+use crate::tools::{lower_and_run_index32, with_index32};
+
+/// What [`check_seeds_index32`] found.
+#[derive(Debug, Default)]
+pub struct Index32Summary {
+    /// Programs without `index` values that printed the interpreter's lines.
+    pub agreed: u64,
+    /// Programs with `index` or tensor values (not run at 32 bits).
+    pub with_index: u64,
+    /// The first failing seed, its 32-bit module and what went wrong.
+    pub failure: Option<(u64, String, String)>,
+}
+
+/// Runs the index-free programs of `seeds` at a 32-bit index in batches of
+/// `batch`; stops at the first that disagrees.
+pub fn check_seeds_index32(
+    tools: &Tools,
+    config: &Config,
+    seeds: impl IntoIterator<Item = u64>,
+    batch: usize,
+) -> Result<Index32Summary, String> {
+    let mut summary = Index32Summary::default();
+    let mut cases = Vec::new();
+    for seed in seeds {
+        let program = super::generate(seed, config);
+        if program.value_types.iter().any(|t| matches!(t, super::program::Type::Index) || t.tensor_len().is_some()) {
+            summary.with_index += 1;
+            continue;
+        }
+        cases.push(make_case(seed, config)?);
+    }
+    let llvm = Path::new(env!("LOOM_LLVM_PREFIX"));
+    let run = |module: &str, tag: &str| -> Result<Vec<String>, String> {
+        let input = tools.work_dir.join(format!("{tag}.mlir"));
+        let lowered = tools.work_dir.join(format!("{tag}.ll.mlir"));
+        std::fs::write(&input, module).map_err(|e| format!("write {}: {e}", input.display()))?;
+        lower_and_run_index32(&tools.loom_opt, llvm, &input, &lowered)
+            .map(|out| out.lines().map(str::to_owned).collect())
+    };
+    for chunk in cases.chunks(batch.max(1)) {
+        let expected: Vec<String> = chunk.iter().flat_map(|c| c.expected.iter().cloned()).collect();
+        let tag = format!("index32-batch-{}", chunk[0].seed);
+        if run(&with_index32(&batch_module(chunk)), &tag).is_ok_and(|lines| lines == expected) {
+            summary.agreed += chunk.len() as u64;
+            continue;
+        }
+        for case in chunk {
+            let module = with_index32(&case.mlir);
+            match run(&module, &format!("index32-seed-{}", case.seed)) {
+                Ok(lines) if lines == case.expected => summary.agreed += 1,
+                actual => {
+                    let why = match actual {
+                        Ok(lines) => format!("expected {:?}, printed {:?}", case.expected, lines),
+                        Err(e) => e,
+                    };
+                    summary.failure = Some((case.seed, module, why));
+                    return Ok(summary);
+                }
+            }
+        }
+        return Err(format!(
+            "index32 batch starting at seed {} disagreed but every program agreed alone",
+            chunk[0].seed
+        ));
+    }
+    Ok(summary)
+}
