@@ -923,7 +923,12 @@ fn i64_array(attr: MlirAttribute) -> Option<Vec<i64>> {
 
 /// A subview's (offset, size, stride) per source dimension at index width
 /// `width`; strides must be constant and positive, and every static entry
-/// a `width`-bit value ([`index_constant`]).
+/// a `width`-bit value ([`index_constant`]). An entry given by an operand
+/// that is a constant (`arith.constant`, `index.constant`, casts and
+/// arithmetic of constants, as front ends spell them: `[%c0] [%c23]
+/// [%c1]`) is read as that constant ([`crate::facts::bits::const_bits`],
+/// which reads a narrow index only where 64-bit folding agrees): static,
+/// like an attribute entry.
 pub(crate) fn subview_parts(op: Op<'_>, width: u32) -> Result<Vec<(Part<'_>, Part<'_>, i64)>, String> {
     let rank = shape_of(op.operand(0).ty()).ok_or("its source is not a ranked memref")?.len();
     let array = |name: &str| {
@@ -945,21 +950,46 @@ pub(crate) fn subview_parts(op: Op<'_>, width: u32) -> Result<Vec<(Part<'_>, Par
             return Err("it has fewer operands than dynamic entries".into());
         }
         next += 1;
-        Ok(Part::Dynamic(op.operand(next - 1)))
+        let v = op.operand(next - 1);
+        Ok(match constant_index(v, width) {
+            Some(c) => Part::Static(c),
+            None => Part::Dynamic(v),
+        })
     };
     let offsets: Vec<Part> = offsets.into_iter().map(|c| part("offset", c)).collect::<Result<_, _>>()?;
     let sizes: Vec<Part> = sizes.into_iter().map(|c| part("size", c)).collect::<Result<_, _>>()?;
     let strides: Vec<i64> = strides
         .into_iter()
-        .map(|s| {
-            if s == i64::MIN || s < 1 {
-                Err("its stride is not a positive constant".to_string())
-            } else {
-                fits("stride", s)
-            }
+        .map(|s| match part("stride", s)? {
+            Part::Static(s) if s >= 1 => Ok(s),
+            _ => Err("its stride is not a positive constant".to_string()),
         })
         .collect::<Result<_, _>>()?;
     Ok(offsets.into_iter().zip(sizes).zip(strides).map(|((o, n), s)| (o, n, s)).collect())
+}
+
+/// The value of an `index` operand that is a constant at index width
+/// `width` (see [`crate::facts::bits::const_bits`]), signed.
+fn constant_index(v: Val<'_>, width: u32) -> Option<i64> {
+    let bits = crate::facts::bits::const_bits(v, width)?;
+    i64::try_from(crate::facts::bits::to_signed(bits, width)).ok()
+}
+
+/// For each dimension of a rank-reducing `memref.subview`'s result, the
+/// source dimension it is, when that is unambiguous: the source
+/// dimensions of size 1 (static, or a constant operand) are exactly as
+/// many as the ranks differ, so they are the dropped ones. None otherwise
+/// (several unit dimensions could be the dropped ones).
+pub(crate) fn subview_kept_dims(op: Op<'_>, width: u32) -> Option<Vec<usize>> {
+    let parts = subview_parts(op, width).ok()?;
+    let result_rank = shape_of(op.result(0).ty())?.len();
+    let units: Vec<usize> =
+        parts.iter().enumerate().filter(|(_, p)| matches!(p.1, Part::Static(1))).map(|(i, _)| i).collect();
+    let dropped = parts.len().checked_sub(result_rank)?;
+    if dropped == 0 {
+        return Some((0..parts.len()).collect());
+    }
+    (units.len() == dropped).then(|| (0..parts.len()).filter(|i| !units.contains(i)).collect())
 }
 
 /// (lower bound, upper bound, step) of induction variable `n` of an

@@ -24,7 +24,7 @@
 //! - nothing here decides a fact: each layer states what the meaning
 //!   implies in its own domain, under its own no-wrap conditions.
 
-use super::ir::{attr_string, int_attr, shape_of, subview_parts, AffineForm, Def, Op, Part, Val};
+use super::ir::{attr_string, int_attr, shape_of, subview_kept_dims, subview_parts, AffineForm, Def, Op, Part, Val};
 use super::predicate::Predicate;
 use super::trip_count::Order;
 
@@ -432,14 +432,19 @@ pub(crate) enum Size<'a> {
     Value(Val<'a>),
     /// The same dimension of another shaped value (a cast keeps sizes).
     SameAs(Val<'a>),
+    /// A constant the op states (a view's size given by a constant
+    /// operand where the result type says `?`).
+    Constant(i64),
 }
 
 /// Dimension `k` of `memref` as its defining op states it: the dynamic
 /// size operand of `memref.alloc`/`alloca` (one operand per dynamic
 /// dimension, in order, then the layout's symbols), the source's size
-/// through `memref.cast`, the size operand of a `memref.subview` that is
-/// not rank-reducing (whose static parts fit the index width `width`).
-/// None when the op states nothing dynamic about it.
+/// through `memref.cast`, the size operand of a `memref.subview` (for a
+/// rank-reducing one, of the source dimension the result's dimension is:
+/// see [`subview_kept_dims`]), read as a constant where it is one (whose
+/// static parts fit the index width `width`). None when the op states
+/// nothing dynamic about it.
 pub(crate) fn size_of(memref: Val<'_>, k: usize, width: u32) -> Option<Size<'_>> {
     let def = memref.defining_op()?;
     match &*def.name_ref() {
@@ -452,12 +457,14 @@ pub(crate) fn size_of(memref: Val<'_>, k: usize, width: u32) -> Option<Size<'_>>
             (j < def.num_operands()).then(|| Size::Value(def.operand(j)))
         }
         "memref.cast" => Some(Size::SameAs(def.operand(0))),
-        "memref.subview"
-            if shape_of(def.operand(0).ty()).map(|s| s.len()) == shape_of(memref.ty()).map(|s| s.len()) =>
-        {
-            match subview_parts(def, width).ok().and_then(|parts| parts.get(k).map(|p| p.1)) {
+        "memref.subview" => {
+            // A rank-reducing subview's dimension k is the k-th source
+            // dimension kept (see `subview_kept_dims`).
+            let source_dim = *subview_kept_dims(def, width)?.get(k)?;
+            match subview_parts(def, width).ok().and_then(|parts| parts.get(source_dim).map(|p| p.1)) {
                 Some(Part::Dynamic(v)) => Some(Size::Value(v)),
-                _ => None,
+                Some(Part::Static(c)) => Some(Size::Constant(c)),
+                None => None,
             }
         }
         _ => None,

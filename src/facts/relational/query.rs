@@ -615,12 +615,13 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         // operand of the dimension (sizes are non-negative: a negative one
         // is undefined behaviour); a cast keeps every size; a subview's is
         // its size operand.
-        let size = size_of(memref, k, self.prover.ranges.index_width).map(|size| match size {
-            Size::Value(v) => Key::Value(v),
-            Size::SameAs(source) => Key::Dim(source, k),
+        let size = size_of(memref, k, self.prover.ranges.index_width).and_then(|size| match size {
+            Size::Value(v) => self.key_lin(Key::Value(v)),
+            Size::SameAs(source) => self.key_lin(Key::Dim(source, k)),
+            Size::Constant(c) => Some(Lin::constant(c.into())),
         });
         // `size_of` states sizes only of op results: the defining op is there.
-        let eq = size.and_then(|key| self.key_lin(key)).and_then(|s| Self::equal(&d, &s));
+        let eq = size.and_then(|s| Self::equal(&d, &s));
         if let (Some(eq), Some(def)) = (eq, memref.defining_op()) {
             self.fact(Source::Definition(def), eq);
         }
