@@ -257,8 +257,9 @@ struct ForwardYieldedIfResults : OpRewritePattern<IfOp> {
 /// after the if. With B ending in an exit as well, C is unreachable:
 /// `loom.if %c { A; exit1 }; B; exit2` (C erased), done only inside a loom
 /// region op, whose block may end with an exit and holds every use of C's
-/// values. When the then-branch is the one that falls through, the new if
-/// keeps the exit in its else-branch.
+/// values, and only for loom's own exits (another dialect's exit may
+/// constrain its parent). When the then-branch is the one that falls
+/// through, the new if keeps the exit in its else-branch.
 struct HoistFallThroughBranch : OpRewritePattern<IfOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -277,6 +278,9 @@ struct HoistFallThroughBranch : OpRewritePattern<IfOp> {
       if (!isLoomRegionOp(op->getParentOp()))
         return rewriter.notifyMatchFailure(
             op, "the moved exit would end a block of a non-loom op");
+      // Another dialect's exit may constrain where it stands: left in place.
+      if (!isa<BreakOp, ContinueOp>(term))
+        return rewriter.notifyMatchFailure(op, "the exit to move is not loom's");
     } else {
       if (!isa<YieldOp>(term))
         return rewriter.notifyMatchFailure(op, "other branch does not yield");
