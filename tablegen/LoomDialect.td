@@ -90,6 +90,12 @@ def Loom_TokenType : Loom_Type<"Token", "token"> {
     branched, selected, stored, called with or returned, so the target of an
     exit can always be found from the token.
 
+    The verifier rejects a `!loom.token` block argument anywhere else, even
+    one nothing uses: a function argument, an argument of a non-entry block,
+    an argument of an op that defines no token. An unused one is found on
+    every `func.func` and in everything nested in it (an op of any dialect);
+    outside functions, only tokens that exits use are checked.
+
     ```mlir
     loom.loop token(%t) { loom.break %t }   // %t : !loom.token
     ```

@@ -256,7 +256,15 @@ def Loom_IfOp : Loom_Op<"if", [
     Canonicalization: with a constant condition the taken branch replaces the
     op. When that branch ends in an exit, the code after the `loom.if` can
     never run: it is erased and the exit ends the enclosing block (done only
-    when that block belongs to a loom op).
+    when that block belongs to a loom op). When one branch always exits (ends
+    in `loom.break` or `loom.continue`), the results are what the other
+    branch yields: a yielded value defined outside the `loom.if` replaces its
+    result, unused results are dropped, and the other branch's ops move after
+    the `loom.if`, which keeps only the exiting branch. When both branches
+    exit, the code after the `loom.if` is erased and the else branch's exit
+    ends the enclosing block (again only in a block of a loom op). A branch
+    that ends in `loom.yield` never counts as exiting, even when an exit
+    nested in it may be taken.
 
     A `loom.if` containing an exit is never trivially dead (the exit has
     memory effects) and never speculated, even when its results are unused:

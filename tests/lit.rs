@@ -26,7 +26,7 @@ const LLVM_BIN: &str = concat!(env!("LOOM_LLVM_PREFIX"), "/bin");
 /// the plugin does not contain. Driver-specific tests (loom-opt's command
 /// line), the loomtest-only Interfaces tests, the embedding examples and
 /// the other tools' tests (Tools: loom-lsp-server, loom-reduce) stay out.
-const PLUGIN_SUITES: &[&str] = &["Dialect", "Execution", "Facts", "Lowering", "Passes", "Plugin"];
+const PLUGIN_SUITES: &[&str] = &["Dialect", "Execution", "Facts", "Lowering", "Passes", "PeerSuite", "Plugin"];
 
 fn run_lit(driver: &str, suites: &[PathBuf], loom_opt: &Path, plugin: &Path) -> (u32, u32, bool) {
     let mut command = Command::new(Path::new(LLVM_BIN).join("lit"));

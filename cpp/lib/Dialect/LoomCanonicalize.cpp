@@ -4,6 +4,16 @@
 //
 //   - FoldConstantIf: a `loom.if` with a constant condition is replaced by its
 //     taken branch;
+//   - ForwardYieldedIfResults: when one branch of a `loom.if` always exits
+//     (ends in a break or continue), the results are what the other branch
+//     yields; a yielded value defined outside the if replaces the result, and
+//     results nothing uses are dropped;
+//   - HoistFallThroughBranch: when one branch of a `loom.if` always exits,
+//     the other branch runs exactly when control goes on after the if: its
+//     ops move after the if, whose results become the values it yielded.
+//     When that branch ends in an exit too, the ops after the if can never
+//     run: they are erased and the moved exit ends the enclosing block (only
+//     when that block belongs to a loom region op, see below);
 //   - InlineScope: a `loom.scope` that nothing breaks out of (its token is
 //     unused, or used only by a `loom.break` ending its own body) is replaced
 //     by its body;
@@ -105,6 +115,29 @@ static void inlineRunOnceBlock(RewriterBase &rewriter, Operation *op,
   rewriter.eraseOp(op);
 }
 
+/// Whether `block` always leaves its region through an exit (a break or a
+/// continue, of loom or of another dialect): control never reaches the op
+/// after the region's parent from it.
+static bool alwaysExits(Block &block) {
+  if (block.empty())
+    return false;
+  auto exit = dyn_cast<RegionExitTerminatorOpInterface>(block.back());
+  return exit && exit.getExitKind() != ExitKind::Yield;
+}
+
+/// Creates, before `op`, a `loom.if` on the same condition and with the same
+/// discardable attributes whose results are `resultTypes`, and regions are
+/// empty (the caller moves blocks in).
+static IfOp createIfLike(RewriterBase &rewriter, IfOp op, TypeRange resultTypes) {
+  OperationState state(op.getLoc(), IfOp::getOperationName());
+  state.addOperands(op.getCondition());
+  state.addTypes(resultTypes);
+  state.addAttributes(llvm::to_vector(op->getDiscardableAttrs()));
+  state.addRegion();
+  state.addRegion();
+  return cast<IfOp>(rewriter.create(state));
+}
+
 /// The exits addressed to `token`, when all of them are loom.break or
 /// loom.continue ops; failure when some other exit targets it.
 static FailureOr<SmallVector<Operation *>> getLoomExits(Value token) {
@@ -157,6 +190,130 @@ struct FoldConstantIf : OpRewritePattern<IfOp> {
       return rewriter.notifyMatchFailure(
           op, "taken branch exits and the if is not in a loom region");
     inlineRunOnceBlock(rewriter, op, block, {}, Value());
+    return success();
+  }
+};
+
+/// `%r = loom.if %c -> (T) { ...; loom.break %t } else { ...; loom.yield %v }`
+/// with `%v` defined outside the if: after the if, `%r` is always `%v`. Such
+/// results are replaced by the yielded values, and results without uses are
+/// dropped (with their yield operand). A branch that can fall through (ends
+/// in `loom.yield`, even after a nested exit) does not count as exiting.
+struct ForwardYieldedIfResults : OpRewritePattern<IfOp> {
+  ForwardYieldedIfResults(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(IfOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getNumResults() == 0)
+      return rewriter.notifyMatchFailure(op, "no results");
+    bool thenExits = alwaysExits(*op.getThenBlock());
+    bool elseExits = alwaysExits(*op.getElseBlock());
+    if (thenExits == elseExits)
+      return rewriter.notifyMatchFailure(op, "not exactly one exiting branch");
+    Block &fallThrough = thenExits ? *op.getElseBlock() : *op.getThenBlock();
+    auto yield = dyn_cast<YieldOp>(fallThrough.back());
+    if (!yield)
+      return rewriter.notifyMatchFailure(op, "other branch does not yield");
+
+    bool forwarded = false;
+    for (auto [result, value] : llvm::zip(op.getResults(), yield.getValues())) {
+      Operation *owner = value.getParentBlock()->getParentOp();
+      if (result.use_empty() || op->isAncestor(owner))
+        continue;
+      rewriter.replaceAllUsesWith(result, value);
+      forwarded = true;
+    }
+    llvm::BitVector drop(op.getNumResults());
+    for (OpResult result : op.getResults())
+      if (result.use_empty())
+        drop.set(result.getResultNumber());
+    if (drop.none())
+      return success(forwarded);
+
+    SmallVector<Type> types;
+    for (OpResult result : op.getResults())
+      if (!drop.test(result.getResultNumber()))
+        types.push_back(result.getType());
+    IfOp newIf = createIfLike(rewriter, op, types);
+    dropForwardedOperands(rewriter, yield, drop);
+    rewriter.inlineRegionBefore(op.getThenRegion(), newIf.getThenRegion(),
+                                newIf.getThenRegion().end());
+    rewriter.inlineRegionBefore(op.getElseRegion(), newIf.getElseRegion(),
+                                newIf.getElseRegion().end());
+    SmallVector<Value> replacements;
+    unsigned next = 0;
+    for (OpResult result : op.getResults())
+      replacements.push_back(drop.test(result.getResultNumber())
+                                 ? Value()
+                                 : newIf.getResult(next++));
+    rewriter.replaceOp(op, replacements);
+    return success();
+  }
+};
+
+/// `loom.if %c { A; exit } else { B; loom.yield %v }; C(%r)` ->
+/// `loom.if %c { A; exit }; B; C(%v)`: B runs exactly when control goes on
+/// after the if. With B ending in an exit as well, C is unreachable:
+/// `loom.if %c { A; exit1 }; B; exit2` (C erased), done only inside a loom
+/// region op, whose block may end with an exit and holds every use of C's
+/// values, and only for loom's own exits (another dialect's exit may
+/// constrain its parent). When the then-branch is the one that falls
+/// through, the new if keeps the exit in its else-branch.
+struct HoistFallThroughBranch : OpRewritePattern<IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(IfOp op,
+                                PatternRewriter &rewriter) const override {
+    bool thenExits = alwaysExits(*op.getThenBlock());
+    bool elseExits = alwaysExits(*op.getElseBlock());
+    if (!thenExits && !elseExits)
+      return rewriter.notifyMatchFailure(op, "no branch always exits");
+    // With both branches exiting, the else-branch moves.
+    Block &fallThrough = thenExits ? *op.getElseBlock() : *op.getThenBlock();
+    Region &exiting = thenExits ? op.getThenRegion() : op.getElseRegion();
+    bool fallThroughExits = thenExits && elseExits;
+    Operation *term = &fallThrough.back();
+    if (fallThroughExits) {
+      if (!isLoomRegionOp(op->getParentOp()))
+        return rewriter.notifyMatchFailure(
+            op, "the moved exit would end a block of a non-loom op");
+      // Another dialect's exit may constrain where it stands: left in place.
+      if (!isa<BreakOp, ContinueOp>(term))
+        return rewriter.notifyMatchFailure(op, "the exit to move is not loom's");
+    } else {
+      if (!isa<YieldOp>(term))
+        return rewriter.notifyMatchFailure(op, "other branch does not yield");
+      if (op.getNumResults() == 0 && &fallThrough.front() == term)
+        return rewriter.notifyMatchFailure(op, "nothing to move");
+    }
+
+    SmallVector<Value> results;
+    if (fallThroughExits) {
+      // Nothing after the if runs: erase it back to front so users go before
+      // their definitions (the if's results are only used there).
+      Block *parent = op->getBlock();
+      while (&parent->back() != op)
+        rewriter.eraseOp(&parent->back());
+    } else {
+      results = llvm::to_vector(cast<YieldOp>(term).getValues());
+      rewriter.eraseOp(term);
+    }
+
+    IfOp newIf = createIfLike(rewriter, op, {});
+    Region &newExiting = thenExits ? newIf.getThenRegion() : newIf.getElseRegion();
+    Region &newEmpty = thenExits ? newIf.getElseRegion() : newIf.getThenRegion();
+    rewriter.inlineRegionBefore(exiting, newExiting, newExiting.end());
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.createBlock(&newEmpty);
+      YieldOp::create(rewriter, op.getLoc());
+    }
+    rewriter.inlineBlockBefore(&fallThrough, op);
+    if (fallThroughExits)
+      rewriter.eraseOp(op);
+    else
+      rewriter.replaceOp(op, results);
     return success();
   }
 };
@@ -381,5 +538,6 @@ void ScopeOp::getCanonicalizationPatterns(RewritePatternSet &results,
 
 void IfOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                        MLIRContext *context) {
-  results.add<FoldConstantIf>(context);
+  results.add<FoldConstantIf, ForwardYieldedIfResults, HoistFallThroughBranch>(
+      context);
 }

@@ -3,8 +3,10 @@
 // Registers loom's ops and types, and the interfaces other passes need: the
 // inliner interface (LoomInliner.cpp), the bufferization models
 // (LoomBufferization.cpp) and the buffer-deallocation models of the ops
-// (LoomDeallocation.cpp), attached here so that every driver (loom-opt,
-// the mlir-opt plugin, the C API) gets them with the dialect.
+// (LoomDeallocation.cpp) and the check of where !loom.token block arguments
+// may be on functions (LoomTokenArguments.cpp), attached here so that every
+// driver (loom-opt, the mlir-opt plugin, the C API) gets them with the
+// dialect.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +38,7 @@ void LoomDialect::initialize() {
   addInlinerInterface(*this);
   attachBufferizableOpInterfaces(getContext());
   attachBufferDeallocationModels(*getContext());
+  appendTokenArgumentChecks(*getContext());
 }
 
 void LoomDialect::registerTypes() {

@@ -20,6 +20,10 @@ void addInlinerInterface(LoomDialect &dialect);
 /// Attaches the BufferDeallocationOpInterface models of loom's region ops
 /// and exits (LoomDeallocation.cpp). The ops must be registered.
 void attachBufferDeallocationModels(mlir::MLIRContext &context);
+
+/// Appends to `context` the dialect extension that checks, on every
+/// `func.func`, where !loom.token block arguments are (LoomTokenArguments.cpp).
+void appendTokenArgumentChecks(mlir::MLIRContext &context);
 } // namespace loom
 
 #endif

@@ -4,7 +4,10 @@
 // interfaces gets the same checks:
 //   - a token is block argument #0 of the entry block of the single region of
 //     an op implementing HasBreakingControlFlowOpInterface, of !loom.token
-//     type, and is used only as the token operand of exit terminators;
+//     type, and is used only as the token operand of exit terminators; no
+//     other block argument is a !loom.token (checkTokenBlockArguments,
+//     LoomTokenArguments.cpp, which also describes how unused token
+//     arguments of other dialects' ops are found);
 //   - an exit is nested inside its target, and every op strictly between the
 //     exit and its target has PropagateControlFlowBreak;
 //   - break operands match the target's break types, continue operands its
@@ -125,6 +128,8 @@ LogicalResult verifyHasBreakingControlFlow(Operation *op) {
       return op->emitOpError() << "only entry block argument #0 may be a "
                                   "!loom.token; argument #"
                                << arg.getArgNumber() << " is one too";
+  if (failed(checkTokenBlockArguments(op)))
+    return failure();
   for (OpOperand &use : entry.getArgument(0).getUses()) {
     Operation *user = use.getOwner();
     auto exit = dyn_cast<RegionExitTerminatorOpInterface>(user);

@@ -35,6 +35,10 @@ namespace detail {
 mlir::Operation *getExitTarget(mlir::Operation *exit);
 mlir::LogicalResult verifyRegionExitTerminator(mlir::Operation *op);
 mlir::LogicalResult verifyHasBreakingControlFlow(mlir::Operation *op);
+/// Checks that every !loom.token block argument of `op`'s regions is
+/// argument #0 of the entry block and that `op` defines a token
+/// (LoomTokenArguments.cpp).
+mlir::LogicalResult checkTokenBlockArguments(mlir::Operation *op);
 } // namespace detail
 } // namespace loom
 
