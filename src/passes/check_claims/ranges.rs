@@ -157,12 +157,22 @@ fn counter_roles<'a>(op: Op<'a>, rec: &Recognized<'a>, c: &Counter, leaves: &Lea
             if numeric.is_none() && symbolic.is_none() {
                 return None;
             }
+            // Checked where it is defined: an argument of the block the
+            // check goes in, or a result of the loop checked after it.
+            let at = at?;
+            let in_scope = match role.value.def() {
+                Def::Arg(block, _) => at.block() == Some(block),
+                Def::Result(owner) => owner == op,
+            };
+            if !in_scope {
+                return None;
+            }
             Some(Plan {
                 value: role.value,
                 offset: role.offset,
                 width: c.width,
                 signed: c.signed,
-                at: at?,
+                at,
                 numeric,
                 symbolic,
                 leaves: leaves.clone(),
