@@ -2,8 +2,9 @@
 // an atomic add, its executions may run concurrently) and on a count that
 // reads an enclosing loop's counter, run: the claims hold, so the checked
 // program prints what it prints without the checks, through the lowerings
-// and at 32 bits; a planted wrong count (plant=count: one execution more)
-// aborts with the message naming the claim and its loop.
+// and at 32 bits; a planted wrong count (plant=count: one execution more;
+// plant=per-call: one entry more per call) aborts with the message naming
+// the claim and its loop.
 // cf.assert's lowering prints its message with puts and then aborts, which
 // does not flush a buffered standard output: stdbuf -o0 makes it
 // unbuffered, so the message reaches the pipe.
@@ -12,6 +13,7 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,generate-runtime-verification,loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=count},loom-lower-to-llvm)' | not --crash stdbuf -o0 %mlir-runner -e grid_main -entry-point-result=void -shared-libs=%runner-libs 2>&1 | FileCheck %s --check-prefix=COUNT
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=per-call},loom-lower-to-llvm)' | not --crash stdbuf -o0 %mlir-runner -e grid_main -entry-point-result=void -shared-libs=%runner-libs 2>&1 | FileCheck %s --check-prefix=PERCALL
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=count},loom-lower-to-llvm)' | not --crash stdbuf -o0 %mlir-runner -e triangle_main -entry-point-result=void -shared-libs=%runner-libs 2>&1 | FileCheck %s --check-prefix=TRIANGLE
 
 // The body runs 4 * 3 = 12 times per entry.
@@ -22,7 +24,8 @@ func.func @grid(%m: memref<4x6xi32>) {
   %c4 = arith.constant 4 : index
   %c6 = arith.constant 6 : index
   %one = arith.constant 1 : i32
-  // COUNT: loom claim violated: scf.parallel runs its body exactly 12 times per entry at {{.*}}:[[#@LINE+1]]:3
+  // COUNT: loom claim violated: scf.parallel runs its body exactly 12 times per entry at {{.*}}:[[#@LINE+2]]:3
+  // PERCALL: loom claim violated: scf.parallel is entered 1 times per call of its function at {{.*}}:[[#@LINE+1]]:3
   scf.parallel (%i, %j) = (%c0, %c0) to (%c4, %c6) step (%c1, %c2) {
     memref.store %one, %m[%i, %j] : memref<4x6xi32>
     scf.reduce

@@ -6,7 +6,7 @@
 // body runs the product of its dimensions' counts per entry; its
 // executions may run concurrently, so each counts with one indivisible
 // memref.atomic_rmw addi on the slot (set to 0 before the loop, compared
-// after it). A count that reads a value the report cannot name (an
+// after it), and so does its total per call. A count that reads a value the report cannot name (an
 // enclosing loop's counter) is evaluated right before the loop, where that
 // value is in scope. A loop inside a region that may run concurrently is
 // left unchecked (no counting slot would be one thread's), with a remark.
@@ -19,20 +19,25 @@ func.func @parallel(%m: memref<4x6xi32>) {
   %c4 = arith.constant 4 : index
   %c6 = arith.constant 6 : index
   %z = arith.constant 0 : i32
-  // CHECK: %[[SLOT:alloca[_0-9]*]] = memref.alloca() : memref<i64>
   // CHECK: %[[TWELVE:.*]] = arith.constant 12 : i128
   // CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : i64
-  // CHECK-NEXT: memref.store %[[ZERO]], %[[SLOT]][]
-  // CHECK-NEXT: scf.parallel
+  // CHECK-NEXT: memref.store %[[ZERO]], %[[SLOT:alloca[_0-9]*]][]
+  // CHECK: scf.parallel
   // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i64
   // CHECK-NEXT: memref.atomic_rmw addi %[[ONE]], %[[SLOT]][] : (i64, memref<i64>) -> i64
-  // REMARK: check-claims-multidim.mlir:[[#@LINE+9]]:5: remark: loom-check-claims: claim not checked: scf.for trip count: it is in no function, or inside an op that may run its regions concurrently
+  // CHECK-NEXT: arith.constant 1 : i64
+  // CHECK-NEXT: memref.atomic_rmw addi
+  // REMARK: check-claims-multidim.mlir:[[#@LINE+13]]:5: remark: loom-check-claims: claim not checked: scf.for trip count: it is in no function, or inside an op that may run its regions concurrently
   // REMARK-NOT: remark
   // CHECK: scf.reduce
   // CHECK: %[[RAN:.*]] = memref.load %[[SLOT]][]
   // CHECK-NEXT: %[[WRAN:.*]] = arith.extui %[[RAN]] : i64 to i128
   // CHECK-NEXT: %[[OK:.*]] = arith.cmpi eq, %[[WRAN]], %[[TWELVE]] : i128
-  // CHECK-NEXT: cf.assert %[[OK]], "loom claim violated: scf.parallel runs its body exactly 12 times per entry at {{.*}}check-claims-multidim.mlir:[[#@LINE+1]]:3"
+  // CHECK-NEXT: cf.assert %[[OK]], "loom claim violated: scf.parallel runs its body exactly 12 times per entry at {{.*}}check-claims-multidim.mlir:[[#@LINE+5]]:3"
+  // Per call: entered once (counted before it), its body 12 times in all
+  // (counted with an atomic add too).
+  // CHECK: cf.assert %{{.*}}, "loom claim violated: scf.parallel is entered 1 times per call of its function at {{.*}}:[[#@LINE+2]]:3"
+  // CHECK: cf.assert %{{.*}}, "loom claim violated: scf.parallel runs its body 12 times per call of its function at {{.*}}:[[#@LINE+1]]:3"
   scf.parallel (%i, %j) = (%c0, %c0) to (%c4, %c6) step (%c1, %c2) {
     memref.store %z, %m[%i, %j] : memref<4x6xi32>
     scf.for %k = %c0 to %c4 step %c1 {

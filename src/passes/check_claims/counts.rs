@@ -37,7 +37,7 @@ use crate::facts::symbolic::expr::Expr;
 use crate::facts::{LoopRecord, Status};
 
 /// Ops whose regions may run concurrently: a shared slot would race.
-const CONCURRENT: [&str; 6] =
+pub(super) const CONCURRENT: [&str; 6] =
     ["scf.parallel", "scf.forall", "affine.parallel", "async.execute", "gpu.launch", "omp.parallel"];
 
 /// The op each execution of loop `op`'s body starts with, for the loops

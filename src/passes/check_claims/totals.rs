@@ -5,7 +5,10 @@
 //!
 //! Each is counted in an `i64` slot allocated and set to 0 at the start of
 //! the function's entry block (so once per call): the entries right before
-//! the loop op, the body executions where each starts (`counts::body_start`).
+//! the loop op, the body and condition executions where each starts
+//! (`counts::body_start`, `counts::condition_start`; in the body of a
+//! multi-dimensional loop, whose executions may run concurrently, by one
+//! `memref.atomic_rmw addi`).
 //! Before each `func.return` of the function (a `func.func`), the slot must
 //! equal the claim, evaluated there in `i128` (its `%argN` and buffer sizes
 //! do not change during the call). The same limits as the per-entry counts
@@ -15,7 +18,7 @@
 //! executions with `plant=per-call`, condition executions with
 //! `plant=condition`.
 
-use super::counts::{body_start, condition_start, function_of};
+use super::counts::{body_start, condition_start, function_of, CONCURRENT};
 use super::emit::{Cmp, Emitter};
 use super::eval::{emit_expr, magnitude, Leaves};
 use super::{Claim, Plant};
@@ -39,10 +42,8 @@ pub(super) struct Plan<'a> {
 /// before anything is inserted.
 pub(super) fn plans<'a>(l: &LoopRecord<'a>) -> Vec<Plan<'a>> {
     let Some(function) = function_of(l.op).filter(|f| f.is("func.func")) else { return Vec::new() };
-    if !l.dims.is_empty() {
-        return Vec::new();
-    }
-    let signed = l.counter.as_ref().map(|c| c.signed);
+    // Every dimension of a multi-dimensional loop is signed.
+    let signed = l.counter.as_ref().or_else(|| l.dims.first()?.counter.as_ref()).map(|c| c.signed);
     // Evaluated at the function's returns: only its arguments are read.
     let leaves = Leaves::args_of(l.op);
     let number = |n: u128| i128::try_from(n).ok().map(Expr::constant);
@@ -94,10 +95,17 @@ fn build<'a>(em: &mut Emitter<'_, 'a>, plan: Plan<'a>, claim: &Claim<'a>, plant:
     let slot = em.slot(top)?;
     let zero = em.i64_const(top, 0)?;
     em.store(top, zero, slot)?;
-    let old = em.load(counted_at, slot)?;
-    let one = em.i64_const(counted_at, 1)?;
-    let new = em.binary(counted_at, "arith.addi", old, one)?;
-    em.store(counted_at, new, slot)?;
+    if counted_at.parent().is_some_and(|p| p.is_one_of(&CONCURRENT)) {
+        // The body of a multi-dimensional loop: its executions may run
+        // concurrently.
+        let one = em.i64_const(counted_at, 1)?;
+        em.atomic_add(counted_at, one, slot)?;
+    } else {
+        let old = em.load(counted_at, slot)?;
+        let one = em.i64_const(counted_at, 1)?;
+        let new = em.binary(counted_at, "arith.addi", old, one)?;
+        em.store(counted_at, new, slot)?;
+    }
     let text = format!("{} {what} {claimed} times per call of its function", claim.op_name);
     for ret in returns {
         let expected = emit_expr(em, ret, &claimed, &leaves, signed)?;
