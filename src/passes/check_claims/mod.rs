@@ -31,8 +31,11 @@
 //! value), no value of the IR until a lowering makes them; the condition
 //! counts of counted loops (no condition region to count in); counts of
 //! loops inside an op that may run its regions concurrently (no slot one
-//! thread owns); per-call totals that read an enclosing loop's counter
-//! (not claimed either).
+//! thread owns); the counter ranges of an `scf.while` or `loom.loop` whose
+//! recognition, run again on the unchanged IR, no longer names the values
+//! holding its counter (left without a remark). Per-call totals that would
+//! read an enclosing loop's counter are not claimed, so there is nothing
+//! to check.
 //!
 //! `remark-unchecked=true`: a remark at each claim left unchecked, with
 //! why for counts.
