@@ -12,6 +12,10 @@
 # kernel are counted with `valgrind --tool=callgrind --toggle-collect`
 # (deterministic), and each loom version is reported as a ratio to C.
 # Targets: cf <= 1.05x C, scf <= 1.25x C.
+# Claims checked: each kernel also runs once, untimed, built with
+# loom-check-claims before loom-lower-to-llvm (every claim loom makes on
+# the kernels checked as it runs): it must print what C prints and violate
+# no claim; the last line counts the kernels that ran checked and alike.
 #
 # Usage: bench/run.sh        (from anywhere; builds loom-opt if needed)
 set -euo pipefail
@@ -31,13 +35,16 @@ loom="$root/target/debug/loom-opt"
   | "$llvm/mlir-translate" --mlir-to-llvmir -o "$out/kernels-scf.ll"
 "$loom" bench/kernels.mlir --pass-pipeline='builtin.module(loom-lower-to-scf,canonicalize,loom-lower-to-llvm)' \
   | "$llvm/mlir-translate" --mlir-to-llvmir -o "$out/kernels-scfcanon.ll"
+"$loom" bench/kernels.mlir --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm)' \
+  | "$llvm/mlir-translate" --mlir-to-llvmir -o "$out/kernels-claims.ll"
 
 "$clang" -O2 -c -Wno-override-module "$out/kernels-cf.ll" -o "$out/kernels-cf.o"
 "$clang" -O2 -c -Wno-override-module "$out/kernels-scf.ll" -o "$out/kernels-scf.o"
 "$clang" -O2 -c -Wno-override-module "$out/kernels-scfcanon.ll" -o "$out/kernels-scfcanon.o"
+"$clang" -O2 -c -Wno-override-module "$out/kernels-claims.ll" -o "$out/kernels-claims.o"
 "$clang" -O2 -c bench/kernels.c -o "$out/kernels-c.o"
 "$clang" -O2 -c bench/harness.c -o "$out/harness.o"
-for v in c cf scf scfcanon; do
+for v in c cf scf scfcanon claims; do
   "$clang" "$out/harness.o" "$out/kernels-$v.o" -o "$out/bench-$v"
 done
 
@@ -49,8 +56,10 @@ count() {
 }
 
 status=0
+claims_alike=0
+kernels=(linear_search search2d parse_sum prefix_until)
 printf '%-14s %12s %12s %12s %12s %7s %7s %10s\n' kernel "C (Ir)" "cf (Ir)" "scf (Ir)" "scf+canon" cf/C scf/C scf+can/C
-for k in linear_search search2d parse_sum prefix_until; do
+for k in "${kernels[@]}"; do
   # Same results from every version, or the comparison means nothing.
   expect="$("$out/bench-c" "$k")"
   for v in cf scf scfcanon; do
@@ -60,9 +69,19 @@ for k in linear_search search2d parse_sum prefix_until; do
       status=1
     fi
   done
+  # Once with loom's claims checked (untimed): the same result, no claim
+  # violated (a violated claim aborts with "loom claim violated").
+  if got="$("$out/bench-claims" "$k" 2>&1)" && [[ "$got" == "$expect" ]]; then
+    claims_alike=$((claims_alike + 1))
+  else
+    echo "CLAIMS in $k: C says '$expect', with loom's claims checked: '$(head -c 300 <<<"$got")'" >&2
+    status=1
+  fi
   c=$(count c "$k"); cf=$(count cf "$k"); scf=$(count scf "$k")
   sc=$(count scfcanon "$k")
   printf '%-14s %12d %12d %12d %12d %7.3f %7.3f %10.3f\n' "$k" "$c" "$cf" "$scf" "$sc" \
     "$(echo "$cf / $c" | bc -l)" "$(echo "$scf / $c" | bc -l)" "$(echo "$sc / $c" | bc -l)"
 done
+printf 'runs with loom'"'"'s claims checked: %d of %d kernels ran checked and alike (no claim violated)\n' \
+  "$claims_alike" "${#kernels[@]}"
 exit $status

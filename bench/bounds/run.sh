@@ -31,6 +31,11 @@
 # in both variants (a check in front of an unproven access must stay). Then
 # callgrind counts the instructions executed inside each safe kernel
 # (--toggle-collect) at size N: fold+O2 against O2 alone.
+# Claims checked: every kernel runs once more built from `checked` with
+# loom-check-claims before the lowering (every claim loom makes on it
+# checked as it runs): a safe kernel must print what O2 prints at every
+# size, an unsafe one must stop in the same access check, and no claim may
+# be violated. The line "runs with loom's claims checked" counts them.
 #
 # Usage: bench/bounds/run.sh   (after `cargo build --release`; from any
 #        directory). Environment: LOOM_OPT (default target/release/loom-opt),
@@ -119,6 +124,8 @@ for f in "${files[@]}"; do
     --pass-pipeline='builtin.module(loom-fold-loop-facts,canonicalize)' -o "$work/$k.fold.mlir"
   to_ll "$work/$k.checked.mlir" "$work/$k.o2.ll"
   to_ll "$work/$k.fold.mlir" "$work/$k.fold.ll"
+  "$loom" "$work/$k.checked.mlir" --pass-pipeline='builtin.module(loom-check-claims)' -o "$work/$k.claims.mlir"
+  to_ll "$work/$k.claims.mlir" "$work/$k.claims.ll"
   ins[$k]=$(count_mlir "$work/$k.checked.mlir")
   fold[$k]=$(count_mlir "$work/$k.fold.mlir")
   read -r o2[$k] oth_o2[$k] < <(count_ll "$work/$k.o2.ll")
@@ -129,7 +136,7 @@ done
 
 # Native builds: one binary per variant, every kernel linked in.
 "$clang" -O2 -c "$here/harness.c" -o "$work/harness.o"
-for v in o2 fold; do
+for v in o2 fold claims; do
   objs=()
   for f in "${files[@]}"; do
     k=${f%.mlir}
@@ -177,6 +184,43 @@ for f in "${files[@]}"; do
       fail "$k ($v): failed without an access check: $(head -c 300 <<<"$out")"
     fi
   done
+done
+
+# Every kernel once more with loom's claims checked: the same output as O2
+# (a safe kernel at every size; an unsafe one stopped by the same access
+# check on its breaking input) and no claim violated.
+claims_alike=0
+for f in "${files[@]}"; do
+  k=${f%.mlir}
+  alike=1
+  if [[ $k == safe_* ]]; then
+    for n in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 100 257 "$n_big"; do
+      r=3
+      [[ $n == "$n_big" ]] && r=${reps[$k]}
+      want=$("$work/bench-o2" run "${fn[$k]}" "$n" "$r" 2>&1) || true
+      if ! got=$("$work/bench-claims" run "${fn[$k]}" "$n" "$r" 2>&1); then
+        fail "$k (claims checked) n=$n: $(head -c 300 <<<"$got")"
+        alike=0
+      elif [[ "$got" != "$want" ]]; then
+        fail "$k (claims checked) n=$n: O2 says '$want', with claims checked '$got'"
+        alike=0
+      fi
+    done
+  else
+    want=$("$work/bench-o2" bad "${fn[$k]}" 2>&1) || true
+    if got=$("$work/bench-claims" bad "${fn[$k]}" 2>&1); then
+      fail "$k (claims checked): the breaking input ran to the end: $got"
+      alike=0
+    elif grep -qF 'loom claim violated' <<<"$got"; then
+      fail "$k (claims checked): $(grep -F 'loom claim violated' <<<"$got" | head -n 1)"
+      alike=0
+    elif ! grep -qF 'out-of-bounds access' <<<"$got" \
+      || [[ "$(grep -F 'out-of-bounds access' <<<"$got")" != "$(grep -F 'out-of-bounds access' <<<"$want")" ]]; then
+      fail "$k (claims checked): not stopped by O2's access check: $(head -c 300 <<<"$got")"
+      alike=0
+    fi
+  fi
+  claims_alike=$((claims_alike + alike))
 done
 
 # Instructions executed inside kernel $2 of variant $1 at size N.
@@ -236,4 +280,6 @@ printf '\nother checks (not in front of an access): inserted %d, loom-fold %d, O
   "$oi" "$of" "$oo" "$ob"
 printf 'kernels where loom'"'"'s fold leaves more access checks than opt -O2 alone: %d of %d\n' \
   "$worse" "${#files[@]}"
+printf 'runs with loom'"'"'s claims checked: %d of %d kernels ran checked and alike (no claim violated)\n' \
+  "$claims_alike" "${#files[@]}"
 exit $status

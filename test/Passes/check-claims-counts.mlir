@@ -13,9 +13,10 @@
 
 // An scf.while: its body and its condition, with a symbolic count read in
 // the loop's (signed) order. Then what the loop does per call of its
-// function: it is entered once, and its body runs max(0, %arg0) times in
-// all (slots set to 0 at the start of the function, checked before each
-// return).
+// function: it is entered once, its body runs max(0, %arg0) times in all
+// and its condition max(0, %arg0) + 1 times (slots set to 0 at the start
+// of the function, checked before each return). Its counter's ranges
+// (check-claims-ranges-while.mlir) are checked after these.
 // CHECK-LABEL: func.func @while(
 // CHECK-SAME: %[[N:.*]]: i32
 func.func @while(%n: i32) -> i32 {
@@ -58,6 +59,12 @@ func.func @while(%n: i32) -> i32 {
   // CHECK-NEXT: cf.assert %[[OKC]], "loom claim violated: scf.while runs its condition exactly max(0, %arg0) + 1 times per entry at {{.*}}check-claims-counts.mlir:[[#@LINE-20]]:8"
   // CHECK: cf.assert %{{.*}}, "loom claim violated: scf.while is entered 1 times per call of its function at {{.*}}:[[#@LINE-21]]:8"
   // CHECK: cf.assert %{{.*}}, "loom claim violated: scf.while runs its body max(0, %arg0) times per call of its function at {{.*}}:[[#@LINE-22]]:8"
+  // CHECK: %[[TC:.*]] = arith.addi %{{.*}}, %{{.*}} : i128
+  // CHECK-NEXT: %[[TRAN:.*]] = memref.load %[[TSLOT:alloca[_0-9]*]][]
+  // CHECK-NEXT: %[[WTRAN:.*]] = arith.extui %[[TRAN]] : i64 to i128
+  // CHECK-NEXT: %[[TOK:.*]] = arith.cmpi eq, %[[WTRAN]], %[[TC]] : i128
+  // CHECK-NEXT: cf.assert %[[TOK]], "loom claim violated: scf.while runs its condition max(0, %arg0) + 1 times per call of its function at {{.*}}:[[#@LINE-27]]:8"
+  // CHECK: cf.assert %{{.*}}, "loom claim violated: scf.while exits with its counter (its result 0) at max(0, %arg0) at {{.*}}:[[#@LINE-28]]:8"
   // CHECK-NEXT: return
   return %r : i32
 }
@@ -97,7 +104,10 @@ func.func @guarded(%n: i32) -> i32 {
   // CHECK: loom.loop
   // CHECK-NEXT: memref.load %[[COND:alloca[_0-9]*]][]
   // CHECK: memref.store %{{.*}}, %[[COND]][]
-  // CHECK-NEXT: arith.cmpi sge
+  // CHECK-NEXT: memref.load %[[CONDTOTAL:alloca[_0-9]*]][]
+  // CHECK: memref.store %{{.*}}, %[[CONDTOTAL]][]
+  // CHECK: cf.assert %{{.*}}, "loom claim violated: loom.loop runs its condition with its counter in
+  // CHECK: arith.cmpi sge
   // CHECK-NEXT: loom.if
   // CHECK: }
   // CHECK-NEXT: memref.load %[[BODY:alloca[_0-9]*]][]
@@ -112,6 +122,7 @@ func.func @guarded(%n: i32) -> i32 {
   }
   // CHECK: "loom claim violated: loom.loop runs its body exactly max(0, %arg0) times per entry
   // CHECK: "loom claim violated: loom.loop runs its condition exactly max(0, %arg0) + 1 times per entry
+  // CHECK: "loom claim violated: loom.loop runs its condition max(0, %arg0) + 1 times per call of its function
   return %r : i32
 }
 

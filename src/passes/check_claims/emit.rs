@@ -153,6 +153,15 @@ impl<'r, 'a> Emitter<'r, 'a> {
         self.rw.insert_op(before, "memref.store", &[v, slot], &[], &[]).map(|_| ())
     }
 
+    /// `memref.atomic_rmw addi v, slot[]` (`v` an i64): adds `v` to the
+    /// slot as one indivisible step, so executions that may run
+    /// concurrently all count.
+    pub(super) fn atomic_add(&mut self, before: Op<'a>, v: Val<'a>, slot: Val<'a>) -> Option<()> {
+        // `kind`: arith's AtomicRMWKind, `addi` = 1.
+        self.one(before, "memref.atomic_rmw", &[v, slot], self.i64, &[("kind", AttrText::Parsed("1 : i64"))])
+            .map(|_| ())
+    }
+
     /// `memref.load slot[]` (an i64).
     pub(super) fn load(&mut self, before: Op<'a>, slot: Val<'a>) -> Option<Val<'a>> {
         self.one(before, "memref.load", &[slot], self.i64, &[])

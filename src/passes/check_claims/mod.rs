@@ -6,10 +6,13 @@
 //! options, computed before anything changes: the accesses
 //! `loom-verify-bounds` proves in bounds ([`access`]), the comparisons and
 //! extrema `loom-fold-loop-facts` decides ([`fold`], through that pass's
-//! own phase 1), exact and at-most trip counts per loop entry
-//! ([`counts`]), the counters' ranges in loop bodies ([`ranges`]), and
-//! per call of a function, each loop's entries and total body count
-//! ([`totals`]).
+//! own phase 1), exact and at-most body and condition counts per loop
+//! entry, multi-dimensional loops included ([`counts`]), the counters'
+//! ranges in conditions, bodies and on exit wherever a value holds the
+//! counter ([`ranges`]), and per call of a function, each loop's entries
+//! and total body and condition counts ([`totals`]). Expressions are
+//! evaluated where the check is ([`eval`]): an enclosing loop's counter
+//! they read is read there.
 //! Each becomes a `cf.assert` of what the claim says about the run-time
 //! values, with the message
 //! `loom claim violated: <what> at <location>[ (assuming <assumptions>)]`,
@@ -23,23 +26,33 @@
 //!
 //! A decision of the relational prover does not say which assumptions it
 //! used: its message names every one it was allowed (`may assume ...`).
-//! Not checked (yet): condition and exit ranges, the counters of
-//! `scf.while` and `loom.loop`, total condition counts, the counts of
-//! multi-dimensional loops and counts with a value the report's grammar
-//! cannot name (an enclosing loop's counter).
+//! Not checked: the condition and exit values of counted loops (`scf.for`,
+//! `affine.for`, `loom.for`, parallel dimensions; a `loom.loop`'s exit
+//! value), no value of the IR until a lowering makes them; the condition
+//! counts of counted loops (no condition region to count in); counts of
+//! loops inside an op that may run its regions concurrently (no slot one
+//! thread owns); the counter ranges of an `scf.while` or `loom.loop` whose
+//! recognition, run again on the unchanged IR, no longer names the values
+//! holding its counter (left without a remark). Per-call totals that would
+//! read an enclosing loop's counter are not claimed, so there is nothing
+//! to check.
 //!
-//! `remark-unchecked=true`: a remark at each claim left unchecked.
+//! `remark-unchecked=true`: a remark at each claim left unchecked, with
+//! why for counts.
 //!
 //! `plant` (test only): plants one wrong claim of a kind in every claim of
 //! that kind before its check is made (`access`: every index one element
 //! further; `fold`: the other boolean, or the candidate plus one; `count`:
-//! one execution more, or one fewer for an at-most count; `per-call`: one
-//! entry and one execution more per call), to show that
-//! the checks catch wrong claims where they run.
+//! one body execution more, or one fewer for an at-most count;
+//! `condition`: one condition execution more, per entry and per call;
+//! `range`: every counter range one higher; `per-call`: one entry and one
+//! body execution more per call), to show that the checks catch wrong
+//! claims where they run.
 
 mod access;
 mod counts;
 mod emit;
+mod eval;
 mod fold;
 mod ranges;
 mod totals;
@@ -61,10 +74,9 @@ pub static SPEC: PassSpec = PassSpec {
     options: &[
         PassOption {
             name: "plant",
-            description:
-                "Test only: plant a wrong claim of this kind before checking it (none, access, fold, count, per-call)",
+            description: "Test only: plant a wrong claim of this kind before checking it (none, access, fold, count, condition, range, per-call)",
             default: "none",
-            kind: OptionKind::Choice(&["none", "access", "fold", "count", "per-call"]),
+            kind: OptionKind::Choice(&PLANTS),
         },
         PassOption {
             name: "remark-unchecked",
@@ -79,6 +91,40 @@ pub static SPEC: PassSpec = PassSpec {
     run,
     preserves_ir: false,
 };
+
+/// The kinds of wrong claim `plant` may plant (test only), by option value.
+const PLANTS: [&str; 7] = ["none", "access", "fold", "count", "condition", "range", "per-call"];
+
+/// A kind of wrong claim planted before its check is made (test only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Plant {
+    None,
+    Access,
+    Fold,
+    /// A body count per entry.
+    Count,
+    /// A condition count, per entry and per call.
+    Condition,
+    Range,
+    /// Entries and total body count per call.
+    PerCall,
+}
+
+impl Plant {
+    /// The kind an option value names (None for a value not in [`PLANTS`]).
+    fn parse(value: &str) -> Option<Plant> {
+        Some(match value {
+            "none" => Plant::None,
+            "access" => Plant::Access,
+            "fold" => Plant::Fold,
+            "count" => Plant::Count,
+            "condition" => Plant::Condition,
+            "range" => Plant::Range,
+            "per-call" => Plant::PerCall,
+            _ => return None,
+        })
+    }
+}
 
 /// One claim: the op it is about, and what its message names.
 pub(super) struct Claim<'a> {
@@ -117,7 +163,12 @@ impl<'a> Claim<'a> {
 }
 
 fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
-    let plant = options.choice("plant").to_string();
+    let Some(plant) = Plant::parse(options.choice("plant")) else {
+        return Err(PassFailure::Unlocated(format!(
+            "loom-check-claims: unknown plant kind '{}'",
+            options.choice("plant")
+        )));
+    };
     let analysis_options = analysis_options(options);
     let mut rewriter = Rewriter::new(&mut op);
     let root = rewriter.root();
@@ -125,6 +176,7 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
     let found = facts::checked(root, &analysis_options, false, Collect::new);
     let analysis = facts::analyze(root, &analysis_options);
     let Decisions { compares, extrema } = decisions(&analysis);
+    let roles = ranges::roles(&analysis, &analysis_options);
     let Some(mut em) = Emitter::new(&mut rewriter) else {
         return Err(PassFailure::Unlocated("loom-check-claims: the context cannot make i1, i64 and i128".into()));
     };
@@ -140,7 +192,7 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
     let range_plans: Vec<_> = found
         .loops
         .iter()
-        .flat_map(|l| ranges::plans(l).into_iter().map(|p| (Claim::new(l.op, l.assumptions.clone()), p)))
+        .flat_map(|l| ranges::plans(l, &roles).into_iter().map(|p| (Claim::new(l.op, l.assumptions.clone()), p)))
         .collect();
     let total_plans: Vec<_> = found
         .loops
@@ -148,38 +200,39 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
         .flat_map(|l| totals::plans(l).into_iter().map(|p| (Claim::new(l.op, l.assumptions.clone()), p)))
         .collect();
     for (claim, plan) in plans {
-        if !plan.is_some_and(|p| counts::check(&mut em, p, &claim, plant == "count")) {
-            unchecked.push((claim, "trip count"));
+        if !plan.is_some_and(|p| counts::check(&mut em, p, &claim, plant)) {
+            let why = format!("trip count: {}", counts::why_unchecked(claim.op));
+            unchecked.push((claim, why));
         }
     }
     for (claim, plan) in total_plans {
-        if !totals::check(&mut em, plan, &claim, plant == "per-call") {
-            unchecked.push((claim, "count per call"));
+        if !totals::check(&mut em, plan, &claim, plant) {
+            unchecked.push((claim, "count per call".to_string()));
         }
     }
     // Then the ranges, at the start of each body (before the accesses' checks).
     for (claim, plan) in range_plans {
-        if !ranges::check(&mut em, plan, &claim) {
-            unchecked.push((claim, "counter range"));
+        if !ranges::check(&mut em, plan, &claim, plant == Plant::Range) {
+            unchecked.push((claim, "counter range".to_string()));
         }
     }
     for a in found.accesses.iter().filter(|a| a.proven()) {
         let claim = Claim::new(a.op, a.assumptions.clone());
         let width = index_bitwidth(a.op, analysis_options.index_bitwidth);
-        if !access::check(&mut em, &claim, plant == "access", width) {
-            unchecked.push((claim, "in bounds"));
+        if !access::check(&mut em, &claim, plant == Plant::Access, width) {
+            unchecked.push((claim, "in bounds".to_string()));
         }
     }
     for (cmp, value, rests_on) in compares {
         let claim = Claim::decided(cmp, rests_on);
-        if !fold::compare(&mut em, &claim, value, plant == "fold") {
-            unchecked.push((claim, "decided"));
+        if !fold::compare(&mut em, &claim, value, plant == Plant::Fold) {
+            unchecked.push((claim, "decided".to_string()));
         }
     }
     for (extremum, chosen, rests_on) in extrema {
         let claim = Claim::decided(extremum, rests_on);
-        if !fold::extremum(&mut em, &claim, chosen, plant == "fold") {
-            unchecked.push((claim, "decided"));
+        if !fold::extremum(&mut em, &claim, chosen, plant == Plant::Fold) {
+            unchecked.push((claim, "decided".to_string()));
         }
     }
     if options.flag("remark-unchecked") {
