@@ -176,6 +176,65 @@ def LoomCarryCapturedTensors : Pass<"loom-carry-captured-tensors"> {
   }];
 }
 
+def LoomPromoteSlots : Pass<"loom-promote-slots"> {
+  let summary = "Promote scalar stack slots to SSA values through structured "
+                "control flow (scf, memref.alloca_scope, loom)";
+  let description = [{
+    Replaces each one-element `memref.alloca` of an integer, `index` or
+    float type (static shape with one element, identity layout, default
+    memory space) whose address does not escape by the SSA values stored to
+    it: loads read the last value stored on the path, and a slot written
+    inside `scf.if`, `scf.for`, `scf.while`, `scf.execute_region`,
+    `memref.alloca_scope`, `loom.if`, `loom.scope`, `loom.loop` or
+    `loom.for` becomes one more result (and, for the loops, one more
+    iteration argument) of that op; `loom.break`/`loom.continue` addressed to
+    such an op forward the slot's current value. A load before any store
+    reads `ub.poison`, as upstream `mem2reg` does.
+
+    A slot is left untouched when any use is not the memref operand of a
+    `memref.load`/`memref.store` (a call, a cast, a subview, a return, a
+    store of the slot itself as a value, ...), when a use lies inside a
+    region op other than the ones above (`scf.parallel`, `affine.for`,
+    `loomtest.wrap`, ...) between the slot's block and the use, in another
+    block of the slot's region, or in a multi-block region, or when an exit
+    addressed to an op the value flows through is not a loom exit. Indices
+    are not inspected: the only in-bounds index of a one-element memref is
+    0, and any other one is undefined behaviour.
+
+    This is the shape C front ends emit at their default (every local in a
+    `memref<1xT>` slot, read in an `scf.while` condition and written at the
+    end of its body), which MLIR's `mem2reg`/`sroa` do not promote through
+    regions:
+
+    ```mlir
+    %i = memref.alloca() : memref<1xi32>
+    memref.store %c0_i32, %i[%c0] : memref<1xi32>
+    scf.while : () -> () {
+      %v = memref.load %i[%c0] : memref<1xi32>
+      %go = arith.cmpi slt, %v, %n : i32
+      scf.condition(%go)
+    } do {
+      %v = memref.load %i[%c0] : memref<1xi32>
+      %v1 = arith.addi %v, %c1_i32 : i32
+      memref.store %v1, %i[%c0] : memref<1xi32>
+      scf.yield
+    }
+    ```
+    becomes
+    ```mlir
+    %r = scf.while (%v = %c0_i32) : (i32) -> i32 {
+      %go = arith.cmpi slt, %v, %n : i32
+      scf.condition(%go) %v : i32
+    } do {
+    ^bb0(%v: i32):
+      %v1 = arith.addi %v, %c1_i32 : i32
+      scf.yield %v1 : i32
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::ub::UBDialect"];
+}
+
 def LoomLowerToLLVM : Pass<"loom-lower-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lower loom and upstream affine/scf/arith/index/math/memref/"
                 "func/vector/OpenMP IR to the LLVM dialect (loom-lower-to-cf, "

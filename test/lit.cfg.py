@@ -63,6 +63,7 @@ config.substitutions.append(("%loom-src", os.path.dirname(config.test_source_roo
 config.substitutions.append(("%melior-example", os.path.join(os.path.dirname(loom_opt), "examples", "melior_report")))
 config.substitutions.append(("%loom-difftest", os.path.join(os.path.dirname(loom_opt), "loom-difftest")))
 config.substitutions.append(("%loom-facts-fuzz", os.path.join(os.path.dirname(loom_opt), "loom-facts-fuzz")))
+config.substitutions.append(("%loom-promote-fuzz", os.path.join(os.path.dirname(loom_opt), "loom-promote-fuzz")))
 config.substitutions.append(("%plugin-opt", plugin_opt))
 config.substitutions.append(("%plugin-dir", os.path.dirname(plugin)))
 config.substitutions.append(("%plugin", plugin))

@@ -62,7 +62,7 @@ fn run_lit(driver: &str, suites: &[PathBuf], loom_opt: &Path, plugin: &Path) -> 
 }
 
 /// The lit suite's tools that live in the testkit package.
-const TESTKIT_TOOLS: &[&str] = &["loom-difftest", "loom-facts-fuzz"];
+const TESTKIT_TOOLS: &[&str] = &["loom-difftest", "loom-facts-fuzz", "loom-promote-fuzz"];
 
 /// Builds the testkit's binaries into loom-opt's directory,
 /// `<target dir>/<profile dir>/`, with the profile that built loom-opt (the

@@ -4,8 +4,9 @@
 //! by `loomRegisterPasses`; [`register_all`] registers both kinds by name.
 //! [`create`] makes any of them as a pass object (every name in
 //! [`arguments`]); the lowerings also have typed constructors
-//! ([`lower_to_scf`], [`lower_to_cf`], [`lower_to_llvm`]), and so does the
-//! pre-bufferization pass ([`carry_captured_tensors`]).
+//! ([`lower_to_scf`], [`lower_to_cf`], [`lower_to_llvm`]), and so do the
+//! pre-bufferization pass ([`carry_captured_tensors`]) and the slot promotion
+//! ([`promote_slots`]).
 
 mod check_claims;
 mod facts_common;
@@ -60,8 +61,13 @@ pub fn register_rust() {
 }
 
 /// The arguments of loom's C++ passes (cpp/lib/Passes/, tablegen/LoomPasses.td).
-const CPP_PASSES: &[&str] =
-    &["loom-lower-to-cf", "loom-lower-to-scf", "loom-lower-to-llvm", "loom-carry-captured-tensors"];
+const CPP_PASSES: &[&str] = &[
+    "loom-lower-to-cf",
+    "loom-lower-to-scf",
+    "loom-lower-to-llvm",
+    "loom-carry-captured-tensors",
+    "loom-promote-slots",
+];
 
 /// Every loom pass's argument (its name in pipelines), C++ and Rust: the
 /// `--loom-...` passes `loom-opt --help` lists. [`create`] makes each of
@@ -86,6 +92,7 @@ pub fn create(argument: &str) -> Option<Pass> {
         "loom-lower-to-scf" => Some(lower_to_scf(AssumeRange::Drop)),
         "loom-lower-to-llvm" => Some(lower_to_llvm(AssumeRange::Drop)),
         "loom-carry-captured-tensors" => Some(carry_captured_tensors()),
+        "loom-promote-slots" => Some(promote_slots()),
         _ => RUST_PASSES.iter().find(|spec| spec.argument == argument).map(|spec| foreign::create(spec)),
     }
 }
@@ -185,4 +192,14 @@ pub fn carry_captured_tensors() -> Pass {
     // SAFETY: the C function takes nothing and returns a new, non-null pass
     // that the caller owns.
     unsafe { Pass::from_raw(ffi::loomCreateCarryCapturedTensorsPass()) }
+}
+
+/// `loom-promote-slots`: scalar stack slots (one-element `memref.alloca`s
+/// that do not escape) become SSA values through scf, `memref.alloca_scope`
+/// and loom regions (run first on front-end output that keeps locals in
+/// slots, see docs/front-ends.md).
+pub fn promote_slots() -> Pass {
+    // SAFETY: the C function takes nothing and returns a new, non-null pass
+    // that the caller owns.
+    unsafe { Pass::from_raw(ffi::loomCreatePromoteSlotsPass()) }
 }

@@ -16,6 +16,9 @@
 //! - [`assumption_diff`]: the rerun with every assumption option off that
 //!   all three facts fuzzers use to catch facts that rely on an assumption
 //!   they do not list;
+//! - [`promote_fuzz`]: random programs keeping their values in stack
+//!   slots, run before and after `loom-promote-slots` (binary
+//!   `loom-promote-fuzz`);
 //! - [`tools`]: running loom-opt and mlir-runner for the fuzzers;
 //! - [`int`]: the fuzzer's own reading of width-bit integers and comparison
 //!   predicates, independent of the analyses it checks.
@@ -44,6 +47,7 @@ pub mod difftest;
 pub mod expr;
 pub mod facts_fuzz;
 pub mod int;
+pub mod promote_fuzz;
 pub mod rng;
 pub mod symbolic_fuzz;
 pub mod tools;

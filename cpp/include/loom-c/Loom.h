@@ -73,6 +73,10 @@ MLIR_CAPI_EXPORTED MlirPass loomCreateLowerToLLVMPass(LoomAssumeRange assumeRang
  * added to a pass manager). */
 MLIR_CAPI_EXPORTED MlirPass loomCreateCarryCapturedTensorsPass(void);
 
+/* loom-promote-slots as a pass object (owned by the caller until added to a
+ * pass manager). */
+MLIR_CAPI_EXPORTED MlirPass loomCreatePromoteSlotsPass(void);
+
 /* The loom pass named `argument` (any pass `loom-opt --help` lists as
  * `--loom-...`, C++ or Rust) with its default options, or a null pass for
  * any other name. (Implemented in Rust.) */

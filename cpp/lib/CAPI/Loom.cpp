@@ -81,6 +81,10 @@ extern "C" MlirPass loomCreateCarryCapturedTensorsPass() {
   return wrap(loom::createLoomCarryCapturedTensors().release());
 }
 
+extern "C" MlirPass loomCreatePromoteSlotsPass() {
+  return wrap(loom::createLoomPromoteSlots().release());
+}
+
 extern "C" MlirLogicalResult loomPassSetOptions(MlirPass pass,
                                                 MlirStringRef options,
                                                 MlirStringCallback onError,

@@ -45,6 +45,7 @@ PIPELINES = [
     # ... and the loom BufferizableOpInterface models after it.
     "builtin.module(loom-carry-captured-tensors,one-shot-bufferize{bufferize-function-boundaries},%s)" % TAIL,
     "builtin.module(loom-lower-to-llvm,%s)" % TAIL,
+    "builtin.module(loom-promote-slots,%s)" % TAIL,
     # loom's own canonicalization patterns, and parse + verify + print.
     "builtin.module(%s)" % TAIL,
 ]
