@@ -921,6 +921,25 @@ fn i64_array(attr: MlirAttribute) -> Option<Vec<i64>> {
     }
 }
 
+/// The `memref.alloca` of one element `v` is loaded from, when `v` is a
+/// `memref.load` of such a stack slot: how a C front end keeps a local
+/// variable. Its value is out of reach of every fact that reads SSA values
+/// until `loom-promote-slots` turns the slot into SSA values.
+pub(crate) fn slot_of(v: Val<'_>) -> Option<Op<'_>> {
+    let load = v.defining_op().filter(|op| op.is("memref.load"))?;
+    let slot = load.operand(0).defining_op().filter(|op| op.is("memref.alloca"))?;
+    let shape = shape_of(slot.result(0).ty())?;
+    shape.iter().all(|d| *d == Some(1)).then_some(slot)
+}
+
+/// The reason's words for a value loaded from a stack slot ([`slot_of`]).
+pub(crate) fn slot_reason(slot: Op<'_>) -> String {
+    format!(
+        "it is loaded from a stack slot (the memref.alloca at {}): run loom-promote-slots first to make it an SSA value",
+        slot.loc_string()
+    )
+}
+
 /// A subview's (offset, size, stride) per source dimension at index width
 /// `width`; strides must be constant and positive, and every static entry
 /// a `width`-bit value ([`index_constant`]). An entry given by an operand

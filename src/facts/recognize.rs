@@ -35,8 +35,8 @@ use super::assumptions::Assumptions;
 use super::bits::{carrier, const_bits, in_order, mask, smax, to_signed, MAX_WIDTH};
 use super::interval::Interval;
 use super::ir::{
-    affine_map_trees, affine_parallel_dimension, index_attr, loop_dimension, AffineParallelDim, AffineTree, Blk, Def,
-    ExitKind, Op, Part, Val,
+    affine_map_trees, affine_parallel_dimension, index_attr, loop_dimension, slot_of, slot_reason, AffineParallelDim,
+    AffineTree, Blk, Def, ExitKind, Op, Part, Val,
 };
 use super::predicate::Predicate;
 use super::ranges::Ranges;
@@ -151,7 +151,10 @@ fn affine<'a>(
             }
             Err(format!("'{}' does not subtract a constant from the counter", op.name_ref()))
         }
-        _ => Err(format!("it is computed by '{}', not by adding a constant", op.name_ref())),
+        _ => match slot_of(v) {
+            Some(slot) => Err(slot_reason(slot)),
+            None => Err(format!("it is computed by '{}', not by adding a constant", op.name_ref())),
+        },
     }
 }
 

@@ -7,7 +7,7 @@
 //! with `=`. Names come from `Val::operand_name` (costly: only rendered
 //! when a message is wanted).
 
-use crate::facts::ir::FastMap;
+use crate::facts::ir::{slot_of, slot_reason, FastMap};
 
 use super::linear::{Atom, FactSet, Lin};
 use super::query::Query;
@@ -124,6 +124,14 @@ impl<'q, 'r, 'f, 'a, 'b> Names<'q, 'r, 'f, 'a, 'b> {
         } else {
             let facts: Vec<String> = known.iter().map(|&i| self.fact(i)).collect();
             text.push_str(&format!("known: {}", facts.join("; ")));
+        }
+        // A value the goal reads that a front end keeps in a stack slot.
+        let slot = query.keys.iter().find_map(|k| match k {
+            Key::Value(v) => slot_of(*v).map(|slot| (*v, slot)),
+            _ => None,
+        });
+        if let Some((v, slot)) = slot {
+            text.push_str(&format!("; {}: {}", v.operand_name(), slot_reason(slot)));
         }
         if atoms.len() > 1 {
             for &a in &atoms {
