@@ -166,7 +166,7 @@ impl LoopRecord<'_> {
     /// Whether the loop's expressions read `%argN` in signed order (its
     /// counter's order; every dimension of a multi-dimensional loop is
     /// signed); None without a counter.
-    fn signed(&self) -> Option<bool> {
+    pub(crate) fn signed(&self) -> Option<bool> {
         self.counter.as_ref().or_else(|| self.dims.first()?.counter.as_ref()).map(|c| c.signed)
     }
 

@@ -203,7 +203,7 @@ pub(super) fn plan<'a>(l: &LoopRecord<'a>) -> Option<Plan<'a>> {
         function: function_of(l.op)?,
         leaves,
         // Every dimension of a multi-dimensional loop is signed.
-        signed: l.counter.as_ref().or_else(|| l.dims.first()?.counter.as_ref()).map(|c| c.signed),
+        signed: l.signed(),
     })
 }
 
@@ -232,16 +232,8 @@ fn build<'a>(em: &mut Emitter<'_, 'a>, plan: Plan<'a>, claim: &Claim<'a>, plant:
         let slot = em.slot(entry.first_op()?)?;
         let zero = em.i64_const(op, 0)?;
         em.store(op, zero, slot)?;
-        if op.is_one_of(&CONCURRENT) {
-            // Its own executions may run concurrently.
-            let one = em.i64_const(first, 1)?;
-            em.atomic_add(first, one, slot)?;
-        } else {
-            let old = em.load(first, slot)?;
-            let one = em.i64_const(first, 1)?;
-            let new = em.binary(first, "arith.addi", old, one)?;
-            em.store(first, new, slot)?;
-        }
+        // Its own executions may run concurrently.
+        em.count_one(first, slot, op.is_one_of(&CONCURRENT))?;
         let ran = em.load(after, slot)?;
         let ran = em.widen(after, ran, false)?;
         let ok = em.cmp(after, if count.exact { Cmp::Eq } else { Cmp::Sle }, ran, expected)?;

@@ -163,6 +163,20 @@ impl<'r, 'a> Emitter<'r, 'a> {
     }
 
     /// `memref.load slot[]` (an i64).
+    /// Adds one to the i64 counter `slot` before `before`: atomically
+    /// when executions of `before` may run concurrently (the body of a
+    /// multi-dimensional loop).
+    pub(super) fn count_one(&mut self, before: Op<'a>, slot: Val<'a>, concurrent: bool) -> Option<()> {
+        if concurrent {
+            let one = self.i64_const(before, 1)?;
+            return self.atomic_add(before, one, slot);
+        }
+        let old = self.load(before, slot)?;
+        let one = self.i64_const(before, 1)?;
+        let new = self.binary(before, "arith.addi", old, one)?;
+        self.store(before, new, slot)
+    }
+
     pub(super) fn load(&mut self, before: Op<'a>, slot: Val<'a>) -> Option<Val<'a>> {
         self.one(before, "memref.load", &[slot], self.i64, &[])
     }

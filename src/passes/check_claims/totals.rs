@@ -43,7 +43,7 @@ pub(super) struct Plan<'a> {
 pub(super) fn plans<'a>(l: &LoopRecord<'a>) -> Vec<Plan<'a>> {
     let Some(function) = function_of(l.op).filter(|f| f.is("func.func")) else { return Vec::new() };
     // Every dimension of a multi-dimensional loop is signed.
-    let signed = l.counter.as_ref().or_else(|| l.dims.first()?.counter.as_ref()).map(|c| c.signed);
+    let signed = l.signed();
     // Evaluated at the function's returns: only its arguments are read.
     let leaves = Leaves::args_of(l.op);
     let number = |n: u128| i128::try_from(n).ok().map(Expr::constant);
@@ -95,17 +95,9 @@ fn build<'a>(em: &mut Emitter<'_, 'a>, plan: Plan<'a>, claim: &Claim<'a>, plant:
     let slot = em.slot(top)?;
     let zero = em.i64_const(top, 0)?;
     em.store(top, zero, slot)?;
-    if counted_at.parent().is_some_and(|p| p.is_one_of(&CONCURRENT)) {
-        // The body of a multi-dimensional loop: its executions may run
-        // concurrently.
-        let one = em.i64_const(counted_at, 1)?;
-        em.atomic_add(counted_at, one, slot)?;
-    } else {
-        let old = em.load(counted_at, slot)?;
-        let one = em.i64_const(counted_at, 1)?;
-        let new = em.binary(counted_at, "arith.addi", old, one)?;
-        em.store(counted_at, new, slot)?;
-    }
+    // The body of a multi-dimensional loop: its executions may run
+    // concurrently.
+    em.count_one(counted_at, slot, counted_at.parent().is_some_and(|p| p.is_one_of(&CONCURRENT)))?;
     let text = format!("{} {what} {claimed} times per call of its function", claim.op_name);
     for ret in returns {
         let expected = emit_expr(em, ret, &claimed, &leaves, signed)?;
