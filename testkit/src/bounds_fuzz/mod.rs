@@ -218,6 +218,8 @@ mod generate;
 mod hand;
 mod model;
 mod simulate;
+mod single;
+pub mod wide_const;
 
 pub use check::{run, self_test, BoundsTally};
 pub use generate::generate;
