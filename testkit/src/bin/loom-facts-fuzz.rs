@@ -514,6 +514,16 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
                 std::process::exit(2);
             }
         }
+        match bf::early_end::self_test(loom_opt, &args.out, 0..80) {
+            Ok((line, ok)) => {
+                println!("{line}");
+                failed |= !ok;
+            }
+            Err(e) => {
+                eprintln!("loom-facts-fuzz: early-end bounds self-test: {e}");
+                std::process::exit(2);
+            }
+        }
     }
     let mut tally = bf::BoundsTally::default();
     let batch = if args.batch_given { args.batch } else { 50 };
@@ -526,12 +536,18 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
         eprintln!("loom-facts-fuzz: bounds: {e}");
         std::process::exit(2);
     }
-    for f in tally.failures.iter().chain(&wide.failures) {
+    let mut early = bf::early_end::EarlyEndTally::default();
+    if let Err(e) = bf::early_end::run(loom_opt, &args.out, args.cases.clone(), &mut early) {
+        eprintln!("loom-facts-fuzz: bounds: {e}");
+        std::process::exit(2);
+    }
+    for f in tally.failures.iter().chain(&wide.failures).chain(&early.failures) {
         eprintln!("{f}");
     }
     println!("{}", tally.summary());
     println!("{}", wide.summary());
-    failed |= tally.failed() || wide.wrong > 0 || !wide.failures.is_empty();
+    println!("{}", early.summary());
+    failed |= tally.failed() || wide.wrong > 0 || !wide.failures.is_empty() || !early.failures.is_empty();
     if !failed {
         let _ = std::fs::remove_dir_all(&args.out);
     }

@@ -213,6 +213,7 @@
 //! (nothing may be flagged).
 
 mod check;
+pub mod early_end;
 mod emit;
 mod generate;
 mod hand;
