@@ -102,11 +102,12 @@ fn parse_args() -> Result<Args, String> {
             "--without-early-end-shapes" => fuzz::EARLY_END_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-parallel-shapes" => sym::PARALLEL_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-pipeline-shapes" => bf::PIPELINE_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
+            "--without-width-shapes" => bf::wide_const::WIDTH_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--out" => args.out = PathBuf::from(value()?),
             "--help" | "-h" => {
                 println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-context-shapes] [--without-early-end-shapes] [--self-test]");
                 println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-parallel-shapes] [--self-test] [--print SEED]");
-                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--self-test] [--print SEED]");
+                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--without-width-shapes] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument '{other}'")),
@@ -483,6 +484,9 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
     let tools = tools::Tools { loom_opt: loom_opt.to_path_buf(), llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")) };
     if let Some(seed) = args.print {
         print!("{}", bf::describe(seed));
+        if let Some(text) = bf::wide_const::describe(seed) {
+            print!("{text}");
+        }
         let _ = std::fs::remove_dir(&args.out);
         std::process::exit(0);
     }
@@ -500,6 +504,26 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
                 std::process::exit(2);
             }
         }
+        match bf::wide_const::self_test(loom_opt, &args.out, 0..40) {
+            Ok((line, ok)) => {
+                println!("{line}");
+                failed |= !ok;
+            }
+            Err(e) => {
+                eprintln!("loom-facts-fuzz: wide-constant self-test: {e}");
+                std::process::exit(2);
+            }
+        }
+        match bf::early_end::self_test(loom_opt, &args.out, 0..80) {
+            Ok((line, ok)) => {
+                println!("{line}");
+                failed |= !ok;
+            }
+            Err(e) => {
+                eprintln!("loom-facts-fuzz: early-end bounds self-test: {e}");
+                std::process::exit(2);
+            }
+        }
     }
     let mut tally = bf::BoundsTally::default();
     let batch = if args.batch_given { args.batch } else { 50 };
@@ -507,11 +531,23 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
         eprintln!("loom-facts-fuzz: bounds: {e}");
         std::process::exit(2);
     }
-    for f in &tally.failures {
+    let mut wide = bf::wide_const::WideTally::default();
+    if let Err(e) = bf::wide_const::run(loom_opt, &args.out, args.cases.clone(), &mut wide) {
+        eprintln!("loom-facts-fuzz: bounds: {e}");
+        std::process::exit(2);
+    }
+    let mut early = bf::early_end::EarlyEndTally::default();
+    if let Err(e) = bf::early_end::run(loom_opt, &args.out, args.cases.clone(), &mut early) {
+        eprintln!("loom-facts-fuzz: bounds: {e}");
+        std::process::exit(2);
+    }
+    for f in tally.failures.iter().chain(&wide.failures).chain(&early.failures) {
         eprintln!("{f}");
     }
     println!("{}", tally.summary());
-    failed |= tally.failed();
+    println!("{}", wide.summary());
+    println!("{}", early.summary());
+    failed |= tally.failed() || wide.wrong > 0 || !wide.failures.is_empty() || !early.failures.is_empty();
     if !failed {
         let _ = std::fs::remove_dir_all(&args.out);
     }

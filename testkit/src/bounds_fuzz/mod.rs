@@ -213,11 +213,14 @@
 //! (nothing may be flagged).
 
 mod check;
+pub mod early_end;
 mod emit;
 mod generate;
 mod hand;
 mod model;
 mod simulate;
+mod single;
+pub mod wide_const;
 
 pub use check::{run, self_test, BoundsTally};
 pub use generate::generate;

@@ -1,0 +1,165 @@
+//! One self-contained bounds program, reported on and run alone: the
+//! harness of the bounds fuzzer's width shapes (`wide_const`,
+//! `early_end`).
+//!
+//! A program is a module (64-bit, or 32-bit through
+//! [`crate::tools::with_index32`]) whose `@main` calls one function `@<name>`.
+//! Its accesses carry `loc("<name>":<id>:1)` (ids from 1) and sit under the
+//! program's own guard, `scf.if %x ult %lim`, where `%x` is the access's
+//! index computed the way the access computes it (the same `affine.apply`
+//! or value) and `%lim` the buffer's size *loaded from memory*: loom can
+//! derive nothing about the access from the guard, and the run never
+//! leaves the buffer. The guard's else branch prints the access id: the
+//! run's output is the list of accesses it saw out of bounds.
+//!
+//! [`observe`] reads loom's report on the program (as it is, or after
+//! `lower-affine`) and runs it through `loom-check-claims` and the
+//! lowering at the module's width (`lower_and_run_to_end`). A claim the
+//! run violates is an error naming it; the caller decides what the report
+//! and the printed ids must satisfy.
+//!
+//! Invariant: every access of `@<name>` carries a distinct id; the report
+//! must list each exactly once.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use loom::analysis::{AccessStatus, Report};
+
+use crate::tools::{loom_report, lower_and_run_to_end, run_tool, with_index32, Ending};
+
+/// What loom said about a program's accesses and what its run did.
+#[derive(Clone, Debug)]
+pub struct Observed {
+    /// Access id to whether the report proves it in bounds.
+    pub proven: BTreeMap<usize, bool>,
+    /// Access ids some iteration saw out of bounds (printed by the guard).
+    pub oob: BTreeSet<usize>,
+    /// The ids printed, in order.
+    pub printed: Vec<u64>,
+    pub ending: Ending,
+}
+
+/// The module text of `program` (functions, no module) at index width `iw`.
+pub fn module(program: &str, iw: u32) -> String {
+    if iw == 32 {
+        with_index32(program)
+    } else {
+        format!("module {{\n{program}}}\n")
+    }
+}
+
+/// One program to report on and run.
+#[derive(Clone, Copy, Debug)]
+pub struct Single<'a> {
+    pub name: &'a str,
+    /// Its functions (no module).
+    pub program: &'a str,
+    /// Its accesses and subviews carry ids `1..=accesses`.
+    pub accesses: usize,
+    /// The index width of its module.
+    pub iw: u32,
+    /// Whether loom reports on it after `lower-affine`.
+    pub lower_affine: bool,
+}
+
+/// Reports on and runs `p` (named `name`, `accesses` accesses) at
+/// index width `iw`, the report after `lower-affine` if `lower_affine`, the
+/// run with `loom-check-claims{check_opts}`. A violated claim is an `Err`
+/// containing `loom claim violated`; so is a tool failure (another text).
+/// A report that lists an access twice, misses one or lists one not
+/// generated is `Ok(Err(why))`.
+pub fn observe(loom_opt: &Path, dir: &Path, p: &Single, check_opts: &str) -> Result<Result<Observed, String>, String> {
+    let Single { name, program, accesses, iw, lower_affine } = *p;
+    let exec = dir.join(format!("{name}.mlir"));
+    std::fs::write(&exec, module(program, iw)).map_err(|e| format!("write: {e}"))?;
+    let plain = if lower_affine {
+        let la = dir.join(format!("{name}.la.mlir"));
+        run_tool(
+            std::process::Command::new(loom_opt)
+                .arg(&exec)
+                .arg("--pass-pipeline=builtin.module(lower-affine)")
+                .arg("--mlir-print-debuginfo")
+                .arg("-o")
+                .arg(&la),
+            "loom-opt lower-affine",
+        )?;
+        la
+    } else {
+        exec.clone()
+    };
+    let text = loom_report(loom_opt, &plain, &dir.join(format!("{name}.report.json")))?;
+    let report = Report::from_json(&text).map_err(|e| format!("report does not follow the schema: {e}"))?;
+    let proven = match proven_ids(&report, name, accesses) {
+        Ok(p) => p,
+        Err(why) => return Ok(Err(why)),
+    };
+    let lowered = dir.join(format!("{name}.ll.mlir"));
+    let llvm = Path::new(env!("LOOM_LLVM_PREFIX"));
+    let (stdout, ending) = lower_and_run_to_end(loom_opt, llvm, &exec, &lowered, iw == 32, check_opts)?;
+    let printed: Vec<u64> = stdout.lines().filter_map(|l| l.trim().parse::<u64>().ok()).collect();
+    let oob = printed.iter().map(|&k| k as usize).collect();
+    Ok(Ok(Observed { proven, oob, printed, ending }))
+}
+
+/// The report's verdict on each access of `@name` (ids `1..=accesses`;
+/// the accesses at other locations, of the size slot, are not the
+/// program's).
+pub fn proven_ids(report: &Report, name: &str, accesses: usize) -> Result<BTreeMap<usize, bool>, String> {
+    let mut out = BTreeMap::new();
+    let file = format!("\"{name}\"");
+    for a in report.accesses.iter().filter(|a| a.function == name) {
+        let parts: Vec<&str> = a.loc.rsplitn(3, ':').collect();
+        let id = match parts.as_slice() {
+            [_col, line, f] if *f == file || *f == name => line.parse::<usize>().ok(),
+            _ => None,
+        };
+        let Some(id) = id else { continue };
+        if !(1..=accesses).contains(&id) {
+            return Err(format!("report: access at '{}' in @{name} was not generated", a.loc));
+        }
+        if out.insert(id, a.status == AccessStatus::Proven).is_some() {
+            return Err(format!("report: access at {} listed twice", a.loc));
+        }
+    }
+    match (1..=accesses).find(|id| !out.contains_key(id)) {
+        Some(id) => Err(format!("report: access {id} of @{name} is missing")),
+        None => Ok(out),
+    }
+}
+
+/// The guarded access `body` (an op using `%x{id}`'s index) of id `id`:
+/// `%x{id} = <index_def>` first (already emitted by the caller as
+/// `index_def`), then `scf.if %x ult %lim { body } else { print id }`.
+pub fn guarded(s: &mut String, indent: &str, name: &str, id: usize, index_def: &str, body: &str) {
+    use std::fmt::Write as _;
+    let _ = writeln!(s, "{indent}%x{id} = {index_def}");
+    let _ = writeln!(s, "{indent}%ok{id} = arith.cmpi ult, %x{id}, %lim : index");
+    let _ = writeln!(s, "{indent}scf.if %ok{id} {{");
+    let _ = writeln!(s, "{indent}  {body} loc(\"{name}\":{id}:1)");
+    let _ = writeln!(s, "{indent}}} else {{");
+    let _ = writeln!(s, "{indent}  %id{id} = arith.constant {id} : i64");
+    let _ = writeln!(s, "{indent}  func.call @printI64(%id{id}) : (i64) -> ()");
+    let _ = writeln!(s, "{indent}  func.call @printNewline() : () -> ()");
+    let _ = writeln!(s, "{indent}}}");
+}
+
+/// The declarations and the head of function `@name`: `%A` of `n`
+/// elements, `%lim` its size loaded from memory, `%v` a value to store.
+pub fn head(name: &str, n: u64) -> String {
+    format!(
+        "func.func private @exit(i32)\nfunc.func private @printI64(i64)\nfunc.func private @printNewline()\n\
+         func.func @{name}() {{\n  %c0 = arith.constant 0 : index\n  %n = arith.constant {n} : index\n  \
+         %A = memref.alloc(%n) : memref<?xi32>\n  %L = memref.alloc() : memref<2xindex>\n  \
+         memref.store %n, %L[%c0] : memref<2xindex>\n  %lim = memref.load %L[%c0] : memref<2xindex>\n  \
+         %v = arith.constant 7 : i32\n"
+    )
+}
+
+/// The tail of `@name` and `@main`.
+pub fn tail(name: &str) -> String {
+    format!(
+        "  memref.dealloc %A : memref<?xi32>\n  memref.dealloc %L : memref<2xindex>\n  return\n}}\n\
+         func.func @main() {{\n  func.call @{name}() : () -> ()\n  return\n}}\n"
+    )
+}
