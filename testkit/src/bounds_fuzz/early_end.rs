@@ -9,7 +9,7 @@
 //! ub step s : index` in a 64-bit or 32-bit module whose last iteration
 //! sits near the signed maximum; `ub` is loaded from memory, so only the
 //! loop's semantics bound `%i` from above. The access is `%A[%i - K]`
-//! (through [`super::single`]'s guard), `K = MAX - s - (n - 1) + d`, `d` in
+//! (through `super::single`'s guard), `K = MAX - s - (n - 1) + d`, `d` in
 //! -1..=1: an index of at most `n - 1 - d` if `%i <= MAX - s` held, but on
 //! the last iteration `%i` may be up to `MAX - 1`. When that iteration's
 //! `%i + s` would overflow, the end fires on it, so the program is well

@@ -6,7 +6,7 @@
 //!
 //! A program ([`WideCase`], a pure function of the seed, one seed in
 //! eight) is one `affine.for` loop over a buffer `%A` of `n` elements
-//! whose accesses (through [`super::single`]'s guard) index it with a map
+//! whose accesses (through `super::single`'s guard) index it with a map
 //! that holds such a constant, or sit in a loop whose step or bound is
 //! one, and beside them an access of the same form with a constant that
 //! fits (the near miss loom may prove); or a `memref.subview` of `%A`

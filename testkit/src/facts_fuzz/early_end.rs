@@ -208,7 +208,7 @@ impl EarlyEnd {
     }
 }
 
-/// Runs the early-end programs of `ids` (see [`generate`]) and records
+/// Runs the early-end programs of `ids` (see `generate`) and records
 /// them in `tally`: a violated claim or a disagreement with the simulation
 /// is a failure; a tool failure is an error.
 pub fn run_early_end(loom_opt: &Path, dir: &Path, ids: &[u64], iw: u32, tally: &mut Tally) -> Result<(), String> {
