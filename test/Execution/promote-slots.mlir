@@ -9,6 +9,13 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-promote-slots,canonicalize,loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-promote-slots,canonicalize,loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
 // The promoted functions have no slot left (@main's buffer is no slot):
+// The same with every claim loom's facts make checked at run time, before
+// and after the promotion (the promoted loops' counts, counter ranges and
+// accesses are among them):
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(canonicalize,loom-check-claims,loom-lower-to-llvm)' | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-promote-slots,canonicalize,loom-check-claims,loom-lower-to-llvm)' | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-promote-slots,canonicalize,loom-check-claims)' | FileCheck %s --check-prefix=CLAIMS
+// CLAIMS: loom claim violated: scf.while runs its body exactly max(0, %arg1) times per entry
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-promote-slots)' | FileCheck %s --check-prefix=IR
 // IR-NOT: memref.alloca()
 // IR: func.func @main

@@ -1,4 +1,5 @@
 // RUN: %mlir-opt %s --convert-scf-to-cf --convert-vector-to-llvm --convert-to-llvm --reconcile-unrealized-casts | %mlir-runner -e main -entry-point-result=void -shared-libs=%runner-libs | FileCheck %s --check-prefix=EXEC
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims)' | %mlir-opt --convert-scf-to-cf --convert-vector-to-llvm --convert-to-llvm --reconcile-unrealized-casts | %mlir-runner -e main -entry-point-result=void -shared-libs=%runner-libs | FileCheck %s --check-prefix=EXEC
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-loop-facts)' | FileCheck %s --check-prefix=FACTS
 
 // Execution cross-check: each loop counts its condition and body runs in

@@ -14,6 +14,9 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(canonicalize,loom-lower-to-cf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(canonicalize,loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// And with every claim loom's facts make checked at run time:
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-cf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(canonicalize,loom-check-claims,loom-lower-to-scf)' | %mlir-opt %upstream-to-llvm | %run-main | FileCheck %s
 
 // Origin: PR 201129, break_in_if.
 func.func @break_in_if(%cond: i1, %v1: i32, %v2: i32) -> i32 {

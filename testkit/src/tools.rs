@@ -169,8 +169,8 @@ pub fn lower_and_run_to_end(
         )?;
         let entry = lowered.with_extension("run-void-main.ll");
         std::fs::write(&entry, RUN_VOID_MAIN).map_err(|e| format!("write {}: {e}", entry.display()))?;
-        let out = Command::new("stdbuf")
-            .arg("-o0")
+        let out = Command::new("timeout")
+            .args([RUN_TIMEOUT_SECS, "stdbuf", "-o0"])
             .arg(llvm_prefix.join("bin/lli"))
             .arg(format!("-load={}", runner_lib(llvm_prefix, "c_runner_utils")))
             .arg(format!("-load={}", runner_lib(llvm_prefix, "runner_utils")))
@@ -181,8 +181,8 @@ pub fn lower_and_run_to_end(
             .map_err(|e| format!("cannot run lli: {e}"))?;
         ("lli", out)
     } else {
-        let out = Command::new("stdbuf")
-            .arg("-o0")
+        let out = Command::new("timeout")
+            .args([RUN_TIMEOUT_SECS, "stdbuf", "-o0"])
             .arg(llvm_prefix.join("bin/mlir-runner"))
             .arg(lowered)
             .args(["-e", "main", "-entry-point-result=void"])
@@ -205,11 +205,24 @@ pub fn lower_and_run_to_end(
     if out.status.signal() == Some(SIGABRT) {
         return Ok((stdout, Ending::Aborted));
     }
+    if out.status.code() == Some(TIMED_OUT) {
+        return Err(format!("{runner} did not finish within {RUN_TIMEOUT_SECS} s; it printed:\n{stdout}"));
+    }
     Err(format!("{runner} failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)))
 }
 
 /// The signal `abort()` raises.
 const SIGABRT: i32 = 6;
+
+/// How long a lowered program may run, in seconds, as `timeout(1)` takes
+/// it: far beyond any generated program's run, so that only a program that
+/// does not end (a miscompiled loop exit) reaches it. `timeout` passes a
+/// signal that ends the program on (it re-raises it), so an abort stays an
+/// abort.
+const RUN_TIMEOUT_SECS: &str = "300";
+
+/// `timeout(1)`'s exit status when the limit was reached.
+const TIMED_OUT: i32 = 124;
 
 /// The output of a run that must return (an abort is an error).
 fn returned((stdout, ending): (String, Ending)) -> Result<String, String> {

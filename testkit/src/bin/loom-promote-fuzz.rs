@@ -5,9 +5,12 @@
 //! (default 50) and prints the figures: programs, output lines compared,
 //! slots and slot loads before and after the pass. The first failing
 //! program is named with its reproducer module and the exit code is 1.
-//! `--print SEED` prints a seed's program.
+//! `--print SEED` prints a seed's program. Every run checks the claims
+//! loom's facts make on the program (`loom-check-claims`); `--check-opts
+//! OPTS` passes options to that pass (`plant=count` plants a wrong claim,
+//! which must fail the run).
 //!
-//! usage: loom-promote-fuzz [--seeds START..END] [--batch N] [--out DIR]
+//! usage: loom-promote-fuzz [--seeds START..END] [--batch N] [--out DIR] [--check-opts OPTS]
 //!        loom-promote-fuzz --print SEED
 
 use std::path::PathBuf;
@@ -21,6 +24,7 @@ struct Args {
     batch: usize,
     out: PathBuf,
     print: Option<u64>,
+    check_opts: String,
 }
 
 fn parse_range(text: &str) -> Result<std::ops::Range<u64>, String> {
@@ -36,6 +40,7 @@ fn parse_args() -> Result<Args, String> {
         batch: 50,
         out: std::env::temp_dir().join(format!("loom-promote-fuzz-{}", std::process::id())),
         print: None,
+        check_opts: String::new(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -44,6 +49,7 @@ fn parse_args() -> Result<Args, String> {
             "--seeds" => args.seeds = parse_range(&value()?)?,
             "--batch" => args.batch = value()?.parse().map_err(|_| "--batch wants a number".to_string())?,
             "--out" => args.out = PathBuf::from(value()?),
+            "--check-opts" => args.check_opts = value()?,
             "--print" => args.print = Some(value()?.parse().map_err(|_| "--print wants a seed".to_string())?),
             _ => return Err(format!("unknown argument '{flag}'")),
         }
@@ -63,7 +69,7 @@ fn main() -> ExitCode {
         print!("{}", generate(seed));
         return ExitCode::SUCCESS;
     }
-    let tools = match Tools::discover(args.out) {
+    let tools = match Tools::discover(args.out, args.check_opts) {
         Ok(tools) => tools,
         Err(e) => {
             eprintln!("loom-promote-fuzz: {e}");

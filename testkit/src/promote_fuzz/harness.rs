@@ -4,7 +4,9 @@
 //! calling them in order, so one `loom-opt` and one `mlir-runner` process
 //! serve a whole batch per side. The original module and its promotion
 //! (`loom-promote-slots` alone, written to a file and verified by loom-opt)
-//! are both lowered with [`LOWERING`] and run; the two outputs are split at
+//! are both canonicalized ([`BEFORE_RUN`]), their claims checked
+//! (`loom-check-claims`: a violated claim fails the batch), lowered and
+//! run ([`tools::lower_and_run_to_end`]); the two outputs are split at
 //! the `seed N` lines the programs print first and compared per program.
 //! When a batch fails (a tool error, a timeout, different outputs), its
 //! programs are run one by one to name the first failing seed, whose module
@@ -16,13 +18,16 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::generate::generate;
-use crate::tools::run_tool;
+use crate::tools::{self, run_tool, Ending};
 
-/// The pipeline both sides are lowered with (see the module's page for the
-/// `canonicalize`).
-pub const LOWERING: &str = "builtin.module(canonicalize,loom-lower-to-llvm)";
-/// How long one tool run may take (a promotion that broke a loop's exit
-/// would otherwise hang the check), in seconds, as `timeout(1)` takes it.
+/// The pipeline both sides go through before they are run (see the
+/// module's page for why): the one `docs/front-ends.md` gives after
+/// `loom-promote-slots`. [`tools::lower_and_run_to_end`] then checks every claim
+/// loom's facts make on the result (`loom-check-claims`), lowers it with
+/// `loom-lower-to-llvm` and runs it.
+pub const BEFORE_RUN: &str = "builtin.module(canonicalize)";
+/// How long one loom-opt run may take (the run of the program has its own
+/// limit in [`tools::lower_and_run_to_end`]), in seconds, as `timeout(1)` takes it.
 const TIMEOUT_SECS: &str = "60";
 
 /// Where loom-opt, mlir-runner and the scratch directory are.
@@ -31,16 +36,20 @@ pub struct Tools {
     pub loom_opt: PathBuf,
     pub llvm_prefix: PathBuf,
     pub work_dir: PathBuf,
+    /// Options of `loom-check-claims` (empty, or e.g. `plant=count` to
+    /// plant a wrong claim the run must catch).
+    pub check_opts: String,
 }
 
 impl Tools {
     /// loom-opt beside the running executable, LLVM 22's tools.
-    pub fn discover(work_dir: PathBuf) -> Result<Tools, String> {
+    pub fn discover(work_dir: PathBuf, check_opts: String) -> Result<Tools, String> {
         let exe = std::env::current_exe().map_err(|e| format!("cannot find this executable: {e}"))?;
         let tools = Tools {
             loom_opt: exe.with_file_name("loom-opt"),
             llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")),
             work_dir,
+            check_opts,
         };
         for path in [tools.loom_opt.clone(), tools.llvm_prefix.join("bin/mlir-runner")] {
             if !path.exists() {
@@ -96,32 +105,34 @@ fn count(text: &str, needle: &str) -> u64 {
     text.matches(needle).count() as u64
 }
 
-/// `module` lowered with [`LOWERING`] and run; its stdout.
-fn lower_and_run(tools: &Tools, module: &Path, lowered: &Path) -> Result<String, String> {
+/// `module` after [`BEFORE_RUN`], with its claims checked
+/// (`loom-check-claims{check_opts}`), lowered and run
+/// ([`tools::lower_and_run_to_end`]); its stdout. A violated claim or an
+/// abort is an error naming it.
+fn lower_and_run(tools: &Tools, module: &Path, tag: &str) -> Result<String, String> {
+    let canonical = tools.work_dir.join(format!("{tag}.canonical.mlir"));
     run_tool(
         Command::new("timeout")
             .arg(TIMEOUT_SECS)
             .arg(&tools.loom_opt)
             .arg(module)
-            .arg(format!("--pass-pipeline={LOWERING}"))
+            .arg(format!("--pass-pipeline={BEFORE_RUN}"))
             .arg("-o")
-            .arg(lowered),
-        &format!("loom-opt {LOWERING} on {}", module.display()),
+            .arg(&canonical),
+        &format!("loom-opt {BEFORE_RUN} on {}", module.display()),
     )?;
-    let lib = tools.llvm_prefix.join("lib");
-    run_tool(
-        Command::new("timeout")
-            .arg(TIMEOUT_SECS)
-            .arg(tools.llvm_prefix.join("bin/mlir-runner"))
-            .arg(lowered)
-            .args(["-e", "main", "-entry-point-result=void"])
-            .arg(format!(
-                "-shared-libs={},{}",
-                lib.join("libmlir_c_runner_utils.so").display(),
-                lib.join("libmlir_runner_utils.so").display()
-            )),
-        &format!("mlir-runner on {}", lowered.display()),
-    )
+    let lowered = tools.work_dir.join(format!("{tag}.ll.mlir"));
+    match tools::lower_and_run_to_end(
+        &tools.loom_opt,
+        &tools.llvm_prefix,
+        &canonical,
+        &lowered,
+        false,
+        &tools.check_opts,
+    )? {
+        (stdout, Ending::Returned) => Ok(stdout),
+        (stdout, Ending::Aborted) => Err(format!("{} aborted after printing:\n{stdout}", canonical.display())),
+    }
 }
 
 /// The output of each program, keyed by the `seed N` line it starts with.
@@ -154,8 +165,8 @@ fn run_batch(tools: &Tools, seeds: &[u64], tag: &str) -> Result<Tally, String> {
         "loom-opt loom-promote-slots",
     )?;
     let promoted_text = std::fs::read_to_string(&promoted).map_err(|e| format!("read {}: {e}", promoted.display()))?;
-    let expected = lower_and_run(tools, &original, &tools.work_dir.join(format!("{tag}.ll.mlir")))?;
-    let actual = lower_and_run(tools, &promoted, &tools.work_dir.join(format!("{tag}.promoted.ll.mlir")))?;
+    let expected = lower_and_run(tools, &original, tag)?;
+    let actual = lower_and_run(tools, &promoted, &format!("{tag}.promoted"))?;
     let (expected, actual) = (split_by_seed(&expected), split_by_seed(&actual));
     if expected.len() != seeds.len() {
         return Err(format!("the original batch printed {} programs' output, not {}", expected.len(), seeds.len()));

@@ -13,10 +13,11 @@
 //!   Every slot is written before it is read, so the original program has
 //!   no undefined read and both runs must print the same.
 //! - [`harness`]: batches of programs called in order by one `@main`,
-//!   lowered with `canonicalize,loom-lower-to-llvm` (canonicalize inlines
-//!   the `memref.alloca_scope`s holding no alloca, which upstream
-//!   `convert-scf-to-cf` cannot lower around an `scf.while`) as they are and
-//!   after `loom-promote-slots`, run under `mlir-runner`; outputs are
+//!   canonicalized (which inlines the `memref.alloca_scope`s holding no
+//!   alloca, which upstream `convert-scf-to-cf` cannot lower around an
+//!   `scf.while`), with every claim loom's facts make checked at run time
+//!   (`loom-check-claims`), lowered with `loom-lower-to-llvm`, as they are
+//!   and after `loom-promote-slots`, run under `mlir-runner`; outputs are
 //!   compared program by program, and the slots and slot loads left after
 //!   the pass are counted.
 
