@@ -323,10 +323,18 @@ def measure_unit(row, uname, text, udir, tot, details):
             execute(row, out, udir, tot)
 
 
+# The examples that time themselves read the clock through `call @rtclock()`
+# and print the difference. The program run with its claims checked is
+# slower, so those lines differ from the plain run's, while two plain runs
+# may print the same rounded time: every such call reads 0.0 in both runs
+# instead, so that both print what they computed and nothing else differs.
+RTCLOCK = re.compile(r"(?:func\.)?call @rtclock\(\) : \(\) -> f64")
+
+
 def execute(row, out, udir, tot):
     tot["mains"] += 1
     with open(os.path.join(udir, "exec.mlir"), "w") as fh:
-        fh.write(out)
+        fh.write(RTCLOCK.sub("arith.constant 0.0 : f64", out))
     checked = pm.run([MLIR_OPT, "exec.mlir", f"--pass-pipeline={pm.LOWER_RV}"], cwd=udir).stdout
     ex = run_program(checked, udir, "checked")
     if ex.returncode != 0:
@@ -351,8 +359,8 @@ def masked(out):
 
 def alike(a, b, again):
     """Same output, but for addresses and for the lines that also differ
-    between two runs of the unchanged program (timings the examples print);
-    `again` runs it once more, only when needed."""
+    between two runs of the unchanged program (the clock reads 0.0 in both:
+    see RTCLOCK); `again` runs it once more, only when needed."""
     ma, mb = masked(a), masked(b)
     if ma == mb:
         return True
