@@ -18,6 +18,7 @@ use crate::facts::ir::{int_type, AttrText, Op, Rewriter, Val};
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Cmp {
     Eq = 0,
+    Slt = 2,
     Sle = 3,
 }
 
@@ -113,6 +114,12 @@ impl<'r, 'a> Emitter<'r, 'a> {
         Some(acc)
     }
 
+    /// `a` implies `b` (i1 values): `arith.select a, b, true`.
+    pub(super) fn implies(&mut self, before: Op<'a>, a: Val<'a>, b: Val<'a>) -> Option<Val<'a>> {
+        let yes = self.rw.insert_bool_constant(before, true)?;
+        self.select(before, a, b, yes)
+    }
+
     /// `arith.select c, a, b`.
     pub(super) fn select(&mut self, before: Op<'a>, c: Val<'a>, a: Val<'a>, b: Val<'a>) -> Option<Val<'a>> {
         self.one(before, "arith.select", &[c, a, b], a.ty(), &[])
@@ -148,6 +155,12 @@ impl<'r, 'a> Emitter<'r, 'a> {
         self.one(before, "memref.alloca", &[], ty, &[("operandSegmentSizes", AttrText::Parsed("array<i32: 0, 0>"))])
     }
 
+    /// `memref.alloca() : memref<i128>`.
+    pub(super) fn wide_slot(&mut self, before: Op<'a>) -> Option<Val<'a>> {
+        let ty = self.rw.parse_type("memref<i128>")?;
+        self.one(before, "memref.alloca", &[], ty, &[("operandSegmentSizes", AttrText::Parsed("array<i32: 0, 0>"))])
+    }
+
     /// `memref.store v, slot[]`.
     pub(super) fn store(&mut self, before: Op<'a>, v: Val<'a>, slot: Val<'a>) -> Option<()> {
         self.rw.insert_op(before, "memref.store", &[v, slot], &[], &[]).map(|_| ())
@@ -179,6 +192,11 @@ impl<'r, 'a> Emitter<'r, 'a> {
 
     pub(super) fn load(&mut self, before: Op<'a>, slot: Val<'a>) -> Option<Val<'a>> {
         self.one(before, "memref.load", &[slot], self.i64, &[])
+    }
+
+    /// `memref.load slot[]` of a [`Emitter::wide_slot`] (an i128).
+    pub(super) fn wide_load(&mut self, before: Op<'a>, slot: Val<'a>) -> Option<Val<'a>> {
+        self.one(before, "memref.load", &[slot], self.wide, &[])
     }
 
     /// `affine.apply` of `map` (an attribute text) to `operands`.

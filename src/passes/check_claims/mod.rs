@@ -9,7 +9,8 @@
 //! own phase 1), exact and at-most body and condition counts per loop
 //! entry, multi-dimensional loops included ([`counts`]), the counters'
 //! ranges in conditions, bodies and on exit wherever a value holds the
-//! counter ([`ranges`]), and per call of a function, each loop's entries
+//! counter ([`ranges`]) and, for counted loops, from the body count where
+//! none does ([`exit`]), and per call of a function, each loop's entries
 //! and total body and condition counts ([`totals`]). Expressions are
 //! evaluated where the check is ([`eval`]): an enclosing loop's counter
 //! they read is read there.
@@ -26,16 +27,17 @@
 //!
 //! A decision of the relational prover does not say which assumptions it
 //! used: its message names every one it was allowed (`may assume ...`).
-//! Not checked: the condition and exit values of counted loops (`scf.for`,
-//! `affine.for`, `loom.for`, parallel dimensions; a `loom.loop`'s exit
-//! value), no value of the IR until a lowering makes them; the condition
-//! counts of counted loops (no condition region to count in); counts of
-//! loops inside an op that may run its regions concurrently (no slot one
-//! thread owns); the counter ranges of an `scf.while` or `loom.loop` whose
-//! recognition, run again on the unchanged IR, no longer names the values
-//! holding its counter (left without a remark). Per-call totals that would
-//! read an enclosing loop's counter are not claimed, so there is nothing
-//! to check.
+//! The condition counts, condition ranges and exit values of `scf.for`,
+//! `affine.for` and `loom.for`, which no value of the IR holds, are checked
+//! after the loop from its body count and lower bound ([`exit`]).
+//! Not checked: the condition and exit values of parallel dimensions and a
+//! `loom.loop`'s exit value, no value of the IR until a lowering makes
+//! them; counts of loops inside an op that may run its regions
+//! concurrently (no slot one thread owns); the counter ranges of an
+//! `scf.while` or `loom.loop` whose recognition, run again on the
+//! unchanged IR, no longer names the values holding its counter (left
+//! without a remark). Per-call totals that would read an enclosing loop's
+//! counter are not claimed, so there is nothing to check.
 //!
 //! `remark-unchecked=true`: a remark at each claim left unchecked, with
 //! why for counts.
@@ -53,6 +55,7 @@ mod access;
 mod counts;
 mod emit;
 mod eval;
+mod exit;
 mod fold;
 mod ranges;
 mod totals;
@@ -194,6 +197,11 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
         .iter()
         .flat_map(|l| ranges::plans(l, &roles).into_iter().map(|p| (Claim::new(l.op, l.assumptions.clone()), p)))
         .collect();
+    let exit_plans: Vec<_> = found
+        .loops
+        .iter()
+        .filter_map(|l| exit::plan(l).map(|p| (Claim::new(l.op, l.assumptions.clone()), p)))
+        .collect();
     let total_plans: Vec<_> = found
         .loops
         .iter()
@@ -203,6 +211,11 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
         if !plan.is_some_and(|p| counts::check(&mut em, p, &claim, plant)) {
             let why = format!("trip count: {}", counts::why_unchecked(claim.op));
             unchecked.push((claim, why));
+        }
+    }
+    for (claim, plan) in exit_plans {
+        if !exit::check(&mut em, plan, &claim, plant) {
+            unchecked.push((claim, "condition count, condition range and exit value".to_string()));
         }
     }
     for (claim, plan) in total_plans {

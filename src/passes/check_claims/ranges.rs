@@ -12,7 +12,8 @@
 //! - `scf.for`, `affine.for`, `loom.for`: the induction variable (its
 //!   body's argument 0, 1 for `loom.for` after its token) against the body
 //!   range, at the start of the body; their condition and exit values are
-//!   no value of the IR (the lowering makes them), so they are not checked;
+//!   no value of the IR (the lowering makes them): [`super::exit`] checks
+//!   them from the body count;
 //! - `scf.parallel`, `scf.forall`, `affine.parallel`: each dimension's
 //!   induction variable (argument `k`) against its body range;
 //! - `scf.while`: the counter (a before-region argument) against the
