@@ -142,6 +142,29 @@ pub fn lower_and_run_to_end(
     index32: bool,
     check_opts: &str,
 ) -> Result<(String, Ending), String> {
+    let (runner, out) = lower_and_run_to_status(loom_opt, llvm_prefix, exec, lowered, index32, check_opts)?;
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    if out.status.success() {
+        return Ok((stdout, Ending::Returned));
+    }
+    if out.status.signal() == Some(SIGABRT) {
+        return Ok((stdout, Ending::Aborted));
+    }
+    Err(format!("{runner} failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)))
+}
+
+/// [`lower_and_run_to_end`] for a program that may also end with `exit(k)`
+/// for any `k`: the runner's name (`mlir-runner` or `lli`) and its output
+/// (stdout, stderr, exit status), however it ended. A violated claim or a
+/// failure to lower is an error.
+pub fn lower_and_run_to_status(
+    loom_opt: &Path,
+    llvm_prefix: &Path,
+    exec: &Path,
+    lowered: &Path,
+    index32: bool,
+    check_opts: &str,
+) -> Result<(&'static str, std::process::Output), String> {
     if index32 {
         let text = std::fs::read_to_string(exec).map_err(|e| format!("read {}: {e}", exec.display()))?;
         if !text.contains(&format!("dlti.dl_spec = {INDEX32_SPEC}")) {
@@ -195,17 +218,11 @@ pub fn lower_and_run_to_end(
             .map_err(|e| format!("cannot run mlir-runner: {e}"))?;
         ("mlir-runner", out)
     };
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stdout = String::from_utf8_lossy(&out.stdout);
     if let Some(claim) = stdout.lines().find(|l| l.contains("loom claim violated")) {
         return Err(format!("{}: {claim}", exec.display()));
     }
-    if out.status.success() {
-        return Ok((stdout, Ending::Returned));
-    }
-    if out.status.signal() == Some(SIGABRT) {
-        return Ok((stdout, Ending::Aborted));
-    }
-    Err(format!("{runner} failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)))
+    Ok((runner, out))
 }
 
 /// The signal `abort()` raises.
