@@ -4,6 +4,7 @@
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Instant;
 
 /// Where loom-opt and LLVM 22's tools are.
 #[derive(Clone, Debug)]
@@ -142,6 +143,29 @@ pub fn lower_and_run_to_end(
     index32: bool,
     check_opts: &str,
 ) -> Result<(String, Ending), String> {
+    let (runner, out) = lower_and_run_to_status(loom_opt, llvm_prefix, exec, lowered, index32, check_opts)?;
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    if out.status.success() {
+        return Ok((stdout, Ending::Returned));
+    }
+    if out.status.signal() == Some(SIGABRT) {
+        return Ok((stdout, Ending::Aborted));
+    }
+    Err(format!("{runner} failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)))
+}
+
+/// [`lower_and_run_to_end`] for a program that may also end with `exit(k)`
+/// for any `k`: the runner's name (`mlir-runner` or `lli`) and its output
+/// (stdout, stderr, exit status), however it ended. A violated claim or a
+/// failure to lower is an error.
+pub fn lower_and_run_to_status(
+    loom_opt: &Path,
+    llvm_prefix: &Path,
+    exec: &Path,
+    lowered: &Path,
+    index32: bool,
+    check_opts: &str,
+) -> Result<(&'static str, std::process::Output), String> {
     if index32 {
         let text = std::fs::read_to_string(exec).map_err(|e| format!("read {}: {e}", exec.display()))?;
         if !text.contains(&format!("dlti.dl_spec = {INDEX32_SPEC}")) {
@@ -157,6 +181,7 @@ pub fn lower_and_run_to_end(
             .arg(lowered),
         "loom-opt loom-check-claims,loom-lower-to-llvm",
     )?;
+    let started = Instant::now();
     let (runner, out) = if index32 {
         let ll = lowered.with_extension("ll");
         run_tool(
@@ -170,7 +195,7 @@ pub fn lower_and_run_to_end(
         let entry = lowered.with_extension("run-void-main.ll");
         std::fs::write(&entry, RUN_VOID_MAIN).map_err(|e| format!("write {}: {e}", entry.display()))?;
         let out = Command::new("timeout")
-            .args([RUN_TIMEOUT_SECS, "stdbuf", "-o0"])
+            .args([RUN_TIMEOUT_SECS.to_string().as_str(), "stdbuf", "-o0"])
             .arg(llvm_prefix.join("bin/lli"))
             .arg(format!("-load={}", runner_lib(llvm_prefix, "c_runner_utils")))
             .arg(format!("-load={}", runner_lib(llvm_prefix, "runner_utils")))
@@ -182,7 +207,7 @@ pub fn lower_and_run_to_end(
         ("lli", out)
     } else {
         let out = Command::new("timeout")
-            .args([RUN_TIMEOUT_SECS, "stdbuf", "-o0"])
+            .args([RUN_TIMEOUT_SECS.to_string().as_str(), "stdbuf", "-o0"])
             .arg(llvm_prefix.join("bin/mlir-runner"))
             .arg(lowered)
             .args(["-e", "main", "-entry-point-result=void"])
@@ -195,20 +220,16 @@ pub fn lower_and_run_to_end(
             .map_err(|e| format!("cannot run mlir-runner: {e}"))?;
         ("mlir-runner", out)
     };
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stdout = String::from_utf8_lossy(&out.stdout);
     if let Some(claim) = stdout.lines().find(|l| l.contains("loom claim violated")) {
         return Err(format!("{}: {claim}", exec.display()));
     }
-    if out.status.success() {
-        return Ok((stdout, Ending::Returned));
-    }
-    if out.status.signal() == Some(SIGABRT) {
-        return Ok((stdout, Ending::Aborted));
-    }
-    if out.status.code() == Some(TIMED_OUT) {
+    // `timeout` exits with 124 at the limit; a program may exit with 124
+    // itself, but not after running that long.
+    if out.status.code() == Some(TIMED_OUT) && started.elapsed().as_secs() >= RUN_TIMEOUT_SECS {
         return Err(format!("{runner} did not finish within {RUN_TIMEOUT_SECS} s; it printed:\n{stdout}"));
     }
-    Err(format!("{runner} failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)))
+    Ok((runner, out))
 }
 
 /// The signal `abort()` raises.
@@ -219,7 +240,7 @@ const SIGABRT: i32 = 6;
 /// does not end (a miscompiled loop exit) reaches it. `timeout` passes a
 /// signal that ends the program on (it re-raises it), so an abort stays an
 /// abort.
-const RUN_TIMEOUT_SECS: &str = "300";
+const RUN_TIMEOUT_SECS: u64 = 300;
 
 /// `timeout(1)`'s exit status when the limit was reached.
 const TIMED_OUT: i32 = 124;

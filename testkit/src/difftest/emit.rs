@@ -1,7 +1,8 @@
 //! Prints a [`Program`] as MLIR text in the loom dialect's custom syntax.
 //!
 //! The output is one `func.func @main()` whose body is the program's ops
-//! followed by `return`. Every op is printed on its own line, regions are
+//! followed by `return` (and, if the program calls `exit`, the line
+//! [`EXIT_DECLARATION`]). Every op is printed on its own line, regions are
 //! indented by two spaces per level, values are named `%v<N>` and tokens
 //! `%t<N>` after their ids, so the text is a pure function of the AST (and
 //! therefore of the generator seed). Multi-result ops name every result
@@ -36,8 +37,15 @@ pub fn emit_mlir(program: &Program) -> String {
     e.ops(&program.body, 1);
     e.line(1, "return");
     e.line(0, "}");
+    if program.any_op(&|op| matches!(op, Op::Exit { .. })) {
+        e.line(0, EXIT_DECLARATION);
+    }
     e.out
 }
+
+/// libc's `exit`, declared after `@main` by programs that call it (one line;
+/// a module of several programs declares it once).
+pub const EXIT_DECLARATION: &str = "func.func private @exit(i32)";
 
 /// `%v<N>`.
 pub fn value_name(v: ValueId) -> String {
@@ -245,6 +253,10 @@ impl Emitter<'_> {
             Op::Print { value } => {
                 let text = format!("vector.print {} : {}", v(value), self.ty(*value));
                 self.line(depth, &text);
+            }
+            Op::Exit { code } => self.line(depth, &format!("func.call @exit({}) : (i32) -> ()", v(code))),
+            Op::Assert { condition, message } => {
+                self.line(depth, &format!("cf.assert {}, \"{message}\"", v(condition)))
             }
             Op::If(if_op) => self.if_op(if_op, depth),
             Op::Loop(loop_op) => self.loop_op(loop_op, depth),
@@ -517,7 +529,9 @@ func.func @main() {
             }
             assert_eq!(text, emit_mlir(&generate(seed, &config)));
             assert!(text.starts_with(&format!("// loom difftest program, seed {seed}\nfunc.func @main() {{\n")));
-            assert!(text.ends_with("  return\n}\n"));
+            let declared = format!("  return\n}}\n{EXIT_DECLARATION}\n");
+            assert!(text.ends_with("  return\n}\n") || text.ends_with(&declared));
+            assert_eq!(text.contains("func.call @exit("), text.ends_with(&declared), "seed {seed}");
         }
     }
 

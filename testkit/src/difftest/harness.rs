@@ -6,13 +6,24 @@
 //! the number of lines the interpreter expects from each program. When a
 //! batch disagrees (or a tool fails), its programs are run one by one to name
 //! the first failing seed, whose MLIR is written out as a reproducer.
+//!
+//! A program may end the process early (`exit`, a failing `cf.assert`; see
+//! `early_end`): the interpreter says which do ([`RunEnd`]), and such a
+//! program is the last of its batch. A batch passes when its stdout is the
+//! expected lines and the process ended as its last program does: exit
+//! status 0 (returned or `exit(0)`), `code & 0xff` for `exit(code)`, or
+//! SIGABRT for a failing assert, whose message is the last expected line
+//! (mlir-runner runs unbuffered, so the lines before an abort are kept;
+//! `exit` flushes stdio itself).
 
 use std::io::Read;
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use super::{emit_mlir, generate, interpret, Config};
+use super::emit::EXIT_DECLARATION;
+use super::{emit_mlir, generate, interpret_to_end, Config, RunEnd};
 
 /// A way of taking loom IR to something `mlir-runner` executes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,6 +197,8 @@ pub struct Disagreement {
     pub pipeline: String,
     pub mlir: String,
     pub expected: Vec<String>,
+    /// How the interpreter's run ended.
+    pub end: RunEnd,
     /// What the lowering produced, or why it produced nothing.
     pub actual: Result<Vec<String>, String>,
 }
@@ -194,10 +207,11 @@ impl Disagreement {
     /// A self-contained reproducer: the program with the verdict on top.
     pub fn reproducer(&self) -> String {
         let mut text = format!(
-            "// loom difftest disagreement: seed {}, lowering {}\n// RUN: loom-opt %s --pass-pipeline='{}' | mlir-runner -e main -entry-point-result=void -shared-libs=...\n// expected (reference interpreter):\n",
+            "// loom difftest disagreement: seed {}, lowering {}\n// RUN: loom-opt %s --pass-pipeline='{}' | mlir-runner -e main -entry-point-result=void -shared-libs=...\n// expected (reference interpreter, ending {:?}):\n",
             self.seed,
             self.lowering.name(),
-            self.pipeline
+            self.pipeline,
+            self.end
         );
         for line in &self.expected {
             text.push_str(&format!("//   {line}\n"));
@@ -226,21 +240,46 @@ pub(super) struct Case {
     has_tensors: bool,
     pub(super) mlir: String,
     pub(super) expected: Vec<String>,
+    /// How the interpreter's run ended.
+    pub(super) end: RunEnd,
+    /// The program has an op that may end it early.
+    pub(super) may_end_early: bool,
 }
 
 pub(super) fn make_case(seed: u64, config: &Config) -> Result<Case, String> {
     let program = generate(seed, config);
-    let expected =
-        interpret(&program).map_err(|e| format!("seed {seed}: the interpreter rejected the program: {e:?}"))?;
+    let (expected, end) =
+        interpret_to_end(&program).map_err(|e| format!("seed {seed}: the interpreter rejected the program: {e:?}"))?;
     let has_tensors = program.value_types.iter().any(|t| t.tensor_len().is_some());
-    Ok(Case { seed, has_tensors, mlir: emit_mlir(&program), expected })
+    let may_end_early = program.may_end_early();
+    Ok(Case { seed, has_tensors, mlir: emit_mlir(&program), expected, end, may_end_early })
 }
 
-/// The batch module: every case as `@p<seed>`, and a `@main` calling them.
+/// `cases` cut into runs that end at each case whose run ends the process
+/// early (nothing after it would run).
+pub(super) fn batches(cases: &[Case]) -> impl Iterator<Item = &[Case]> {
+    cases.split_inclusive(|c| c.end.is_early())
+}
+
+/// How the batch's process must end: as its last program does.
+pub(super) fn batch_end(cases: &[Case]) -> RunEnd {
+    cases.last().map_or(RunEnd::Returned, |c| c.end)
+}
+
+/// The batch module: every case as `@p<seed>`, and a `@main` calling them
+/// (libc's `exit` declared once).
 pub(super) fn batch_module(cases: &[Case]) -> String {
     let mut text = String::new();
+    let mut declare_exit = false;
     for case in cases {
-        text.push_str(&case.mlir.replacen("func.func @main()", &format!("func.func @p{}()", case.seed), 1));
+        let mlir = case.mlir.replacen("func.func @main()", &format!("func.func @p{}()", case.seed), 1);
+        let declaration = format!("{EXIT_DECLARATION}\n");
+        declare_exit |= mlir.contains(&declaration);
+        text.push_str(&mlir.replace(&declaration, ""));
+        text.push('\n');
+    }
+    if declare_exit {
+        text.push_str(EXIT_DECLARATION);
         text.push('\n');
     }
     text.push_str("func.func @main() {\n");
@@ -335,7 +374,20 @@ fn upstream_canonicalize_fails(tools: &Tools, lowering: Lowering, analysis: Anal
     !matches!(run_limited(command, tools.timeout), Ok(output) if output.status.success())
 }
 
-/// Lowers and runs `module`, returning its stdout lines and how it ran.
+/// Whether a process that ended with `status` ended as `end` says.
+pub(super) fn ended_as(status: std::process::ExitStatus, end: RunEnd) -> bool {
+    match end.status() {
+        Some(code) => status.code() == Some(code),
+        None => status.signal() == Some(SIGABRT),
+    }
+}
+
+/// The signal `abort()` raises (a failing `cf.assert`).
+const SIGABRT: i32 = 6;
+
+/// Lowers and runs `module`, returning its stdout lines and how it ran; the
+/// process must end as `end` says (otherwise: an error naming the last line
+/// printed, e.g. a violated claim's message).
 /// A loom-opt run that fails or does not finish in time is a failure,
 /// unless plain upstream `canonicalize` fails on the same lowered IR too
 /// (see [`Tail::WithoutCanonicalize`]); then the module runs with the tail
@@ -345,6 +397,7 @@ fn execute(
     lowering: Lowering,
     analysis: Analysis,
     module: &str,
+    end: RunEnd,
     tag: &str,
 ) -> Result<(Vec<String>, Tail), String> {
     let input = tools.work_dir.join(format!("{tag}.mlir"));
@@ -377,11 +430,11 @@ fn execute(
         .args(["-e", "main", "-entry-point-result=void"])
         .arg(format!("-shared-libs={}", libs.join(",")));
     let run = run_limited(command, tools.timeout).map_err(|e| format!("mlir-runner: {e}"))?;
-    if !run.status.success() {
+    if !ended_as(run.status, end) {
         let stdout = String::from_utf8_lossy(&run.stdout);
         let last = stdout.lines().last().unwrap_or("");
         return Err(format!(
-            "mlir-runner failed ({}); last line printed: {last}\n{}",
+            "mlir-runner failed ({}; expected ending {end:?}); last line printed: {last}\n{}",
             run.status,
             String::from_utf8_lossy(&run.stderr)
         ));
@@ -416,6 +469,11 @@ pub struct Summary {
     pub upstream_inplace: Vec<Disagreement>,
     /// Programs (among all checked) with at least one tensor value.
     pub with_tensors: u64,
+    /// Programs (among all generated) with an op that may end them early.
+    pub may_end_early: u64,
+    /// Programs (among all generated) whose run ends early, as the
+    /// interpreter says (checked like every other: output and ending).
+    pub ended_early: u64,
 }
 
 /// Checks `seeds` under `lowering` in batches of `batch` programs; stops at
@@ -431,64 +489,125 @@ pub fn check_seeds(
     let seeds: Vec<u64> = seeds.into_iter().collect();
     let mut summary = Summary::default();
     for chunk in seeds.chunks(batch.max(1)) {
-        let cases: Vec<Case> = chunk.iter().map(|&s| make_case(s, config)).collect::<Result<_, _>>()?;
-        summary.with_tensors += cases.iter().filter(|c| c.has_tensors).count() as u64;
-        let tag = format!("batch-{}-{}", lowering.name(), chunk[0]);
-        let outcome = execute(tools, lowering, Analysis::InPlace, &batch_module(&cases), &tag);
-        let expected: Vec<String> = cases.iter().flat_map(|c| c.expected.iter().cloned()).collect();
-        if matches!(&outcome, Ok((lines, Tail::Full)) if *lines == expected) {
-            summary.checked += cases.len() as u64;
-            continue;
-        }
-        // Run the programs one by one: name the first failing program, or
-        // the ones upstream canonicalize does not terminate on.
-        let fell_back_before = summary.cse_only.len();
-        let disagreed_before = summary.disagreements.len() + summary.upstream_inplace.len();
-        for case in &cases {
-            let tag = format!("seed-{}-{}", case.seed, lowering.name());
-            match execute(tools, lowering, Analysis::InPlace, &case.mlir, &tag) {
-                Ok((lines, tail)) if lines == case.expected => {
-                    summary.checked += 1;
-                    if tail == Tail::WithoutCanonicalize {
-                        summary.cse_only.push(case.seed);
-                    }
-                }
-                actual => {
-                    let disagreement = Disagreement {
-                        seed: case.seed,
-                        lowering,
-                        pipeline: lowering.pipeline(&tools.head, &tools.tail),
-                        mlir: case.mlir.clone(),
-                        expected: case.expected.clone(),
-                        actual: actual.map(|(lines, _)| lines),
-                    };
-                    if lowering == Lowering::BufferizeScf {
-                        let tag = format!("{tag}-copy-before-write");
-                        let copied = execute(tools, lowering, Analysis::CopyBeforeWrite, &case.mlir, &tag);
-                        if matches!(&copied, Ok((lines, _)) if *lines == case.expected) {
-                            summary.upstream_inplace.push(disagreement);
-                            continue;
-                        }
-                    }
-                    summary.disagreements.push(disagreement);
-                    if !keep_going {
-                        return Ok(summary);
-                    }
-                }
+        let all: Vec<Case> = chunk.iter().map(|&s| make_case(s, config)).collect::<Result<_, _>>()?;
+        summary.with_tensors += all.iter().filter(|c| c.has_tensors).count() as u64;
+        summary.may_end_early += all.iter().filter(|c| c.may_end_early).count() as u64;
+        summary.ended_early += all.iter().filter(|c| c.end.is_early()).count() as u64;
+        for cases in batches(&all) {
+            if !check_batch(tools, lowering, cases, keep_going, &mut summary)? {
+                return Ok(summary);
             }
-        }
-        if summary.cse_only.len() == fell_back_before
-            && summary.disagreements.len() + summary.upstream_inplace.len() == disagreed_before
-        {
-            return Err(format!(
-                "batch starting at seed {} disagreed but every program agreed alone: {}",
-                chunk[0],
-                match outcome {
-                    Ok(_) => "the outputs differ only when batched".to_string(),
-                    Err(e) => e,
-                }
-            ));
         }
     }
     Ok(summary)
+}
+
+/// Checks one batch (only its last program may end early) into `summary`;
+/// false where checking must stop (a disagreement without `keep_going`).
+fn check_batch(
+    tools: &Tools,
+    lowering: Lowering,
+    cases: &[Case],
+    keep_going: bool,
+    summary: &mut Summary,
+) -> Result<bool, String> {
+    let tag = format!("batch-{}-{}", lowering.name(), cases[0].seed);
+    let outcome = execute(tools, lowering, Analysis::InPlace, &batch_module(cases), batch_end(cases), &tag);
+    let expected: Vec<String> = cases.iter().flat_map(|c| c.expected.iter().cloned()).collect();
+    if matches!(&outcome, Ok((lines, Tail::Full)) if *lines == expected) {
+        summary.checked += cases.len() as u64;
+        return Ok(true);
+    }
+    // Run the programs one by one: name the first failing program, or
+    // the ones upstream canonicalize does not terminate on.
+    let fell_back_before = summary.cse_only.len();
+    let disagreed_before = summary.disagreements.len() + summary.upstream_inplace.len();
+    for case in cases {
+        let tag = format!("seed-{}-{}", case.seed, lowering.name());
+        match execute(tools, lowering, Analysis::InPlace, &case.mlir, case.end, &tag) {
+            Ok((lines, tail)) if lines == case.expected => {
+                summary.checked += 1;
+                if tail == Tail::WithoutCanonicalize {
+                    summary.cse_only.push(case.seed);
+                }
+            }
+            actual => {
+                let disagreement = Disagreement {
+                    seed: case.seed,
+                    lowering,
+                    pipeline: lowering.pipeline(&tools.head, &tools.tail),
+                    mlir: case.mlir.clone(),
+                    expected: case.expected.clone(),
+                    end: case.end,
+                    actual: actual.map(|(lines, _)| lines),
+                };
+                if lowering == Lowering::BufferizeScf {
+                    let tag = format!("{tag}-copy-before-write");
+                    let copied = execute(tools, lowering, Analysis::CopyBeforeWrite, &case.mlir, case.end, &tag);
+                    if matches!(&copied, Ok((lines, _)) if *lines == case.expected) {
+                        summary.upstream_inplace.push(disagreement);
+                        continue;
+                    }
+                }
+                summary.disagreements.push(disagreement);
+                if !keep_going {
+                    return Ok(false);
+                }
+            }
+        }
+    }
+    if summary.cse_only.len() == fell_back_before
+        && summary.disagreements.len() + summary.upstream_inplace.len() == disagreed_before
+    {
+        return Err(format!(
+            "batch starting at seed {} disagreed but every program agreed alone: {}",
+            cases[0].seed,
+            match outcome {
+                Ok(_) => "the outputs differ only when batched".to_string(),
+                Err(e) => e,
+            }
+        ));
+    }
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::process::ExitStatus;
+
+    fn case(seed: u64, end: RunEnd, mlir: &str) -> Case {
+        Case { seed, has_tensors: false, mlir: mlir.to_string(), expected: Vec::new(), end, may_end_early: true }
+    }
+
+    #[test]
+    fn the_process_must_end_as_the_interpreter_says() {
+        let exited = |code: i32| ExitStatus::from_raw(code << 8);
+        let aborted = ExitStatus::from_raw(SIGABRT);
+        assert!(ended_as(exited(0), RunEnd::Returned) && ended_as(exited(0), RunEnd::Exited(0)));
+        assert!(ended_as(exited(1), RunEnd::Exited(257)) && ended_as(aborted, RunEnd::Aborted));
+        assert!(!ended_as(exited(3), RunEnd::Returned) && !ended_as(exited(2), RunEnd::Exited(3)));
+        assert!(!ended_as(aborted, RunEnd::Returned) && !ended_as(exited(0), RunEnd::Aborted));
+        assert!(!ended_as(ExitStatus::from_raw(11), RunEnd::Aborted));
+    }
+
+    #[test]
+    fn a_program_that_ends_early_is_last_in_its_batch_and_exit_is_declared_once() {
+        let declared = format!("func.func @main() {{\n  return\n}}\n{EXIT_DECLARATION}\n");
+        let cases = vec![
+            case(1, RunEnd::Returned, "func.func @main() {\n  return\n}\n"),
+            case(2, RunEnd::Exited(3), &declared),
+            case(3, RunEnd::Returned, &declared),
+            case(4, RunEnd::Aborted, "func.func @main() {\n  return\n}\n"),
+            case(5, RunEnd::Returned, "func.func @main() {\n  return\n}\n"),
+        ];
+        let seeds: Vec<Vec<u64>> = batches(&cases).map(|b| b.iter().map(|c| c.seed).collect()).collect();
+        assert_eq!(seeds, vec![vec![1, 2], vec![3, 4], vec![5]]);
+        let ends: Vec<RunEnd> = batches(&cases).map(batch_end).collect();
+        assert_eq!(ends, vec![RunEnd::Exited(3), RunEnd::Aborted, RunEnd::Returned]);
+        let module = batch_module(&cases);
+        assert_eq!(module.matches(EXIT_DECLARATION).count(), 1);
+        assert!(module.contains("func.func @p2()") && module.contains("  func.call @p5() : () -> ()\n"));
+        assert!(!batch_module(&cases[..1]).contains(EXIT_DECLARATION));
+    }
 }

@@ -6,18 +6,21 @@
 //! programs are batched as [`harness`](super::harness) batches them
 //! (`@p<seed>` called in order from `@main`), wrapped in a module whose
 //! data layout makes `index` 32 bits wide (`tools::with_index32`), and run
-//! by `tools::lower_and_run_index32`: `loom-check-claims` (loom's claims
+//! by `tools::lower_and_run_to_status` at 32 bits: `loom-check-claims` (loom's claims
 //! checked at run time, at the scope's 32-bit width),
 //! `loom-lower-to-llvm`, `mlir-translate` and `lli` (MLIR 22's
 //! `mlir-runner` rejects a module with a `dlti.dl_spec`). The output must
-//! be the interpreter's lines; a batch that differs is run program by
-//! program to name the first seed that does, whose module is written out.
+//! be the interpreter's lines, and the process must end as the interpreter
+//! says (a program that ends early, by `exit` or a failing `cf.assert`, is
+//! the last of its batch, as in the harness); a batch that differs is run
+//! program by program to name the first seed that does, whose module is
+//! written out.
 
 use std::path::Path;
 
-use super::harness::{batch_module, make_case, Tools};
-use super::Config;
-use crate::tools::{lower_and_run_index32, with_index32};
+use super::harness::{batch_end, batch_module, batches, ended_as, make_case, Tools};
+use super::{Config, RunEnd};
+use crate::tools::{lower_and_run_to_status, with_index32};
 
 /// What [`check_seeds_index32`] found.
 #[derive(Debug, Default)]
@@ -26,6 +29,11 @@ pub struct Index32Summary {
     pub agreed: u64,
     /// Programs with `index` or tensor values (not run at 32 bits).
     pub with_index: u64,
+    /// Programs run (among those without `index` values) with an op that
+    /// may end them early.
+    pub may_end_early: u64,
+    /// Programs run whose run ends early, as the interpreter says.
+    pub ended_early: u64,
     /// The first failing seed, its 32-bit module and what went wrong.
     pub failure: Option<(u64, String, String)>,
 }
@@ -46,30 +54,41 @@ pub fn check_seeds_index32(
             summary.with_index += 1;
             continue;
         }
-        cases.push(make_case(seed, config)?);
+        let case = make_case(seed, config)?;
+        summary.may_end_early += u64::from(case.may_end_early);
+        summary.ended_early += u64::from(case.end.is_early());
+        cases.push(case);
     }
     let llvm = Path::new(env!("LOOM_LLVM_PREFIX"));
-    let run = |module: &str, tag: &str| -> Result<Vec<String>, String> {
+    let run = |module: &str, end: RunEnd, tag: &str| -> Result<Vec<String>, String> {
         let input = tools.work_dir.join(format!("{tag}.mlir"));
         let lowered = tools.work_dir.join(format!("{tag}.ll.mlir"));
         std::fs::write(&input, module).map_err(|e| format!("write {}: {e}", input.display()))?;
-        lower_and_run_index32(&tools.loom_opt, llvm, &input, &lowered)
-            .map(|out| out.lines().map(str::to_owned).collect())
+        let (runner, out) = lower_and_run_to_status(&tools.loom_opt, llvm, &input, &lowered, true, "")?;
+        if !ended_as(out.status, end) {
+            return Err(format!(
+                "{runner} ended with {} (expected ending {end:?}) after printing:\n{}{}",
+                out.status,
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).lines().map(str::to_owned).collect())
     };
-    for chunk in cases.chunks(batch.max(1)) {
+    for chunk in cases.chunks(batch.max(1)).flat_map(batches) {
         let expected: Vec<String> = chunk.iter().flat_map(|c| c.expected.iter().cloned()).collect();
         let tag = format!("index32-batch-{}", chunk[0].seed);
-        if run(&with_index32(&batch_module(chunk)), &tag).is_ok_and(|lines| lines == expected) {
+        if run(&with_index32(&batch_module(chunk)), batch_end(chunk), &tag).is_ok_and(|lines| lines == expected) {
             summary.agreed += chunk.len() as u64;
             continue;
         }
         for case in chunk {
             let module = with_index32(&case.mlir);
-            match run(&module, &format!("index32-seed-{}", case.seed)) {
+            match run(&module, case.end, &format!("index32-seed-{}", case.seed)) {
                 Ok(lines) if lines == case.expected => summary.agreed += 1,
                 actual => {
                     let why = match actual {
-                        Ok(lines) => format!("expected {:?}, printed {:?}", case.expected, lines),
+                        Ok(lines) => format!("expected {:?} ({:?}), printed {:?}", case.expected, case.end, lines),
                         Err(e) => e,
                     };
                     summary.failure = Some((case.seed, module, why));

@@ -40,13 +40,23 @@
 //! differential test itself (test/Execution/differential.test and
 //! `loom-difftest`): both lowerings must print exactly these lines.
 //!
+//! # Early ends
+//! `func.call @exit(%code)` ends the run at once with exit status
+//! `code & 0xff`; a `cf.assert` whose condition is false prints its message
+//! as one more line (the `cf` → LLVM lowering `puts` it to stdout) and
+//! aborts. Either unwinds every enclosing op (no result is bound, no loop
+//! increments): the output is exactly the lines printed before (plus the
+//! assert's message), and [`Execution::end`] says how the run ended. The
+//! harness keeps what was printed before an abort by running unbuffered;
+//! `exit` flushes stdio itself.
+//!
 //! A step budget (ops plus terminators executed) turns a non-terminating or
 //! runaway program into [`InterpError::StepLimitExceeded`].
 
 use super::check::FLOAT_PRINT_LIMIT;
 use super::program::{
     sign_extend, width_mask, wrap_to_width, Block, CastOp, CmpFPredicate, CmpIPredicate, Constant, FloatBinOp, ForOp,
-    IfOp, IntBinOp, LoopOp, Op, Program, ScopeOp, Terminator, TokenId, Type, ValueId,
+    IfOp, IntBinOp, LoopOp, Op, Program, RunEnd, ScopeOp, Terminator, TokenId, Type, ValueId,
 };
 use std::fmt;
 use std::rc::Rc;
@@ -108,6 +118,8 @@ pub struct Execution {
     /// Times an exit left a `loom.loop` / `loom.scope` / `loom.for` that was
     /// not its target (an exit past an inner target).
     pub exits_past_targets: u64,
+    /// How the run ended.
+    pub end: RunEnd,
 }
 
 /// Number of buckets of [`Execution::iterations`].
@@ -115,8 +127,15 @@ pub const ITERATION_BUCKETS: usize = 8;
 
 /// The lines the program prints, without their newlines: the expected
 /// stdout is every line followed by `\n` (nothing else is printed).
+/// A program that ends early prints the lines before its end (see
+/// [`interpret_to_end`]).
 pub fn interpret(program: &Program) -> Result<Vec<String>, InterpError> {
     run(program, DEFAULT_STEP_LIMIT).map(|e| e.lines)
+}
+
+/// The lines the program prints and how its run ends.
+pub fn interpret_to_end(program: &Program) -> Result<(Vec<String>, RunEnd), InterpError> {
+    run(program, DEFAULT_STEP_LIMIT).map(|e| (e.lines, e.end))
 }
 
 /// Runs `program` with an explicit step budget.
@@ -130,14 +149,20 @@ pub fn run(program: &Program, step_limit: u64) -> Result<Execution, InterpError>
         iterations: [0; ITERATION_BUCKETS],
         exits_past_targets: 0,
     };
-    if let Some(exit) = machine.ops(&program.body)? {
-        return Err(InterpError::BadControlFlow(format!("exit to %t{} escaped @main", exit.token().0)));
-    }
+    let end = match machine.ops(&program.body) {
+        Ok(None) => RunEnd::Returned,
+        Ok(Some(exit)) => {
+            return Err(InterpError::BadControlFlow(format!("exit to %t{} escaped @main", exit.token().0)))
+        }
+        Err(Stop::Ended(end)) => end,
+        Err(Stop::Error(error)) => return Err(error),
+    };
     Ok(Execution {
         lines: machine.lines,
         steps: machine.steps,
         iterations: machine.iterations,
         exits_past_targets: machine.exits_past_targets,
+        end,
     })
 }
 
@@ -190,6 +215,19 @@ impl Escape {
     }
 }
 
+/// Why execution stopped before `@main` returned: the program ended
+/// itself (unwinding every op, like an exception), or has no defined output.
+enum Stop {
+    Ended(RunEnd),
+    Error(InterpError),
+}
+
+impl From<InterpError> for Stop {
+    fn from(error: InterpError) -> Stop {
+        Stop::Error(error)
+    }
+}
+
 /// How a block ended.
 enum Flow {
     Yield(Vec<Val>),
@@ -216,7 +254,7 @@ impl Machine<'_> {
     }
 
     /// An exit leaving the target op it does not name.
-    fn pass_exit(&mut self, exit: Escape) -> Result<Option<Escape>, InterpError> {
+    fn pass_exit(&mut self, exit: Escape) -> Result<Option<Escape>, Stop> {
         self.exits_past_targets += 1;
         Ok(Some(exit))
     }
@@ -297,7 +335,7 @@ impl Machine<'_> {
         Ok(())
     }
 
-    fn ops(&mut self, ops: &[Op]) -> Result<Option<Escape>, InterpError> {
+    fn ops(&mut self, ops: &[Op]) -> Result<Option<Escape>, Stop> {
         for op in ops {
             if let Some(exit) = self.op(op)? {
                 return Ok(Some(exit));
@@ -306,7 +344,7 @@ impl Machine<'_> {
         Ok(None)
     }
 
-    fn block(&mut self, block: &Block) -> Result<Flow, InterpError> {
+    fn block(&mut self, block: &Block) -> Result<Flow, Stop> {
         if let Some(exit) = self.ops(&block.ops)? {
             return Ok(Flow::Exit(exit));
         }
@@ -318,7 +356,7 @@ impl Machine<'_> {
         })
     }
 
-    fn op(&mut self, op: &Op) -> Result<Option<Escape>, InterpError> {
+    fn op(&mut self, op: &Op) -> Result<Option<Escape>, Stop> {
         self.tick()?;
         match op {
             Op::Const { result, value } => {
@@ -341,7 +379,7 @@ impl Machine<'_> {
                     (Val::F32(x), Val::F32(y), FloatBinOp::Sub) => Val::F32(x - y),
                     (Val::F64(x), Val::F64(y), FloatBinOp::Add) => Val::F64(x + y),
                     (Val::F64(x), Val::F64(y), FloatBinOp::Sub) => Val::F64(x - y),
-                    _ => return Err(InterpError::TypeMismatch { value: *lhs, expected: self.ty(*result)? }),
+                    _ => return Err(InterpError::TypeMismatch { value: *lhs, expected: self.ty(*result)? }.into()),
                 };
                 self.set(*result, val)?;
             }
@@ -396,6 +434,16 @@ impl Machine<'_> {
             Op::Print { value } => {
                 let line = self.format(*value)?;
                 self.lines.push(line);
+            }
+            Op::Exit { code } => {
+                let (bits, _) = self.int(*code)?;
+                return Err(Stop::Ended(RunEnd::Exited(sign_extend(bits, 32) as i32)));
+            }
+            Op::Assert { condition, message } => {
+                if self.int(*condition)?.0 & 1 == 0 {
+                    self.lines.push(message.clone());
+                    return Err(Stop::Ended(RunEnd::Aborted));
+                }
             }
             Op::If(if_op) => return self.if_op(if_op),
             Op::Loop(loop_op) => return self.loop_op(loop_op),
@@ -457,7 +505,7 @@ impl Machine<'_> {
         }
     }
 
-    fn if_op(&mut self, op: &IfOp) -> Result<Option<Escape>, InterpError> {
+    fn if_op(&mut self, op: &IfOp) -> Result<Option<Escape>, Stop> {
         let (c, _) = self.int(op.condition)?;
         let flow = if c & 1 == 1 {
             self.block(&op.then_block)?
@@ -476,7 +524,7 @@ impl Machine<'_> {
         }
     }
 
-    fn loop_op(&mut self, op: &LoopOp) -> Result<Option<Escape>, InterpError> {
+    fn loop_op(&mut self, op: &LoopOp) -> Result<Option<Escape>, Stop> {
         let params: Vec<ValueId> = op.iter_args.iter().map(|a| a.param).collect();
         let mut args = self.get_all(&op.iter_args.iter().map(|a| a.init).collect::<Vec<_>>())?;
         let mut count = 0;
@@ -492,7 +540,7 @@ impl Machine<'_> {
                     return Ok(None);
                 }
                 Flow::Yield(_) => {
-                    return Err(InterpError::BadControlFlow("loom.yield ends a loom.loop body".to_string()))
+                    return Err(InterpError::BadControlFlow("loom.yield ends a loom.loop body".to_string()).into())
                 }
                 Flow::Exit(exit) => {
                     self.record_iterations(count);
@@ -502,12 +550,12 @@ impl Machine<'_> {
         }
     }
 
-    fn scope_op(&mut self, op: &ScopeOp) -> Result<Option<Escape>, InterpError> {
+    fn scope_op(&mut self, op: &ScopeOp) -> Result<Option<Escape>, Stop> {
         let vals = match self.block(&op.body)? {
             Flow::Yield(vals) => vals,
             Flow::Exit(Escape::Break(t, vals)) if t == op.token => vals,
             Flow::Exit(Escape::Continue(t, _)) if t == op.token => {
-                return Err(InterpError::BadControlFlow("loom.continue targets a loom.scope".to_string()))
+                return Err(InterpError::BadControlFlow("loom.continue targets a loom.scope".to_string()).into())
             }
             Flow::Exit(exit) => return self.pass_exit(exit),
         };
@@ -515,12 +563,12 @@ impl Machine<'_> {
         Ok(None)
     }
 
-    fn for_op(&mut self, op: &ForOp) -> Result<Option<Escape>, InterpError> {
+    fn for_op(&mut self, op: &ForOp) -> Result<Option<Escape>, Stop> {
         let (lower, w) = self.int(op.lower)?;
         let (upper, _) = self.int(op.upper)?;
         let (step, _) = self.int(op.step)?;
         if sign_extend(step, w) <= 0 {
-            return Err(ub("loom.for with a non-positive step"));
+            return Err(ub("loom.for with a non-positive step").into());
         }
         let params: Vec<ValueId> = op.iter_args.iter().map(|a| a.param).collect();
         let mut args = self.get_all(&op.iter_args.iter().map(|a| a.init).collect::<Vec<_>>())?;
@@ -545,7 +593,7 @@ impl Machine<'_> {
             };
             let next = i128::from(sign_extend(iv, w)) + i128::from(sign_extend(step, w));
             if next > i128::from(sign_extend(width_mask(w) >> 1, w)) {
-                return Err(ub("loom.for increment overflows"));
+                return Err(ub("loom.for increment overflows").into());
             }
             iv = iv.wrapping_add(step) & width_mask(w);
         }
@@ -623,456 +671,5 @@ fn int_binary(op: IntBinOp, a: u64, b: u64, w: u32) -> Result<u64, InterpError> 
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::check::check;
-    use super::super::program::{IterArg, ProgramBuilder};
-    use super::super::testing::Asm;
-    use super::*;
-    use CmpIPredicate::*;
-    use IntBinOp::*;
-
-    /// Interprets a hand-written program after checking it is valid.
-    fn lines(asm: Asm, ops: Vec<Op>) -> Vec<String> {
-        let program = asm.finish(ops);
-        if let Err(e) = check(&program) {
-            panic!("hand-written program is invalid: {e}");
-        }
-        interpret(&program).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn strs(expected: &[&str]) -> Vec<String> {
-        expected.iter().map(|s| s.to_string()).collect()
-    }
-
-    #[test]
-    fn break_out_of_two_nested_loops() {
-        // for i: for j: print(i*10+j); if j == 4 break inner;
-        //                if i == 2 && j == 3 break outer(i, i*10+j)
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        let zero = a.int(&mut ops, Type::I32, 0);
-        let minus = a.int(&mut ops, Type::I32, -1);
-        let results = a.fuel_loop(&mut ops, 10, &[zero], &[Type::I32, Type::I32], &[minus, minus], |a, body, outer| {
-            let i = outer.params[0];
-            let outer_token = outer.token;
-            let j0 = a.int(body, Type::I32, 0);
-            a.fuel_loop(body, 10, &[j0], &[], &[], |a, body, inner| {
-                let j = inner.params[0];
-                let ten = a.int(body, Type::I32, 10);
-                let i10 = a.bin(body, Mul, i, ten);
-                let s = a.bin(body, Add, i10, j);
-                a.print(body, s);
-                let four = a.int(body, Type::I32, 4);
-                let j_is_4 = a.cmp(body, Eq, j, four);
-                a.exit_if(body, j_is_4, Terminator::Break { target: inner.token, values: vec![] });
-                let two = a.int(body, Type::I32, 2);
-                let three = a.int(body, Type::I32, 3);
-                let i_is_2 = a.cmp(body, Eq, i, two);
-                let j_is_3 = a.cmp(body, Eq, j, three);
-                let both = a.bin(body, And, i_is_2, j_is_3);
-                a.exit_if(body, both, Terminator::Break { target: outer_token, values: vec![i, s] });
-                let one = a.int(body, Type::I32, 1);
-                let j1 = a.bin(body, Add, j, one);
-                inner.continue_with(&[j1])
-            });
-            let one = a.int(body, Type::I32, 1);
-            let i1 = a.bin(body, Add, i, one);
-            outer.continue_with(&[i1])
-        });
-        a.print(&mut ops, results[0]);
-        a.print(&mut ops, results[1]);
-        let expected =
-            strs(&["0", "1", "2", "3", "4", "10", "11", "12", "13", "14", "20", "21", "22", "23", "2", "23"]);
-        assert_eq!(lines(a, ops), expected);
-    }
-
-    #[test]
-    fn continue_of_an_outer_loop_from_an_inner_loop() {
-        // acc = for i in 0..4 (index) iter acc: i64 = 0 {
-        //   loop k = 1.. (fuel 4) { print k; if k == 2 && i odd: continue outer(acc + 10); k += 1 }
-        //   yield acc + 1 }
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        let acc0 = a.int(&mut ops, Type::I64, 0);
-        let sum = a.for_loop(&mut ops, Type::Index, (0, 4, 1), &[acc0], |a, body, for_token, i, params| {
-            let acc = params[0];
-            let k0 = a.int(body, Type::I64, 1);
-            a.fuel_loop(body, 4, &[k0], &[], &[], |a, body, inner| {
-                let k = inner.params[0];
-                a.print(body, k);
-                let two = a.int(body, Type::I64, 2);
-                let k_is_2 = a.cmp(body, Eq, k, two);
-                let two_idx = a.int(body, Type::Index, 2);
-                let parity = a.bin(body, RemU, i, two_idx);
-                let one_idx = a.int(body, Type::Index, 1);
-                let odd = a.cmp(body, Eq, parity, one_idx);
-                let both = a.bin(body, And, k_is_2, odd);
-                let ten = a.int(body, Type::I64, 10);
-                let acc10 = a.bin(body, Add, acc, ten);
-                a.exit_if(body, both, Terminator::Continue { target: for_token, values: vec![acc10] });
-                let one = a.int(body, Type::I64, 1);
-                let k1 = a.bin(body, Add, k, one);
-                inner.continue_with(&[k1])
-            });
-            let one = a.int(body, Type::I64, 1);
-            let acc1 = a.bin(body, Add, acc, one);
-            Terminator::Yield(vec![acc1])
-        });
-        a.print(&mut ops, sum[0]);
-        let expected = strs(&["1", "2", "3", "4", "1", "2", "1", "2", "3", "4", "1", "2", "22"]);
-        assert_eq!(lines(a, ops), expected);
-    }
-
-    #[test]
-    fn scope_exit_and_normal_completion() {
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        for flag in [1, 0] {
-            let c = a.int(&mut ops, Type::I1, flag);
-            let r = a.scope(&mut ops, &[Type::I32, Type::F32], |a, body, s| {
-                let seven = a.int(body, Type::I32, 7);
-                let one_half = a.float(body, Type::F32, 1.5);
-                a.exit_if(body, c, Terminator::Break { target: s, values: vec![seven, one_half] });
-                let nine = a.int(body, Type::I32, 9);
-                let two = a.float(body, Type::F32, 2.0);
-                Terminator::Yield(vec![nine, two])
-            });
-            a.print(&mut ops, r[0]);
-            a.print(&mut ops, r[1]);
-        }
-        assert_eq!(lines(a, ops), strs(&["7", "1.5", "9", "2"]));
-    }
-
-    #[test]
-    fn counted_loops_zero_trip_negative_bounds_steps_and_breaks() {
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        // Zero trips: the iteration argument comes back unchanged.
-        let init = a.int(&mut ops, Type::I32, 42);
-        let r = a.for_loop(&mut ops, Type::Index, (5, 2, 1), &[init], |a, body, _, _, p| {
-            let one = a.int(body, Type::I32, 1);
-            let v = a.bin(body, Add, p[0], one);
-            Terminator::Yield(vec![v])
-        });
-        a.print(&mut ops, r[0]);
-        // -3, -1, 1, 3 with an i32 induction variable: s = 2s + i.
-        let s0 = a.int(&mut ops, Type::I32, 0);
-        let r = a.for_loop(&mut ops, Type::I32, (-3, 4, 2), &[s0], |a, body, _, iv, p| {
-            let two = a.int(body, Type::I32, 2);
-            let twice = a.bin(body, Mul, p[0], two);
-            let v = a.bin(body, Add, twice, iv);
-            Terminator::Yield(vec![v])
-        });
-        a.print(&mut ops, r[0]);
-        // One trip that breaks with its own values.
-        let x = a.int(&mut ops, Type::I64, 5);
-        let r = a.for_loop(&mut ops, Type::I64, (0, 1, 3), &[x], |a, body, t, _, _| {
-            let v = a.int(body, Type::I64, 77);
-            Terminator::Break { target: t, values: vec![v] }
-        });
-        a.print(&mut ops, r[0]);
-        // 0, 3, 6, 9: continue to self counts the iterations.
-        let c0 = a.int(&mut ops, Type::I8, 0);
-        let r = a.for_loop(&mut ops, Type::Index, (0, 10, 3), &[c0], |a, body, t, _, p| {
-            let one = a.int(body, Type::I8, 1);
-            let v = a.bin(body, Add, p[0], one);
-            Terminator::Continue { target: t, values: vec![v] }
-        });
-        a.print(&mut ops, r[0]);
-        assert_eq!(lines(a, ops), strs(&["42", "-23", "77", "4"]));
-    }
-
-    #[test]
-    fn if_with_results_where_one_branch_exits() {
-        // loop i = 0..: v = if i == 3 { break(i * 100) } else { yield i + 1 }; print v
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        let i0 = a.int(&mut ops, Type::I64, 0);
-        let never = a.int(&mut ops, Type::I64, -1);
-        let r = a.fuel_loop(&mut ops, 10, &[i0], &[Type::I64], &[never], |a, body, l| {
-            let i = l.params[0];
-            let three = a.int(body, Type::I64, 3);
-            let c = a.cmp(body, Eq, i, three);
-            let token = l.token;
-            let v = a.if_else(
-                body,
-                c,
-                &[Type::I64],
-                |a, ops| {
-                    let hundred = a.int(ops, Type::I64, 100);
-                    let x = a.bin(ops, Mul, i, hundred);
-                    Terminator::Break { target: token, values: vec![x] }
-                },
-                |a, ops| {
-                    let one = a.int(ops, Type::I64, 1);
-                    let y = a.bin(ops, Add, i, one);
-                    Terminator::Yield(vec![y])
-                },
-            );
-            a.print(body, v[0]);
-            l.continue_with(&[v[0]])
-        });
-        a.print(&mut ops, r[0]);
-        assert_eq!(lines(a, ops), strs(&["1", "2", "3", "300"]));
-    }
-
-    #[test]
-    fn fuel_guard_ends_a_loop_that_never_breaks() {
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        let x0 = a.int(&mut ops, Type::I32, 0);
-        let r = a.fuel_loop(&mut ops, 3, &[x0], &[Type::I32], &[x0], |a, body, l| {
-            let five = a.int(body, Type::I32, 5);
-            let x = a.bin(body, Add, l.params[0], five);
-            l.continue_with(&[x])
-        });
-        a.print(&mut ops, r[0]);
-        // The guard breaks with the *initial* value it names (%x0), not the state.
-        assert_eq!(lines(a, ops), strs(&["0"]));
-    }
-
-    #[test]
-    fn wrapping_integer_arithmetic_and_conversions() {
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        let mut out = Vec::new();
-        let mut push = |v| out.push(v);
-        let i8max = a.int(&mut ops, Type::I8, 127);
-        let i8one = a.int(&mut ops, Type::I8, 1);
-        push(a.bin(&mut ops, Add, i8max, i8one)); // -128
-        let i8min = a.int(&mut ops, Type::I8, -128);
-        push(a.bin(&mut ops, Sub, i8min, i8one)); // 127
-        let hundred = a.int(&mut ops, Type::I8, 100);
-        let three8 = a.int(&mut ops, Type::I8, 3);
-        push(a.bin(&mut ops, Mul, hundred, three8)); // 300 mod 256 = 44
-        let i32max = a.int(&mut ops, Type::I32, i64::from(i32::MAX));
-        let two32 = a.int(&mut ops, Type::I32, 2);
-        push(a.bin(&mut ops, Mul, i32max, two32)); // -2
-        let i64max = a.int(&mut ops, Type::I64, i64::MAX);
-        let one64 = a.int(&mut ops, Type::I64, 1);
-        push(a.bin(&mut ops, Add, i64max, one64)); // i64::MIN
-        let zero_idx = a.int(&mut ops, Type::Index, 0);
-        let one_idx = a.int(&mut ops, Type::Index, 1);
-        push(a.bin(&mut ops, Sub, zero_idx, one_idx)); // index -1, printed unsigned
-        let t = a.int(&mut ops, Type::I1, 1);
-        push(a.bin(&mut ops, Add, t, t)); // i1: 1 + 1 = 0
-        push(t); // i1 true prints 1
-        let m7 = a.int(&mut ops, Type::I8, -7);
-        push(a.bin(&mut ops, RemS, m7, three8)); // -1
-        let m6 = a.int(&mut ops, Type::I8, -6);
-        let seven8 = a.int(&mut ops, Type::I8, 7);
-        push(a.bin(&mut ops, RemU, m6, seven8)); // 250 % 7 = 5
-        push(a.bin(&mut ops, ShrS, i8min, three8)); // -16
-        push(a.bin(&mut ops, ShrU, i8min, three8)); // 16
-        let thirty_one = a.int(&mut ops, Type::I32, 31);
-        let one32 = a.int(&mut ops, Type::I32, 1);
-        push(a.bin(&mut ops, Shl, one32, thirty_one)); // i32::MIN
-        let m1_8 = a.int(&mut ops, Type::I8, -1);
-        push(a.cast(&mut ops, CastOp::ExtSI, m1_8, Type::I32)); // -1
-        push(a.cast(&mut ops, CastOp::ExtUI, m1_8, Type::I32)); // 255
-        let big = a.int(&mut ops, Type::I32, 300);
-        push(a.cast(&mut ops, CastOp::TruncI, big, Type::I8)); // 44
-        let m1_32 = a.int(&mut ops, Type::I32, -1);
-        push(a.cast(&mut ops, CastOp::IndexCast, m1_32, Type::Index)); // 2^64 - 1
-        push(a.cast(&mut ops, CastOp::IndexCastUI, m1_32, Type::Index)); // 2^32 - 1
-        let three64 = a.int(&mut ops, Type::I64, 3);
-        push(a.cast(&mut ops, CastOp::TruncI, three64, Type::I1)); // 1
-        let zero8 = a.int(&mut ops, Type::I8, 0);
-        push(a.cmp(&mut ops, Slt, m1_8, zero8)); // 1
-        push(a.cmp(&mut ops, Ult, m1_8, zero8)); // 0
-        push(a.bin(&mut ops, MaxU, m1_8, zero8)); // -1 (255 unsigned)
-        push(a.bin(&mut ops, MinS, m1_8, zero8)); // -1
-        let four8 = a.int(&mut ops, Type::I8, 4);
-        let rem = a.bin(&mut ops, RemS, m7, four8); // -3
-        push(a.cast(&mut ops, CastOp::SIToFP, rem, Type::F32)); // -3
-        let f = a.float(&mut ops, Type::F64, 2.5);
-        push(a.cast(&mut ops, CastOp::FPToSI, f, Type::I32)); // 2
-        let g = a.float(&mut ops, Type::F32, -2.5);
-        push(a.cast(&mut ops, CastOp::FPToSI, g, Type::I64)); // -2
-        let step = a.float(&mut ops, Type::F64, 2.0);
-        let h = a.float(&mut ops, Type::F64, -3.5);
-        push(a.fbin(&mut ops, FloatBinOp::Add, h, step)); // -1.5
-        let half = a.float(&mut ops, Type::F32, 0.5);
-        let one_f = a.float(&mut ops, Type::F32, 1.0);
-        push(a.fbin(&mut ops, FloatBinOp::Sub, half, one_f)); // -0.5
-        for v in out {
-            a.print(&mut ops, v);
-        }
-        let expected = strs(&[
-            "-128",
-            "127",
-            "44",
-            "-2",
-            "-9223372036854775808",
-            "18446744073709551615",
-            "0",
-            "1",
-            "-1",
-            "5",
-            "-16",
-            "16",
-            "-2147483648",
-            "-1",
-            "255",
-            "44",
-            "18446744073709551615",
-            "4294967295",
-            "1",
-            "1",
-            "0",
-            "-1",
-            "-1",
-            "-3",
-            "2",
-            "-2",
-            "-1.5",
-            "-0.5",
-        ]);
-        assert_eq!(lines(a, ops), expected);
-    }
-
-    #[test]
-    fn float_formatting_matches_printf_g_on_the_modelled_domain() {
-        assert_eq!(format_float(2.0).as_deref(), Ok("2"));
-        assert_eq!(format_float(1.5).as_deref(), Ok("1.5"));
-        assert_eq!(format_float(-0.5).as_deref(), Ok("-0.5"));
-        assert_eq!(format_float(0.0).as_deref(), Ok("0"));
-        assert_eq!(format_float(-0.0).as_deref(), Ok("-0"));
-        assert_eq!(format_float(99999.5).as_deref(), Ok("99999.5"));
-        assert_eq!(format_float(-40000.0).as_deref(), Ok("-40000"));
-        assert_eq!(format_float(0.25), Err(InterpError::UnprintableFloat(0.25)));
-        assert_eq!(format_float(100000.0), Err(InterpError::UnprintableFloat(100000.0)));
-        assert!(format_float(f64::NAN).is_err());
-    }
-
-    #[test]
-    fn undefined_behaviour_and_runaway_programs_are_errors() {
-        // remsi by zero.
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        let x = a.int(&mut ops, Type::I32, 5);
-        let z = a.int(&mut ops, Type::I32, 0);
-        a.bin(&mut ops, RemS, x, z);
-        assert!(matches!(interpret(&a.finish(ops)), Err(InterpError::UndefinedBehaviour(_))));
-
-        // INT_MIN remsi -1.
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        let x = a.int(&mut ops, Type::I8, -128);
-        let m = a.int(&mut ops, Type::I8, -1);
-        a.bin(&mut ops, RemS, x, m);
-        assert!(matches!(interpret(&a.finish(ops)), Err(InterpError::UndefinedBehaviour(_))));
-
-        // A loop without fuel that never exits.
-        let mut b = ProgramBuilder::new();
-        let t = b.token();
-        let ops = vec![Op::Loop(LoopOp {
-            results: vec![],
-            token: t,
-            iter_args: vec![],
-            body: Block { ops: vec![], terminator: Terminator::Continue { target: t, values: vec![] } },
-        })];
-        assert_eq!(run(&b.finish(0, ops), 1000), Err(InterpError::StepLimitExceeded { limit: 1000 }));
-
-        // An unprintable float.
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        let q = a.float(&mut ops, Type::F64, 0.25);
-        a.print(&mut ops, q);
-        assert_eq!(interpret(&a.finish(ops)), Err(InterpError::UnprintableFloat(0.25)));
-
-        // Iteration-argument arity mismatch.
-        let mut b = ProgramBuilder::new();
-        let t = b.token();
-        let p = b.value(Type::I32);
-        let init = b.value(Type::I32);
-        let ops = vec![
-            Op::Const { result: init, value: Constant::Int(0) },
-            Op::Loop(LoopOp {
-                results: vec![],
-                token: t,
-                iter_args: vec![IterArg { param: p, init }],
-                body: Block { ops: vec![], terminator: Terminator::Continue { target: t, values: vec![] } },
-            }),
-        ];
-        assert!(matches!(interpret(&b.finish(0, ops)), Err(InterpError::ArityMismatch { .. })));
-    }
-
-    #[test]
-    fn execution_statistics() {
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        let acc = a.int(&mut ops, Type::I32, 0);
-        a.for_loop(&mut ops, Type::Index, (0, 3, 1), &[acc], |a, body, _, _, p| {
-            let one = a.int(body, Type::I32, 1);
-            let v = a.bin(body, Add, p[0], one);
-            Terminator::Yield(vec![v])
-        });
-        let e = run(&a.finish(ops), 100).expect("runs");
-        assert_eq!(e.iterations[3], 1);
-        assert_eq!(e.exits_past_targets, 0);
-        // 1 acc + 3 bounds + 1 for op + 3 * (const, add, yield)
-        assert_eq!(e.steps, 5 + 9);
-    }
-
-    #[test]
-    fn tensors_have_value_semantics_through_loops_and_exits() {
-        // t = [1, 2, 3]; u = for i in 0..3 iter(acc = t) { if i == 2 break acc;
-        //   acc' = insert i32(i*10) at i; also write t (captured) — unchanged };
-        // print u, t: t keeps its elements, u has the writes of iterations 0, 1.
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        let t = a.tensor(&mut ops, &[1, 2, 3]);
-        let u = a.for_loop(&mut ops, Type::Index, (0, 3, 1), &[t], |a, body, token, i, p| {
-            let two = a.int(body, Type::Index, 2);
-            let last = a.cmp(body, Eq, i, two);
-            a.exit_if(body, last, Terminator::Break { target: token, values: vec![p[0]] });
-            let i32v = a.cast(body, CastOp::IndexCast, i, Type::I32);
-            let ten = a.int(body, Type::I32, 10);
-            let x = a.bin(body, Mul, i32v, ten);
-            let written = a.insert(body, x, t, 0);
-            let seen = a.extract(body, written, 0);
-            a.print(body, seen);
-            let next = a.insert(body, x, p[0], 1);
-            let again = a.insert(body, ten, next, 2);
-            Terminator::Yield(vec![again])
-        })[0];
-        for (tensor, i) in [(u, 0), (u, 1), (u, 2), (t, 0), (t, 1), (t, 2)] {
-            let e = a.extract(&mut ops, tensor, i);
-            a.print(&mut ops, e);
-        }
-        assert_eq!(lines(a, ops), strs(&["0", "10", "1", "10", "10", "1", "2", "3"]));
-    }
-
-    #[test]
-    fn tensor_select_and_scope_results_copy_nothing_back() {
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        let t = a.tensor(&mut ops, &[-7]);
-        let r = a.scope(&mut ops, &[Type::TensorI32(1)], |a, body, s| {
-            let five = a.int(body, Type::I32, 5);
-            let w = a.insert(body, five, t, 0);
-            let yes = a.int(body, Type::I1, 1);
-            let result = a.b.value(Type::TensorI32(1));
-            body.push(Op::Select { result, condition: yes, on_true: w, on_false: t });
-            Terminator::Break { target: s, values: vec![result] }
-        })[0];
-        let (x, y) = (a.extract(&mut ops, r, 0), a.extract(&mut ops, t, 0));
-        a.print(&mut ops, x);
-        a.print(&mut ops, y);
-        assert_eq!(lines(a, ops), strs(&["5", "-7"]));
-    }
-
-    #[test]
-    fn tensor_index_out_of_bounds_is_rejected() {
-        // check rejects it statically; the interpreter reports UB, not a panic.
-        let mut a = Asm::new();
-        let mut ops = Vec::new();
-        let t = a.tensor(&mut ops, &[1, 2]);
-        let e = a.extract(&mut ops, t, 2);
-        a.print(&mut ops, e);
-        let program = a.finish(ops);
-        assert!(check(&program).is_err());
-        assert!(matches!(interpret(&program), Err(InterpError::UndefinedBehaviour(_))));
-    }
-}
+#[path = "interpret_tests.rs"]
+mod tests;

@@ -35,6 +35,11 @@
 //! * [`crate::rng`] — SplitMix64, so that a seed names one program forever;
 //! * `near_max` — the counted-loop template near the counter type's
 //!   maximum, left by a break before an increment that would overflow;
+//! * `early_end` — loop bodies that end the program early (`exit` under a
+//!   data-dependent `loom.if`, a `cf.assert` that may fail), counted near
+//!   the counter type's maximum or in `loom.loop` / `loom.scope` bodies;
+//!   the interpreter models the ending ([`RunEnd`]) and the harness
+//!   compares the output printed before it and how the process ended;
 //! * [`index32`] — runs the programs without `index` values at a 32-bit
 //!   index (`--index32`);
 //! * [`harness`] — runs programs through loom's lowerings and mlir-runner;
@@ -50,6 +55,7 @@
 //! Only `std` is used; the module is self-contained.
 
 pub mod check;
+mod early_end;
 pub mod emit;
 pub mod generate;
 pub mod harness;
@@ -65,5 +71,5 @@ mod testing;
 pub use check::{check, CheckError, StaticCost};
 pub use emit::emit_mlir;
 pub use generate::{generate, Config, FloatPrinting};
-pub use interpret::{interpret, run, Execution, InterpError};
-pub use program::Program;
+pub use interpret::{interpret, interpret_to_end, run, Execution, InterpError};
+pub use program::{Program, RunEnd};

@@ -462,10 +462,50 @@ pub enum Op {
     Print {
         value: ValueId,
     },
+    /// `func.call @exit(%code) : (i32) -> ()`: libc's `exit`, which ends
+    /// the program with status `code & 0xff` (declared
+    /// `func.func private @exit(i32)`). `code` is an `i32`.
+    Exit {
+        code: ValueId,
+    },
+    /// `cf.assert %condition, "message"`: where `condition` (an `i1`) is
+    /// false the program prints `message` and a newline and aborts.
+    /// `message` is lower-case letters, digits and spaces.
+    Assert {
+        condition: ValueId,
+        message: String,
+    },
     If(IfOp),
     Loop(LoopOp),
     Scope(ScopeOp),
     For(ForOp),
+}
+
+/// How a run of a program ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RunEnd {
+    /// `@main` returned: exit status 0.
+    Returned,
+    /// An `exit(code)` call: exit status `code & 0xff`.
+    Exited(i32),
+    /// A failing `cf.assert`: its message printed, then `abort()` (SIGABRT).
+    Aborted,
+}
+
+impl RunEnd {
+    /// True where the program stopped before `@main` returned.
+    pub fn is_early(self) -> bool {
+        self != RunEnd::Returned
+    }
+
+    /// The process exit status (`None` for an abort, which ends by a signal).
+    pub fn status(self) -> Option<i32> {
+        match self {
+            RunEnd::Returned => Some(0),
+            RunEnd::Exited(code) => Some(code & 0xff),
+            RunEnd::Aborted => None,
+        }
+    }
 }
 
 /// A whole test program: the body of `func.func @main()`.
@@ -487,6 +527,32 @@ impl Program {
     pub fn type_of(&self, value: ValueId) -> Option<Type> {
         self.value_types.get(value.0 as usize).copied()
     }
+
+    /// True if `test` holds for some op of the program, at any depth.
+    pub fn any_op(&self, test: &impl Fn(&Op) -> bool) -> bool {
+        any_op_in(&self.body, test)
+    }
+
+    /// True if the program has an op that may end it early (`exit`, `cf.assert`).
+    pub fn may_end_early(&self) -> bool {
+        self.any_op(&|op| matches!(op, Op::Exit { .. } | Op::Assert { .. }))
+    }
+}
+
+/// True if `test` holds for one of `ops` or an op nested in their regions.
+fn any_op_in(ops: &[Op], test: &impl Fn(&Op) -> bool) -> bool {
+    ops.iter().any(|op| {
+        test(op)
+            || match op {
+                Op::If(o) => {
+                    any_op_in(&o.then_block.ops, test) || o.else_block.as_ref().is_some_and(|b| any_op_in(&b.ops, test))
+                }
+                Op::Loop(o) => any_op_in(&o.body.ops, test),
+                Op::Scope(o) => any_op_in(&o.body.ops, test),
+                Op::For(o) => any_op_in(&o.body.ops, test),
+                _ => false,
+            }
+    })
 }
 
 /// Allocates values and tokens; used by the generator and by hand-written tests.
