@@ -1,6 +1,7 @@
 //! Running the symbolic fuzzer's cases through the tools: `loom-report` on
-//! the plain module, `loom-lower-to-llvm` + `mlir-runner` on the executed
-//! one, the simulation beside it (every executed record must equal the
+//! the plain module, `loom-check-claims` + `loom-lower-to-llvm` +
+//! `mlir-runner` on the executed one (a claim loom makes on the executed
+//! copy that its run violates is a contradiction), the simulation beside it (every executed record must equal the
 //! simulator's), and one batch end to end: the report, the rerun with
 //! every assumption off, the truths, the checks, optionally the mutants,
 //! and a reproducer file per case with a contradiction.
@@ -9,7 +10,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::tools::Tools;
+use crate::tools::{Ending, Tools};
 
 use super::check::{check_case, check_claims, tile_dim};
 use super::claims::LoopClaims;
@@ -30,15 +31,52 @@ pub fn report(tools: &Tools, dir: &Path, tag: &str, cases: &[SymCase]) -> Result
     crate::tools::loom_report(&tools.loom_opt, &plain, &out)
 }
 
-/// Executes the instrumented `runs`; their records.
-pub fn execute(tools: &Tools, dir: &Path, tag: &str, runs: &[(&SymCase, usize)]) -> Result<Vec<Vec<u64>>, String> {
+/// What one executed run gave: its record, or the message of the claim
+/// `loom-check-claims` found violated (the run aborted there).
+pub type Executed = Result<Vec<u64>, String>;
+
+/// Executes the instrumented `runs` with every claim loom makes on the
+/// executed module checked at run time (`loom-check-claims{check_opts}`,
+/// `check_opts` empty or a test-only `plant=...`); each run's record, or
+/// the violated claim's message. A violation aborts the whole program, so
+/// a batch with one is split in halves until each violating run is alone
+/// (the others' records are kept). A tool failure is an error.
+pub fn execute(
+    tools: &Tools,
+    dir: &Path,
+    tag: &str,
+    runs: &[(&SymCase, usize)],
+    check_opts: &str,
+) -> Result<Vec<Executed>, String> {
     if runs.is_empty() {
         return Ok(Vec::new());
     }
     let exec = dir.join(format!("exec-{tag}.mlir"));
     std::fs::write(&exec, exec_module(runs)).map_err(|e| format!("write: {e}"))?;
     let lowered = dir.join(format!("exec-{tag}.ll.mlir"));
-    let stdout = crate::tools::lower_and_run(&tools.loom_opt, &tools.llvm_prefix, &exec, &lowered)?;
+    let stdout = match crate::tools::lower_and_run_to_end(
+        &tools.loom_opt,
+        &tools.llvm_prefix,
+        &exec,
+        &lowered,
+        false,
+        check_opts,
+    ) {
+        Ok((stdout, Ending::Returned)) => stdout,
+        Ok((stdout, Ending::Aborted)) => {
+            return Err(format!("the executed program aborted without a violated claim after printing:\n{stdout}"))
+        }
+        Err(e) if e.contains(CLAIM_VIOLATED) => {
+            if runs.len() == 1 {
+                return Ok(vec![Err(e)]);
+            }
+            let (a, b) = runs.split_at(runs.len() / 2);
+            let mut out = execute(tools, dir, &format!("{tag}a"), a, check_opts)?;
+            out.extend(execute(tools, dir, &format!("{tag}b"), b, check_opts)?);
+            return Ok(out);
+        }
+        Err(e) => return Err(e),
+    };
     let mut numbers = stdout.lines().map(|l| l.trim().parse::<u64>());
     let mut records = Vec::new();
     for (c, set) in runs {
@@ -49,10 +87,13 @@ pub fn execute(tools: &Tools, dir: &Path, tag: &str, runs: &[(&SymCase, usize)])
                 _ => return Err(format!("mlir-runner output ends early or is malformed at seed {} set {set}", c.id)),
             }
         }
-        records.push(rec);
+        records.push(Ok(rec));
     }
     Ok(records)
 }
+
+/// The text every message of `loom-check-claims` starts with.
+pub const CLAIM_VIOLATED: &str = "loom claim violated";
 
 /// Simulates every argument set of `cases`, executes those that end within
 /// the fuel, and compares each execution with its simulation. The truth per
@@ -75,9 +116,23 @@ pub fn truths(
         }
     }
     let refs: Vec<(&SymCase, usize)> = runnable.iter().map(|&(i, s)| (&cases[i], s)).collect();
-    let records = execute(tools, dir, tag, &refs)?;
+    let records = execute(tools, dir, tag, &refs, "")?;
     for (&(i, s), rec) in runnable.iter().zip(records) {
         tally.executed += 1;
+        let rec = match rec {
+            Ok(rec) => rec,
+            Err(violated) => {
+                // The run stopped at the check: the simulation stays its truth.
+                tally.claims_violated += 1;
+                tally.failures.push(format!(
+                    "seed {} with {}: the executed copy violates a claim loom makes on it: {violated}",
+                    cases[i].id,
+                    fmt_args(&cases[i], s)
+                ));
+                tally.failures.push(format!("  seed {} instrumented IR:\n{}", cases[i].id, emit(&cases[i], true)));
+                continue;
+            }
+        };
         if truth[i][s].record != rec {
             tally.model_mismatches += 1;
             let diff: Vec<String> = rec

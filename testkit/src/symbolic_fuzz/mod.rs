@@ -107,8 +107,12 @@
 //! and [`TOTAL_FUEL`] per call. Runs that end within the fuel are executed
 //! too: an instrumented copy of each function (same control flow plus
 //! stores into a record buffer; no op with regions added) goes through
-//! `loom-lower-to-llvm` + `mlir-runner`, and its record must equal the
-//! simulator's. The record holds, per loop: entries, total condition and
+//! `loom-check-claims` + `loom-lower-to-llvm` + `mlir-runner`, and its
+//! record must equal the simulator's. Every claim loom makes on the
+//! instrumented copy is so checked at run time (they may differ from the
+//! plain function's: the checks are of the copy's own claims); a run that
+//! stops with `loom claim violated` is a contradiction (a batch with one
+//! is split until each violating run is alone; the self-test plants one). The record holds, per loop: entries, total condition and
 //! body executions, the min/max per-entry condition and body counts, the
 //! min/max counter values the condition region and the body observe (both
 //! orders), and the min/max exit values of the entries that left by the
@@ -181,7 +185,7 @@ pub use check::{check_case, check_claims, tile_dim};
 pub use claims::{Claim, LoopClaims};
 pub use emit::{emit, exec_module, plain_module};
 pub use generate::{generate, is_assumption_nest};
-pub use harness::{execute, report, run_batch, run_batch_with, truths};
+pub use harness::{execute, report, run_batch, run_batch_with, truths, Executed, CLAIM_VIOLATED};
 pub use json::Json;
 pub use model::{fmt_args, ArgKind, ArithOp, CfForm, Flags, LoopDesc, MinMaxOp, ParDim, ParKind, Shape, SymCase, Val};
 pub use mutants::mutants;

@@ -7,7 +7,11 @@
 pub struct SymTally {
     pub cases: u64,
     pub arg_sets: u64,
+    /// Runs executed, every one with the claims loom makes on the executed
+    /// copy checked at run time (`loom-check-claims`), and how many of
+    /// those violated one.
     pub executed: u64,
+    pub claims_violated: u64,
     pub out_of_fuel: u64,
     pub undefined: u64,
     pub loops: u64,
@@ -148,10 +152,11 @@ impl SymTally {
     }
     fn base_summary(&self) -> String {
         format!(
-            "symbolic-fuzz: {} cases, {} argument sets ({} executed, {} beyond the fuel, {} undefined); loops: {} ({} exact, {} at_most, {} unknown); claims checked: {} exact symbolic, {} at_most symbolic, {} numeric, {} beyond i128\nsymbolic-fuzz: {} contradictions ({} unlisted assumptions), {} simulator/execution mismatches",
+            "symbolic-fuzz: {} cases, {} argument sets ({} executed with their claims checked at run time, {} violating one; {} beyond the fuel, {} undefined); loops: {} ({} exact, {} at_most, {} unknown); claims checked: {} exact symbolic, {} at_most symbolic, {} numeric, {} beyond i128\nsymbolic-fuzz: {} contradictions ({} unlisted assumptions), {} simulator/execution mismatches",
             self.cases,
             self.arg_sets,
             self.executed,
+            self.claims_violated,
             self.out_of_fuel,
             self.undefined,
             self.loops,
