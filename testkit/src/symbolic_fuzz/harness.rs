@@ -4,7 +4,8 @@
 //! copy that its run violates is a contradiction), the simulation beside it (every executed record must equal the
 //! simulator's), and one batch end to end: the report, the rerun with
 //! every assumption off, the truths, the checks, optionally the mutants,
-//! and a reproducer file per case with a contradiction.
+//! and a reproducer file per case with a contradiction; and the shapes
+//! that run as programs of their own (early ends, deep nests).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -267,3 +268,18 @@ pub fn run_batch_with(
     }
     Ok(())
 }
+
+/// The shapes that run as programs of their own, for the seeds `ids`: the
+/// early-end programs (each alone: its end ends the process) and the deep
+/// nests (reported and run [`DEEP_NEST_GROUP`] at a time).
+pub fn run_program_shapes(tools: &Tools, dir: &Path, ids: &[u64], tally: &mut SymTally) -> Result<(), String> {
+    super::early_end::run_early_end(&tools.loom_opt, dir, ids, tally)?;
+    let deep: Vec<u64> = ids.iter().copied().filter(|&id| super::deep_nest::generate(id).is_some()).collect();
+    for group in deep.chunks(DEEP_NEST_GROUP) {
+        super::deep_nest::run_deep_nests(tools, dir, group, tally)?;
+    }
+    Ok(())
+}
+
+/// Deep nests reported and run together.
+pub const DEEP_NEST_GROUP: usize = 16;

@@ -633,6 +633,12 @@ pub fn self_test(tools: &Tools, dir: &Path) -> Result<(Vec<String>, bool), Strin
         "symbolic self-test: {wrong} wrong claim sets, {caught} caught; {right} right claim sets, {right_flagged} flagged; {} runs executed",
         tally.executed
     ));
+    let (line, early_ok) = super::early_end::self_test(&tools.loom_opt, dir)?;
+    lines.push(line);
+    ok &= early_ok;
+    let (line, deep_ok) = super::deep_nest::self_test(tools, dir)?;
+    lines.push(line);
+    ok &= deep_ok;
     Ok((lines, ok))
 }
 

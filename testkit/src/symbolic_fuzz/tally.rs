@@ -81,6 +81,22 @@ pub struct SymTally {
     pub par32_limit: u64,
     pub par32_overflow: u64,
     pub par32_checks: u64,
+    /// Early-end programs (`early_end`), those with `affine.for`, their
+    /// calls, those whose last call reaches its end, and those ending by a
+    /// failing assert.
+    pub early_end: u64,
+    pub early_end_affine: u64,
+    pub early_end_calls: u64,
+    pub early_end_fired: u64,
+    pub early_end_aborted: u64,
+    /// Deep nests (`deep_nest`), those of `affine.for`, the deepest; the
+    /// slowest `loom-report` on one; their runs and body executions.
+    pub deep_nests: u64,
+    pub deep_affine: u64,
+    pub deep_max_depth: u64,
+    pub deep_max_report: std::time::Duration,
+    pub deep_runs: u64,
+    pub deep_bodies: u64,
 }
 
 impl SymTally {
@@ -101,13 +117,15 @@ impl SymTally {
     }
     pub fn summary(&self) -> String {
         format!(
-            "symbolic-fuzz: context shapes: {} nested-width functions, {} non-entry-block loops, {} assumption nests; {}\n{}\n{}\n{}",
+            "symbolic-fuzz: context shapes: {} nested-width functions, {} non-entry-block loops, {} assumption nests; {}\n{}\n{}\n{}\n{}\n{}",
             self.nested,
             self.non_entry,
             self.assumption_nests,
             self.diff.summary(),
             self.parallel_summary(),
             self.nest_summary(),
+            self.early_end_summary(),
+            self.deep_nest_summary(),
             self.base_summary()
         )
     }
@@ -131,6 +149,29 @@ impl SymTally {
             self.par32_limit,
             self.par32_overflow,
             self.par32_checks
+        )
+    }
+    /// The early-end shapes' line.
+    pub fn early_end_summary(&self) -> String {
+        format!(
+            "symbolic-fuzz: early-end shapes: {} programs ({} affine.for), {} calls; {} ended by their end op ({} aborted by a failing assert), every run with its claims checked",
+            self.early_end,
+            self.early_end_affine,
+            self.early_end_calls,
+            self.early_end_fired,
+            self.early_end_aborted
+        )
+    }
+    /// The deep nests' line.
+    pub fn deep_nest_summary(&self) -> String {
+        format!(
+            "symbolic-fuzz: deep nests: {} programs ({} affine.for), up to {} deep; slowest loom-report {:.2} s; {} runs with their claims checked, {} body executions",
+            self.deep_nests,
+            self.deep_affine,
+            self.deep_max_depth,
+            self.deep_max_report.as_secs_f64(),
+            self.deep_runs,
+            self.deep_bodies
         )
     }
     /// The parallel shapes' line.
