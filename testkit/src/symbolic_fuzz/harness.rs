@@ -36,8 +36,10 @@ pub fn report(tools: &Tools, dir: &Path, tag: &str, cases: &[SymCase]) -> Result
 /// `loom-check-claims` found violated (the run aborted there).
 pub type Executed = Result<Vec<u64>, String>;
 
-/// Executes the instrumented `runs` with every claim loom makes on the
-/// executed module checked at run time (`loom-check-claims{check_opts}`,
+/// Executes the instrumented `runs` (all of the 64-bit root, or all of
+/// the nested 32-bit module: those run in a top-level module whose index
+/// is 32 bits wide, through `lower_and_run_index32`'s path) with every
+/// claim loom makes on the executed module checked at run time (`loom-check-claims{check_opts}`,
 /// `check_opts` empty or a test-only `plant=...`); each run's record, or
 /// the violated claim's message. A violation aborts the whole program, so
 /// a batch with one is split in halves until each violating run is alone
@@ -49,18 +51,23 @@ pub fn execute(
     runs: &[(&SymCase, usize)],
     check_opts: &str,
 ) -> Result<Vec<Executed>, String> {
-    if runs.is_empty() {
+    let Some(((first, _), rest)) = runs.split_first() else {
         return Ok(Vec::new());
+    };
+    let index32 = first.nested;
+    if rest.iter().any(|(c, _)| c.nested != index32) {
+        return Err("execute: runs of the 64-bit root and of the nested 32-bit module mixed".into());
     }
     let exec = dir.join(format!("exec-{tag}.mlir"));
-    std::fs::write(&exec, exec_module(runs)).map_err(|e| format!("write: {e}"))?;
+    let text = if index32 { crate::tools::with_index32(&exec_module(runs)) } else { exec_module(runs) };
+    std::fs::write(&exec, text).map_err(|e| format!("write: {e}"))?;
     let lowered = dir.join(format!("exec-{tag}.ll.mlir"));
     let stdout = match crate::tools::lower_and_run_to_end(
         &tools.loom_opt,
         &tools.llvm_prefix,
         &exec,
         &lowered,
-        false,
+        index32,
         check_opts,
     ) {
         Ok((stdout, Ending::Returned)) => stdout,
@@ -116,8 +123,19 @@ pub fn truths(
             }
         }
     }
+    let wide = runnable.len();
+    // The nested 32-bit cases run at 32 bits, after the others.
+    for (i, runs) in truth.iter().enumerate() {
+        for (s, run) in runs.iter().enumerate() {
+            if run.outcome == Outcome::Complete && cases[i].nested {
+                runnable.push((i, s));
+            }
+        }
+    }
     let refs: Vec<(&SymCase, usize)> = runnable.iter().map(|&(i, s)| (&cases[i], s)).collect();
-    let records = execute(tools, dir, tag, &refs, "")?;
+    let mut records = execute(tools, dir, tag, &refs[..wide], "")?;
+    records.extend(execute(tools, dir, &format!("{tag}-32"), &refs[wide..], "")?);
+    tally.executed32 += (runnable.len() - wide) as u64;
     for (&(i, s), rec) in runnable.iter().zip(records) {
         tally.executed += 1;
         let rec = match rec {

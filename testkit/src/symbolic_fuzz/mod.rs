@@ -31,8 +31,12 @@
 //! else in a case; off with
 //! `--without-context-shapes`): a third of the `index` cases sit in a
 //! nested `module` / `gpu.module @dev32` whose DLTI spec makes `index` 32
-//! bits wide inside the 64-bit root ([`SymCase::nested`]: simulated at 32
-//! bits, not executed); a third of the cases have their top-level loops in
+//! bits wide inside the 64-bit root ([`SymCase::nested`]: analysed there,
+//! simulated at 32 bits, and executed at 32 bits, their instrumented
+//! copies moved to a top-level module whose index is 32 bits wide and run
+//! through `mlir-translate` + `lli`; the instrumentation widens a 32-bit
+//! index through `arith.index_cast` to `i32` and `extsi`/`extui` to `i64`,
+//! which no folder can evaluate at 64 bits); a third of the cases have their top-level loops in
 //! a non-entry block ([`CfForm`]: the body block of a `cf` loop of 0 to 3
 //! iterations, the same inside a multi-block `scf.execute_region`, or a
 //! block `cf.cond_br %true/%false` reaches or not), so `entries` and the

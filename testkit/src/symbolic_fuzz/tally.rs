@@ -12,6 +12,9 @@ pub struct SymTally {
     /// those violated one.
     pub executed: u64,
     pub claims_violated: u64,
+    /// Of the runs executed, those of functions in the nested 32-bit
+    /// module (run at 32 bits).
+    pub executed32: u64,
     pub out_of_fuel: u64,
     pub undefined: u64,
     pub loops: u64,
@@ -193,10 +196,11 @@ impl SymTally {
     }
     fn base_summary(&self) -> String {
         format!(
-            "symbolic-fuzz: {} cases, {} argument sets ({} executed with their claims checked at run time, {} violating one; {} beyond the fuel, {} undefined); loops: {} ({} exact, {} at_most, {} unknown); claims checked: {} exact symbolic, {} at_most symbolic, {} numeric, {} beyond i128\nsymbolic-fuzz: {} contradictions ({} unlisted assumptions), {} simulator/execution mismatches",
+            "symbolic-fuzz: {} cases, {} argument sets ({} executed with their claims checked at run time ({} at 32 bits), {} violating one; {} beyond the fuel, {} undefined); loops: {} ({} exact, {} at_most, {} unknown); claims checked: {} exact symbolic, {} at_most symbolic, {} numeric, {} beyond i128\nsymbolic-fuzz: {} contradictions ({} unlisted assumptions), {} simulator/execution mismatches",
             self.cases,
             self.arg_sets,
             self.executed,
+            self.executed32,
             self.claims_violated,
             self.out_of_fuel,
             self.undefined,
