@@ -5,7 +5,7 @@
 //! every `proven` access must stay in bounds.
 //!
 //! usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--self-test]
-//!        loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-parallel-shapes] [--self-test] [--print SEED]
+//!        loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-parallel-shapes] [--without-early-end-shapes] [--without-deep-nest-shapes] [--self-test] [--print SEED]
 //!        loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--self-test] [--print SEED]
 //! `--symbolic` checks the symbolic facts (expressions over arguments and
 //! buffer sizes) instead: see `testkit::symbolic_fuzz`; `--seeds` is its
@@ -31,7 +31,8 @@
 //! every check, the rerun with assumptions off included, still runs.
 //! `--without-parallel-shapes` leaves out the symbolic fuzzer's
 //! `scf.parallel`/`scf.forall` loops (nothing else in a seed's case
-//! changes).
+//! changes); `--without-early-end-shapes` its early-end programs too (and
+//! the constant fuzzer's), `--without-deep-nest-shapes` its deep nests.
 //! `--without-pipeline-shapes` leaves out the bounds fuzzer's shapes of
 //! upstream pipelines' IR (scf.parallel, scf.forall, tiles and subviews,
 //! affine.for, output allocs, lower-affine before the report).
@@ -101,12 +102,13 @@ fn parse_args() -> Result<Args, String> {
             "--without-context-shapes" => testkit::CONTEXT_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-early-end-shapes" => fuzz::EARLY_END_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-parallel-shapes" => sym::PARALLEL_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
+            "--without-deep-nest-shapes" => sym::DEEP_NEST_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-pipeline-shapes" => bf::PIPELINE_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-width-shapes" => bf::wide_const::WIDTH_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--out" => args.out = PathBuf::from(value()?),
             "--help" | "-h" => {
                 println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-context-shapes] [--without-early-end-shapes] [--self-test]");
-                println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-parallel-shapes] [--self-test] [--print SEED]");
+                println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-parallel-shapes] [--without-early-end-shapes] [--without-deep-nest-shapes] [--self-test] [--print SEED]");
                 println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--without-width-shapes] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
@@ -464,6 +466,10 @@ fn symbolic(args: &Args, loom_opt: &Path) -> ! {
             eprintln!("loom-facts-fuzz: symbolic batch at seed {}: {e}", chunk[0]);
             std::process::exit(2);
         }
+    }
+    if let Err(e) = sym::run_program_shapes(&tools, &args.out, &ids, &mut tally) {
+        eprintln!("loom-facts-fuzz: symbolic early-end and deep-nest programs: {e}");
+        std::process::exit(2);
     }
     for f in &tally.failures {
         eprintln!("{f}");

@@ -224,6 +224,16 @@ impl Emitter<'_> {
             return v.to_string();
         }
         let x = self.fresh();
+        if ty.index && ty.width == 32 {
+            // Width-exact: an index_cast(ui) of an index constant to i64
+            // may be folded at 64 bits before the lowering makes index 32
+            // bits wide; a cast to i32 is exact at either width.
+            let y = self.fresh();
+            self.line(&format!("{y} = arith.index_cast {v} : index to i32"));
+            let ext = if signed { "extsi" } else { "extui" };
+            self.line(&format!("{x} = arith.{ext} {y} : i32 to i64"));
+            return x;
+        }
         let op = match (ty.index, signed) {
             (true, true) => "index_cast",
             (true, false) => "index_castui",

@@ -1,15 +1,17 @@
 //! Running the symbolic fuzzer's cases through the tools: `loom-report` on
-//! the plain module, `loom-lower-to-llvm` + `mlir-runner` on the executed
-//! one, the simulation beside it (every executed record must equal the
+//! the plain module, `loom-check-claims` + `loom-lower-to-llvm` +
+//! `mlir-runner` on the executed one (a claim loom makes on the executed
+//! copy that its run violates is a contradiction), the simulation beside it (every executed record must equal the
 //! simulator's), and one batch end to end: the report, the rerun with
 //! every assumption off, the truths, the checks, optionally the mutants,
-//! and a reproducer file per case with a contradiction.
+//! and a reproducer file per case with a contradiction; and the shapes
+//! that run as programs of their own (early ends, deep nests).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::tools::Tools;
+use crate::tools::{Ending, Tools};
 
 use super::check::{check_case, check_claims, tile_dim};
 use super::claims::LoopClaims;
@@ -30,15 +32,59 @@ pub fn report(tools: &Tools, dir: &Path, tag: &str, cases: &[SymCase]) -> Result
     crate::tools::loom_report(&tools.loom_opt, &plain, &out)
 }
 
-/// Executes the instrumented `runs`; their records.
-pub fn execute(tools: &Tools, dir: &Path, tag: &str, runs: &[(&SymCase, usize)]) -> Result<Vec<Vec<u64>>, String> {
-    if runs.is_empty() {
+/// What one executed run gave: its record, or the message of the claim
+/// `loom-check-claims` found violated (the run aborted there).
+pub type Executed = Result<Vec<u64>, String>;
+
+/// Executes the instrumented `runs` (all of the 64-bit root, or all of
+/// the nested 32-bit module: those run in a top-level module whose index
+/// is 32 bits wide, through `lower_and_run_index32`'s path) with every
+/// claim loom makes on the executed module checked at run time (`loom-check-claims{check_opts}`,
+/// `check_opts` empty or a test-only `plant=...`); each run's record, or
+/// the violated claim's message. A violation aborts the whole program, so
+/// a batch with one is split in halves until each violating run is alone
+/// (the others' records are kept). A tool failure is an error.
+pub fn execute(
+    tools: &Tools,
+    dir: &Path,
+    tag: &str,
+    runs: &[(&SymCase, usize)],
+    check_opts: &str,
+) -> Result<Vec<Executed>, String> {
+    let Some(((first, _), rest)) = runs.split_first() else {
         return Ok(Vec::new());
+    };
+    let index32 = first.nested;
+    if rest.iter().any(|(c, _)| c.nested != index32) {
+        return Err("execute: runs of the 64-bit root and of the nested 32-bit module mixed".into());
     }
     let exec = dir.join(format!("exec-{tag}.mlir"));
-    std::fs::write(&exec, exec_module(runs)).map_err(|e| format!("write: {e}"))?;
+    let text = if index32 { crate::tools::with_index32(&exec_module(runs)) } else { exec_module(runs) };
+    std::fs::write(&exec, text).map_err(|e| format!("write: {e}"))?;
     let lowered = dir.join(format!("exec-{tag}.ll.mlir"));
-    let stdout = crate::tools::lower_and_run(&tools.loom_opt, &tools.llvm_prefix, &exec, &lowered)?;
+    let stdout = match crate::tools::lower_and_run_to_end(
+        &tools.loom_opt,
+        &tools.llvm_prefix,
+        &exec,
+        &lowered,
+        index32,
+        check_opts,
+    ) {
+        Ok((stdout, Ending::Returned)) => stdout,
+        Ok((stdout, Ending::Aborted)) => {
+            return Err(format!("the executed program aborted without a violated claim after printing:\n{stdout}"))
+        }
+        Err(e) if e.contains(CLAIM_VIOLATED) => {
+            if runs.len() == 1 {
+                return Ok(vec![Err(e)]);
+            }
+            let (a, b) = runs.split_at(runs.len() / 2);
+            let mut out = execute(tools, dir, &format!("{tag}a"), a, check_opts)?;
+            out.extend(execute(tools, dir, &format!("{tag}b"), b, check_opts)?);
+            return Ok(out);
+        }
+        Err(e) => return Err(e),
+    };
     let mut numbers = stdout.lines().map(|l| l.trim().parse::<u64>());
     let mut records = Vec::new();
     for (c, set) in runs {
@@ -49,10 +95,13 @@ pub fn execute(tools: &Tools, dir: &Path, tag: &str, runs: &[(&SymCase, usize)])
                 _ => return Err(format!("mlir-runner output ends early or is malformed at seed {} set {set}", c.id)),
             }
         }
-        records.push(rec);
+        records.push(Ok(rec));
     }
     Ok(records)
 }
+
+/// The text every message of `loom-check-claims` starts with.
+pub const CLAIM_VIOLATED: &str = "loom claim violated";
 
 /// Simulates every argument set of `cases`, executes those that end within
 /// the fuel, and compares each execution with its simulation. The truth per
@@ -74,10 +123,35 @@ pub fn truths(
             }
         }
     }
+    let wide = runnable.len();
+    // The nested 32-bit cases run at 32 bits, after the others.
+    for (i, runs) in truth.iter().enumerate() {
+        for (s, run) in runs.iter().enumerate() {
+            if run.outcome == Outcome::Complete && cases[i].nested {
+                runnable.push((i, s));
+            }
+        }
+    }
     let refs: Vec<(&SymCase, usize)> = runnable.iter().map(|&(i, s)| (&cases[i], s)).collect();
-    let records = execute(tools, dir, tag, &refs)?;
+    let mut records = execute(tools, dir, tag, &refs[..wide], "")?;
+    records.extend(execute(tools, dir, &format!("{tag}-32"), &refs[wide..], "")?);
+    tally.executed32 += (runnable.len() - wide) as u64;
     for (&(i, s), rec) in runnable.iter().zip(records) {
         tally.executed += 1;
+        let rec = match rec {
+            Ok(rec) => rec,
+            Err(violated) => {
+                // The run stopped at the check: the simulation stays its truth.
+                tally.claims_violated += 1;
+                tally.failures.push(format!(
+                    "seed {} with {}: the executed copy violates a claim loom makes on it: {violated}",
+                    cases[i].id,
+                    fmt_args(&cases[i], s)
+                ));
+                tally.failures.push(format!("  seed {} instrumented IR:\n{}", cases[i].id, emit(&cases[i], true)));
+                continue;
+            }
+        };
         if truth[i][s].record != rec {
             tally.model_mismatches += 1;
             let diff: Vec<String> = rec
@@ -212,3 +286,18 @@ pub fn run_batch_with(
     }
     Ok(())
 }
+
+/// The shapes that run as programs of their own, for the seeds `ids`: the
+/// early-end programs (each alone: its end ends the process) and the deep
+/// nests (reported and run [`DEEP_NEST_GROUP`] at a time).
+pub fn run_program_shapes(tools: &Tools, dir: &Path, ids: &[u64], tally: &mut SymTally) -> Result<(), String> {
+    super::early_end::run_early_end(&tools.loom_opt, dir, ids, tally)?;
+    let deep: Vec<u64> = ids.iter().copied().filter(|&id| super::deep_nest::generate(id).is_some()).collect();
+    for group in deep.chunks(DEEP_NEST_GROUP) {
+        super::deep_nest::run_deep_nests(tools, dir, group, tally)?;
+    }
+    Ok(())
+}
+
+/// Deep nests reported and run together.
+pub const DEEP_NEST_GROUP: usize = 16;

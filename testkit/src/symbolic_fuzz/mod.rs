@@ -31,8 +31,12 @@
 //! else in a case; off with
 //! `--without-context-shapes`): a third of the `index` cases sit in a
 //! nested `module` / `gpu.module @dev32` whose DLTI spec makes `index` 32
-//! bits wide inside the 64-bit root ([`SymCase::nested`]: simulated at 32
-//! bits, not executed); a third of the cases have their top-level loops in
+//! bits wide inside the 64-bit root ([`SymCase::nested`]: analysed there,
+//! simulated at 32 bits, and executed at 32 bits, their instrumented
+//! copies moved to a top-level module whose index is 32 bits wide and run
+//! through `mlir-translate` + `lli`; the instrumentation widens a 32-bit
+//! index through `arith.index_cast` to `i32` and `extsi`/`extui` to `i64`,
+//! which no folder can evaluate at 64 bits); a third of the cases have their top-level loops in
 //! a non-entry block ([`CfForm`]: the body block of a `cf` loop of 0 to 3
 //! iterations, the same inside a multi-block `scf.execute_region`, or a
 //! block `cf.cond_br %true/%false` reaches or not), so `entries` and the
@@ -89,6 +93,19 @@
 //! `%a to %a + c`), simulated at 32 bits, where the final induction value
 //! overflows (undefined) for some arguments and not for others.
 //!
+//! **Programs of their own** (each from a random stream of its own, one
+//! seed in 40; run after all batches, [`run_program_shapes`]):
+//! *early ends* (`early_end`, off with `--without-early-end-shapes`): an
+//! `scf.for` or `affine.for` bounded by arguments that bring it near its
+//! counter type's maximum, an inner loop to `%i + c` without flags, then
+//! `exit(0)` or a `cf.assert` that may end the run, each program run alone
+//! with its claims checked at run time and its printed counts and ending
+//! compared with an exact simulation; *deep nests* (`deep_nest`, off with
+//! `--without-deep-nest-shapes`): nests 16 to 64 deep whose bounds are the
+//! max/min of enclosing induction variables and arguments, `loom-report`
+//! within 2 s on each, claims checked at run time and per-loop body totals
+//! compared with the simulation.
+//!
 //! **Argument sets** ([`ARG_SETS`] per case, chosen among more candidates):
 //! small values (some negative), tiny or small positive values, values all
 //! near one edge of the type (0, 1, the signed and unsigned extremes) so
@@ -107,8 +124,12 @@
 //! and [`TOTAL_FUEL`] per call. Runs that end within the fuel are executed
 //! too: an instrumented copy of each function (same control flow plus
 //! stores into a record buffer; no op with regions added) goes through
-//! `loom-lower-to-llvm` + `mlir-runner`, and its record must equal the
-//! simulator's. The record holds, per loop: entries, total condition and
+//! `loom-check-claims` + `loom-lower-to-llvm` + `mlir-runner`, and its
+//! record must equal the simulator's. Every claim loom makes on the
+//! instrumented copy is so checked at run time (they may differ from the
+//! plain function's: the checks are of the copy's own claims); a run that
+//! stops with `loom claim violated` is a contradiction (a batch with one
+//! is split until each violating run is alone; the self-test plants one). The record holds, per loop: entries, total condition and
 //! body executions, the min/max per-entry condition and body counts, the
 //! min/max counter values the condition region and the body observe (both
 //! orders), and the min/max exit values of the entries that left by the
@@ -150,8 +171,13 @@
 //! * `claims` — a report's loop object as claims ([`LoopClaims`]);
 //! * `check` — claims against runs ([`check_case`]);
 //! * `tally` — what a fuzzing run counted and its summary lines ([`SymTally`]);
-//! * `harness` — loom-opt, lowering and execution, one batch end to end
-//!   ([`run_batch`]);
+//! * `harness` — loom-opt, lowering and execution (with the claims
+//!   checked), one batch end to end ([`run_batch`]), and the programs of
+//!   their own ([`run_program_shapes`]);
+//! * `early_end` — the early-end programs with argument bounds
+//!   ([`SymEarlyEnd`]): generator, simulation, text, check, self-test;
+//! * `deep_nest` — the deep nests ([`DeepNest`]): the same, with the
+//!   report's time limit;
 //! * `mutants` — off-by-one mutants of the report's own claims, which the
 //!   checker must catch;
 //! * `self_test` — hand-written cases and claims, right and wrong ([`self_test`](fn@self_test));
@@ -161,6 +187,8 @@
 
 mod check;
 mod claims;
+mod deep_nest;
+mod early_end;
 mod emit;
 mod generate;
 mod generate_parallel;
@@ -179,9 +207,13 @@ use model::op_name;
 // The re-exports are the module's API.
 pub use check::{check_case, check_claims, tile_dim};
 pub use claims::{Claim, LoopClaims};
+pub use deep_nest::{run_deep_nests, DeepNest, DEEP_NEST_SHAPES};
+pub use early_end::{run_early_end, SymEarlyEnd};
 pub use emit::{emit, exec_module, plain_module};
 pub use generate::{generate, is_assumption_nest};
-pub use harness::{execute, report, run_batch, run_batch_with, truths};
+pub use harness::{
+    execute, report, run_batch, run_batch_with, run_program_shapes, truths, Executed, CLAIM_VIOLATED, DEEP_NEST_GROUP,
+};
 pub use json::Json;
 pub use model::{fmt_args, ArgKind, ArithOp, CfForm, Flags, LoopDesc, MinMaxOp, ParDim, ParKind, Shape, SymCase, Val};
 pub use mutants::mutants;

@@ -236,8 +236,8 @@ pub struct SymCase {
     /// The function sits in a nested module (or `gpu.module`) whose DLTI
     /// spec makes `index` 32 bits wide inside the 64-bit root: `ty` is
     /// then 32-bit `index` and the index arguments are `Index32`. Such
-    /// cases are simulated at 32 bits, not executed (mlir-runner on this
-    /// host runs 64-bit index only).
+    /// cases are simulated at 32 bits and executed at 32 bits in a
+    /// top-level module of their own width (see `harness::execute`).
     pub nested: bool,
 }
 

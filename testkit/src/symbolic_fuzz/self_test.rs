@@ -1,7 +1,9 @@
 //! The symbolic fuzzer's self-test: hand-made cases with hand-written
 //! reports ([`scenarios`]), right and wrong, checked against executed
 //! truths; every wrong claim set must be caught and no right one flagged.
-//! Also the unlisted-assumption check, planted on loom's own reports.
+//! Also the unlisted-assumption check, planted on loom's own reports, and
+//! a wrong count planted in an executed copy (`loom-check-claims{plant=count}`),
+//! which must stop its run.
 
 use std::path::Path;
 
@@ -12,7 +14,7 @@ use crate::tools::Tools;
 
 use super::check::check_case;
 use super::generate::generate;
-use super::harness::{report, truths};
+use super::harness::{execute, report, truths, CLAIM_VIOLATED};
 use super::json::Json;
 use super::model::{op_name, simple_loop, ArgKind, ArithOp, CfForm, Flags, ParDim, ParKind, Shape, SymCase, Val};
 use super::simulate::Run;
@@ -588,7 +590,14 @@ pub fn self_test(tools: &Tools, dir: &Path) -> Result<(Vec<String>, bool), Strin
         |t: &str| loom::analysis::Report::from_json(t).map_err(|e| format!("report does not follow the schema: {e}"));
     let (diff_line, diff_ok) = crate::assumption_diff::self_test(&parse(&text)?, &parse(&off)?, "symbolic");
     let mut lines = vec![diff_line];
-    let mut ok = tally.model_mismatches == 0 && diff_ok;
+    let mut ok = tally.model_mismatches == 0 && tally.claims_violated == 0 && diff_ok;
+    // A wrong count planted in the executed copy of the first scenario's
+    // case (an exact loop; argument sets that enter it and that do not)
+    // must stop each run with the claim's message (the batch of two is
+    // split to find both).
+    let planted = execute(tools, dir, "self-test-plant", &[(&cases[0], 0), (&cases[0], 1)], "plant=count")?;
+    let plant_caught = planted.len() == 2 && planted.iter().all(|r| matches!(r, Err(e) if e.contains(CLAIM_VIOLATED)));
+    ok &= plant_caught;
     lines.extend(tally.failures.iter().cloned());
     let (mut wrong, mut caught, mut right, mut right_flagged) = (0, 0, 0, 0);
     for s in &all {
@@ -617,9 +626,19 @@ pub fn self_test(tools: &Tools, dir: &Path) -> Result<(Vec<String>, bool), Strin
         }
     }
     lines.push(format!(
+        "symbolic self-test: a wrong count planted in the executed copy (loom-check-claims{{plant=count}}), 2 runs: {}",
+        if plant_caught { "caught" } else { "MISSED" }
+    ));
+    lines.push(format!(
         "symbolic self-test: {wrong} wrong claim sets, {caught} caught; {right} right claim sets, {right_flagged} flagged; {} runs executed",
         tally.executed
     ));
+    let (line, early_ok) = super::early_end::self_test(&tools.loom_opt, dir)?;
+    lines.push(line);
+    ok &= early_ok;
+    let (line, deep_ok) = super::deep_nest::self_test(tools, dir)?;
+    lines.push(line);
+    ok &= deep_ok;
     Ok((lines, ok))
 }
 

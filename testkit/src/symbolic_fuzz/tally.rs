@@ -7,7 +7,14 @@
 pub struct SymTally {
     pub cases: u64,
     pub arg_sets: u64,
+    /// Runs executed, every one with the claims loom makes on the executed
+    /// copy checked at run time (`loom-check-claims`), and how many of
+    /// those violated one.
     pub executed: u64,
+    pub claims_violated: u64,
+    /// Of the runs executed, those of functions in the nested 32-bit
+    /// module (run at 32 bits).
+    pub executed32: u64,
     pub out_of_fuel: u64,
     pub undefined: u64,
     pub loops: u64,
@@ -77,6 +84,22 @@ pub struct SymTally {
     pub par32_limit: u64,
     pub par32_overflow: u64,
     pub par32_checks: u64,
+    /// Early-end programs (`early_end`), those with `affine.for`, their
+    /// calls, those whose last call reaches its end, and those ending by a
+    /// failing assert.
+    pub early_end: u64,
+    pub early_end_affine: u64,
+    pub early_end_calls: u64,
+    pub early_end_fired: u64,
+    pub early_end_aborted: u64,
+    /// Deep nests (`deep_nest`), those of `affine.for`, the deepest; the
+    /// slowest `loom-report` on one; their runs and body executions.
+    pub deep_nests: u64,
+    pub deep_affine: u64,
+    pub deep_max_depth: u64,
+    pub deep_max_report: std::time::Duration,
+    pub deep_runs: u64,
+    pub deep_bodies: u64,
 }
 
 impl SymTally {
@@ -97,13 +120,15 @@ impl SymTally {
     }
     pub fn summary(&self) -> String {
         format!(
-            "symbolic-fuzz: context shapes: {} nested-width functions, {} non-entry-block loops, {} assumption nests; {}\n{}\n{}\n{}",
+            "symbolic-fuzz: context shapes: {} nested-width functions, {} non-entry-block loops, {} assumption nests; {}\n{}\n{}\n{}\n{}\n{}",
             self.nested,
             self.non_entry,
             self.assumption_nests,
             self.diff.summary(),
             self.parallel_summary(),
             self.nest_summary(),
+            self.early_end_summary(),
+            self.deep_nest_summary(),
             self.base_summary()
         )
     }
@@ -129,6 +154,29 @@ impl SymTally {
             self.par32_checks
         )
     }
+    /// The early-end shapes' line.
+    pub fn early_end_summary(&self) -> String {
+        format!(
+            "symbolic-fuzz: early-end shapes: {} programs ({} affine.for), {} calls; {} ended by their end op ({} aborted by a failing assert), every run with its claims checked",
+            self.early_end,
+            self.early_end_affine,
+            self.early_end_calls,
+            self.early_end_fired,
+            self.early_end_aborted
+        )
+    }
+    /// The deep nests' line.
+    pub fn deep_nest_summary(&self) -> String {
+        format!(
+            "symbolic-fuzz: deep nests: {} programs ({} affine.for), up to {} deep; slowest loom-report {:.2} s; {} runs with their claims checked, {} body executions",
+            self.deep_nests,
+            self.deep_affine,
+            self.deep_max_depth,
+            self.deep_max_report.as_secs_f64(),
+            self.deep_runs,
+            self.deep_bodies
+        )
+    }
     /// The parallel shapes' line.
     pub fn parallel_summary(&self) -> String {
         format!(
@@ -148,10 +196,12 @@ impl SymTally {
     }
     fn base_summary(&self) -> String {
         format!(
-            "symbolic-fuzz: {} cases, {} argument sets ({} executed, {} beyond the fuel, {} undefined); loops: {} ({} exact, {} at_most, {} unknown); claims checked: {} exact symbolic, {} at_most symbolic, {} numeric, {} beyond i128\nsymbolic-fuzz: {} contradictions ({} unlisted assumptions), {} simulator/execution mismatches",
+            "symbolic-fuzz: {} cases, {} argument sets ({} executed with their claims checked at run time ({} at 32 bits), {} violating one; {} beyond the fuel, {} undefined); loops: {} ({} exact, {} at_most, {} unknown); claims checked: {} exact symbolic, {} at_most symbolic, {} numeric, {} beyond i128\nsymbolic-fuzz: {} contradictions ({} unlisted assumptions), {} simulator/execution mismatches",
             self.cases,
             self.arg_sets,
             self.executed,
+            self.executed32,
+            self.claims_violated,
             self.out_of_fuel,
             self.undefined,
             self.loops,
