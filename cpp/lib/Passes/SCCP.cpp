@@ -50,7 +50,9 @@
 // as upstream does for values yielded to loop headers, so the solver
 // terminates. Ops of other dialects keep upstream's transfer functions;
 // targets of other dialects (HasBreakingControlFlowOpInterface outside
-// loom) get upstream's pessimistic treatment of unknown region ops.
+// loom) get upstream's pessimistic treatment of unknown region ops, and so
+// do the induction variables of loops other than scf.for and loom.for
+// (upstream's bound-based range crashes on affine.for in MLIR 22).
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +65,7 @@
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/FoldUtils.h"
@@ -356,6 +359,23 @@ class LoomIntegerRangeAnalysis
     : public LoomAware<IntegerRangeAnalysis, IntegerValueRangeLattice> {
 public:
   using LoomAware::LoomAware;
+
+  /// Upstream's transfer function for region arguments, except for loops
+  /// other than scf.for: MLIR 22's bound-based induction-variable range
+  /// crashes on affine.for (upstream int-range-optimizations does too), so
+  /// the arguments of other dialects' loops are left to the framework's
+  /// pessimistic default. loom's loops are handled by LoomAware.
+  void visitNonControlFlowArguments(
+      Operation *op, const RegionSuccessor &successor,
+      ArrayRef<IntegerValueRangeLattice *> argLattices,
+      unsigned firstIndex) override {
+    if (!isModelledLoomOp(op) && !isa<InferIntRangeInterface>(op) &&
+        isa<LoopLikeOpInterface>(op) && !isa<scf::ForOp>(op))
+      return SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
+          op, successor, argLattices, firstIndex);
+    LoomAware::visitNonControlFlowArguments(op, successor, argLattices,
+                                            firstIndex);
+  }
 
 protected:
   /// A loop-carried range that changes after its first value becomes the
