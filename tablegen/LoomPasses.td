@@ -235,6 +235,61 @@ def LoomPromoteSlots : Pass<"loom-promote-slots"> {
   let dependentDialects = ["::mlir::ub::UBDialect"];
 }
 
+def LoomSCCP : Pass<"loom-sccp"> {
+  let summary = "Constant propagation and integer-range folding across loom's "
+                "early exits (sccp and int-range-optimizations for loom IR)";
+  let description = [{
+    Runs upstream's sparse conditional constant propagation and integer
+    range analysis in one data-flow solver, with transfer functions for
+    `loom.loop`, `loom.for`, `loom.scope` and `loom.if`, then replaces every
+    value known to be a constant by that constant (as `sccp` does; a
+    comparison whose operand ranges decide it becomes a constant `true` or
+    `false`, as with `int-range-optimizations`). Run it where `sccp` or
+    `int-range-optimizations` would run: upstream's passes treat loom ops as
+    opaque, since an exit leaves several regions at once.
+
+    The results of a loom op are the join of what reaches them: the operands
+    of the breaks addressed to its token and of the yield ending its body
+    (`loom.scope`), of the breaks alone (`loom.loop`), of the breaks and the
+    final iteration arguments (`loom.for`), of the yields of its branches
+    (`loom.if`). Iteration arguments are the join of the initial values, the
+    continues addressed to the loop and (`loom.for`) the yield ending its
+    body; the induction variable of `loom.for` lies in `[lb, ub - 1]`. An
+    exit counts only if it may run: not inside a `loom.if` branch whose
+    condition is known to select the other branch, and not in a block dead
+    code analysis found unreachable. A value that no path produces (the
+    result of a scope every path of which breaks to an outer target) adds
+    nothing to the joins it reaches. Exits are found through
+    `RegionExitTerminatorOpInterface`, so exit ops of other dialects are
+    joined too; a token with any other user, and targets of other dialects,
+    get the pessimistic state. Loop-carried ranges that change after their
+    first value widen to the full range, so the analysis terminates.
+
+    ```mlir
+    %0 = loom.scope token(%s) -> (i32) {
+      %c5 = arith.constant 5 : i32
+      loom.if %cond { loom.break %s, %c5 : i32 }
+      loom.yield %c5 : i32
+    }
+    %big = arith.cmpi sgt, %0, %c100 : i32
+    ```
+    becomes (the scope stays: its exit is control flow)
+    ```mlir
+    %false = arith.constant false
+    %c5 = arith.constant 5 : i32
+    %0 = loom.scope token(%s) -> (i32) {
+      loom.if %cond { loom.break %s, %c5 : i32 }
+      loom.yield %c5 : i32
+    }
+    // uses of %0 read %c5, uses of %big read %false
+    ```
+
+    Code the analysis finds unreachable is not erased (as with `sccp`);
+    `canonicalize` removes a `loom.if` whose condition became a constant.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def LoomLowerToLLVM : Pass<"loom-lower-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lower loom and upstream affine/scf/arith/index/math/memref/"
                 "func/vector/OpenMP IR to the LLVM dialect (loom-lower-to-cf, "

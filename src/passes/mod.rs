@@ -5,8 +5,8 @@
 //! [`create`] makes any of them as a pass object (every name in
 //! [`arguments`]); the lowerings also have typed constructors
 //! ([`lower_to_scf`], [`lower_to_cf`], [`lower_to_llvm`]), and so do the
-//! pre-bufferization pass ([`carry_captured_tensors`]) and the slot promotion
-//! ([`promote_slots`]).
+//! pre-bufferization pass ([`carry_captured_tensors`]), the slot promotion
+//! ([`promote_slots`]) and constant propagation across exits ([`sccp`]).
 
 mod check_claims;
 mod facts_common;
@@ -67,6 +67,7 @@ const CPP_PASSES: &[&str] = &[
     "loom-lower-to-llvm",
     "loom-carry-captured-tensors",
     "loom-promote-slots",
+    "loom-sccp",
 ];
 
 /// Every loom pass's argument (its name in pipelines), C++ and Rust: the
@@ -93,6 +94,7 @@ pub fn create(argument: &str) -> Option<Pass> {
         "loom-lower-to-llvm" => Some(lower_to_llvm(AssumeRange::Drop)),
         "loom-carry-captured-tensors" => Some(carry_captured_tensors()),
         "loom-promote-slots" => Some(promote_slots()),
+        "loom-sccp" => Some(sccp()),
         _ => RUST_PASSES.iter().find(|spec| spec.argument == argument).map(|spec| foreign::create(spec)),
     }
 }
@@ -202,4 +204,13 @@ pub fn promote_slots() -> Pass {
     // SAFETY: the C function takes nothing and returns a new, non-null pass
     // that the caller owns.
     unsafe { Pass::from_raw(ffi::loomCreatePromoteSlotsPass()) }
+}
+
+/// `loom-sccp`: constant propagation and integer-range folding that join
+/// the values loom's breaks, continues and yields carry (run where `sccp` or
+/// `int-range-optimizations` would run).
+pub fn sccp() -> Pass {
+    // SAFETY: the C function takes nothing and returns a new, non-null pass
+    // that the caller owns.
+    unsafe { Pass::from_raw(ffi::loomCreateSCCPPass()) }
 }

@@ -2,14 +2,15 @@
 // decided, translated to loom: a value a break forwards is one of the
 // target's results, so an analysis that only saw the fall-through yield
 // would fold wrongly. Upstream sccp and int-range-optimizations treat loom
-// ops as opaque today and keep these; an analysis that learns about loom's
-// exits must keep them too. The cases that must be decided are in
-// pending/precision.mlir. Origin: llvm/llvm-project PR 201129,
+// ops as opaque and keep these; loom-sccp, which joins what loom's exits
+// carry, must keep them too. The cases that must be decided are in
+// precision.mlir. Origin: llvm/llvm-project PR 201129,
 // mlir/test/Transforms/sccp-structured.mlir (early_exit_not_constant) and
 // the integer-range early-exit tests (early_exit_range, whose result is 0 or
 // 10, so neither equality is known).
 // RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(sccp))' | FileCheck %s
 // RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(int-range-optimizations))' | FileCheck %s
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(loom-sccp))' | FileCheck %s
 
 // Origin: PR 201129, sccp early_exit_not_constant: 5 (break) or 6 (yield).
 // CHECK-LABEL: func.func @early_exit_not_constant(

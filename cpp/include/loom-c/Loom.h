@@ -77,6 +77,10 @@ MLIR_CAPI_EXPORTED MlirPass loomCreateCarryCapturedTensorsPass(void);
  * pass manager). */
 MLIR_CAPI_EXPORTED MlirPass loomCreatePromoteSlotsPass(void);
 
+/* loom-sccp as a pass object (owned by the caller until added to a pass
+ * manager). */
+MLIR_CAPI_EXPORTED MlirPass loomCreateSCCPPass(void);
+
 /* The loom pass named `argument` (any pass `loom-opt --help` lists as
  * `--loom-...`, C++ or Rust) with its default options, or a null pass for
  * any other name. (Implemented in Rust.) */

@@ -85,6 +85,10 @@ extern "C" MlirPass loomCreatePromoteSlotsPass() {
   return wrap(loom::createLoomPromoteSlots().release());
 }
 
+extern "C" MlirPass loomCreateSCCPPass() {
+  return wrap(loom::createLoomSCCP().release());
+}
+
 extern "C" MlirLogicalResult loomPassSetOptions(MlirPass pass,
                                                 MlirStringRef options,
                                                 MlirStringCallback onError,

@@ -15,7 +15,9 @@
 // [state] + one slot group per outcome: no state for one outcome, an i1 for
 // two (true means the first outcome), an i32 outcome code otherwise (codes
 // are numbered once per pass run, so two i32 layouts agree on them). Slots
-// of outcomes that did not happen hold ub.poison, or for a tensor or a
+// of outcomes that did not happen hold ub.poison (in an scf.if, replaced
+// at the end by the value the other branch yields there when one is at
+// hand: FillValues.h), or for a tensor or a
 // memref a value of its type already at hand, else an empty one (see
 // `placeholder`: bufferization cannot handle a poison tensor, deallocation
 // would pass a poison memref's pointer to its alias checks and to free()).
@@ -90,6 +92,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FillValues.h"
 #include "LoweringCommon.h"
 
 #include "loom/Dialect/LoomOps.h"
@@ -152,6 +155,9 @@ struct Layout {
 class SCFLowering {
 public:
   explicit SCFLowering(MLIRContext *ctx) : rewriter(ctx) {}
+
+  /// Whether `poison` is a fill this lowering made (see `placeholder`).
+  bool isFill(ub::PoisonOp poison) const { return fills.contains(poison); }
 
   /// Records outcomes of exits and escapes of ops under `root`.
   void analyze(Operation *root) {
@@ -261,8 +267,11 @@ private:
   /// dialect is loaded), for a memref the function's empty stack buffer of
   /// its type (`emptyBuffer`).
   Value placeholder(Location loc, Type type, ValueRange candidates) {
-    if (!isa<TensorType, BaseMemRefType>(type))
-      return ub::PoisonOp::create(rewriter, loc, type);
+    if (!isa<TensorType, BaseMemRefType>(type)) {
+      auto fill = ub::PoisonOp::create(rewriter, loc, type);
+      fills.insert(fill);
+      return fill;
+    }
     for (Value candidate : candidates)
       if (candidate.getType() == type)
         return candidate;
@@ -856,6 +865,9 @@ private:
   DenseMap<void *, unsigned> codes;
   /// The empty buffer made for each (function entry block, memref type).
   DenseMap<std::pair<Block *, Type>, Value> emptyBuffers;
+  /// The ub.poison fills `placeholder` made, by address (some may have been
+  /// erased since, with the code they were in).
+  llvm::DenseSet<Operation *> fills;
 };
 
 struct LowerToSCF : loom::impl::LoomLowerToSCFBase<LowerToSCF> {
@@ -876,6 +888,13 @@ struct LowerToSCF : loom::impl::LoomLowerToSCFBase<LowerToSCF> {
     });
     for (Operation *op : roots)
       lowering.lowerRoot(op);
+    SmallVector<ub::PoisonOp> fills;
+    root->walk([&](ub::PoisonOp poison) {
+      if (lowering.isFill(poison))
+        fills.push_back(poison);
+    });
+    IRRewriter rewriter(&getContext());
+    refineFills(rewriter, fills);
   }
 };
 

@@ -46,6 +46,7 @@ PIPELINES = [
     "builtin.module(loom-carry-captured-tensors,one-shot-bufferize{bufferize-function-boundaries},%s)" % TAIL,
     "builtin.module(loom-lower-to-llvm,%s)" % TAIL,
     "builtin.module(loom-promote-slots,%s)" % TAIL,
+    "builtin.module(loom-sccp,%s)" % TAIL,
     # loom's own canonicalization patterns, and parse + verify + print.
     "builtin.module(%s)" % TAIL,
 ]

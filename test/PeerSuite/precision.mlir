@@ -2,17 +2,25 @@
 // propagation (sccp) and integer ranges (int-range-optimizations) across
 // breaks. A value a break forwards reaches the target's results and nothing
 // between the break and the target; the lines marked DECIDE are what an
-// analysis that models loom's exits must fold. Upstream's test dialect op
-// `test.reflect_bounds` (which prints the inferred range) is replaced by
-// comparisons with the range's ends, which int-range-optimizations folds to
-// `true` exactly when the range is known. Origins: llvm/llvm-project PR
-// 166688, mlir/test/Transforms/sccp-structured early-exit cases (scf.loop);
-// PR 201129, mlir/test/Transforms/sccp-structured.mlir and
+// analysis that models loom's exits must fold, and loom-sccp (which does
+// both) folds all ten. Upstream's test dialect op `test.reflect_bounds`
+// (which prints the inferred range) is replaced by comparisons with the
+// range's ends, which fold to `true` exactly when the range is known.
+// Upstream sccp and int-range-optimizations decide none of the ten on loom
+// IR: they treat loom ops as opaque (loom ops do not implement
+// RegionBranchOpInterface), so their results are unknown. Origins:
+// llvm/llvm-project PR 166688, mlir/test/Transforms/sccp-structured
+// early-exit cases (scf.loop); PR 201129,
+// mlir/test/Transforms/sccp-structured.mlir and
 // mlir/test/Dialect/Arith/int-range-early-exit.mlir (scf.execute_region
 // with a token, here loom.scope). The cases that must not fold are in
-// ../precision-sound.mlir and pass today.
-// RUN: %loom-opt --allow-unregistered-dialect %s --split-input-file --pass-pipeline='builtin.module(func.func(sccp))' | FileCheck %s --check-prefix=SCCP
-// RUN: %loom-opt --allow-unregistered-dialect %s --split-input-file --pass-pipeline='builtin.module(func.func(int-range-optimizations))' | FileCheck %s --check-prefix=RANGE
+// precision-sound.mlir. After loom-lower-to-scf (which fills a slot a path
+// does not use with the value the other branch carries there, where one is
+// at hand), upstream sccp decides the three constant cases (SCF-SCCP) and
+// int-range-optimizations the seven range cases, as on loom IR.
+// RUN: %loom-opt --allow-unregistered-dialect %s --split-input-file --pass-pipeline='builtin.module(func.func(loom-sccp))' | FileCheck %s --check-prefixes=SCCP,RANGE
+// RUN: %loom-opt --allow-unregistered-dialect %s --split-input-file --pass-pipeline='builtin.module(loom-lower-to-scf,func.func(sccp))' | FileCheck %s --check-prefix=SCF-SCCP
+// RUN: %loom-opt --allow-unregistered-dialect %s --split-input-file --pass-pipeline='builtin.module(loom-lower-to-scf,func.func(int-range-optimizations))' | FileCheck %s --check-prefix=RANGE
 
 // Origin: PR 166688, sccp early_exit_dead_code. The inner loop's own break
 // forwards 5; its other exit (-5) leaves both loops, so after the inner loop
@@ -23,6 +31,11 @@
 // SCCP-DAG:   %[[C5:.*]] = arith.constant 5 : i32
 // SCCP:       loom.if %[[FALSE]] {
 // SCCP:       loom.break %{{.*}}, %[[C5]] : i32
+// SCF-SCCP-LABEL: func.func @early_exit_dead_code(
+// SCF-SCCP-DAG:   %[[FALSE:.*]] = arith.constant false
+// SCF-SCCP-DAG:   %[[C5:.*]] = arith.constant 5 : i32
+// SCF-SCCP:       scf.if %[[FALSE]] {
+// SCF-SCCP:       scf.yield %[[C5]] : i32
 func.func @early_exit_dead_code(%cond: i1) -> i32 {
   %c0 = arith.constant 0 : i32
   %c5 = arith.constant 5 : i32
@@ -50,6 +63,9 @@ func.func @early_exit_dead_code(%cond: i1) -> i32 {
 // DECIDE: the scope's result is the constant 5.
 // SCCP:       %[[C5:.*]] = arith.constant 5 : i32
 // SCCP:       return %[[C5]] : i32
+// SCF-SCCP-LABEL: func.func @early_exit_constant(
+// SCF-SCCP:       %[[C5:.*]] = arith.constant 5 : i32
+// SCF-SCCP:       return %[[C5]] : i32
 func.func @early_exit_constant(%cond: i1) -> i32 {
   %0 = loom.scope token(%tok) -> (i32) {
     %c5 = arith.constant 5 : i32
@@ -69,6 +85,9 @@ func.func @early_exit_constant(%cond: i1) -> i32 {
 // DECIDE: the outer scope's result is the constant 4.
 // SCCP:       %[[C4:.*]] = arith.constant 4 : i32
 // SCCP:       return %[[C4]] : i32
+// SCF-SCCP-LABEL: func.func @early_exit_all_break_outer(
+// SCF-SCCP:       %[[C4:.*]] = arith.constant 4 : i32
+// SCF-SCCP:       return %[[C4]] : i32
 func.func @early_exit_all_break_outer(%cond: i1) -> i32 {
   %0 = loom.scope token(%tok_outer) -> (i32) {
     %c4 = arith.constant 4 : i32
