@@ -51,6 +51,29 @@ pub enum EndOp {
     Assert,
 }
 
+impl EndOp {
+    /// The early-end loop's body (counter `%i` of type `t`), appended to
+    /// `s`: the inner loop `%i .. %i + %c` counting its bodies (no flag on
+    /// the add), the count printed, then this op on `%i == %at` (`%z`,
+    /// `%one`, `%c1`, `%code` defined before the loop).
+    pub fn emit_body(self, s: &mut String, t: &str) {
+        let _ = writeln!(s, "    %e = arith.addi %i, %c : {t}");
+        let _ = writeln!(s, "    %n = scf.for %j = %i to %e step %c1 iter_args(%k = %z) -> (i64) : {t} {{");
+        s.push_str("      %k1 = arith.addi %k, %one : i64\n      scf.yield %k1 : i64\n    }\n");
+        s.push_str("    func.call @printI64(%n) : (i64) -> ()\n    func.call @printNewline() : () -> ()\n");
+        match self {
+            EndOp::Exit => {
+                let _ = writeln!(s, "    %hit = arith.cmpi eq, %i, %at : {t}");
+                s.push_str("    scf.if %hit {\n      func.call @exit(%code) : (i32) -> ()\n    }\n");
+            }
+            EndOp::Assert => {
+                let _ = writeln!(s, "    %go = arith.cmpi ne, %i, %at : {t}");
+                s.push_str("    cf.assert %go, \"early end\"\n");
+            }
+        }
+    }
+}
+
 /// One early-end program.
 #[derive(Clone, Debug)]
 pub struct EarlyEnd {
@@ -165,20 +188,7 @@ impl EarlyEnd {
             "  %z = arith.constant 0 : i64\n  %one = arith.constant 1 : i64\n  %code = arith.constant 0 : i32\n",
         );
         let _ = writeln!(s, "  scf.for %i = %lb to %ub step %s : {t} {{");
-        let _ = writeln!(s, "    %e = arith.addi %i, %c : {t}");
-        let _ = writeln!(s, "    %n = scf.for %j = %i to %e step %c1 iter_args(%k = %z) -> (i64) : {t} {{");
-        s.push_str("      %k1 = arith.addi %k, %one : i64\n      scf.yield %k1 : i64\n    }\n");
-        s.push_str("    func.call @printI64(%n) : (i64) -> ()\n    func.call @printNewline() : () -> ()\n");
-        match self.end {
-            EndOp::Exit => {
-                let _ = writeln!(s, "    %hit = arith.cmpi eq, %i, %at : {t}");
-                s.push_str("    scf.if %hit {\n      func.call @exit(%code) : (i32) -> ()\n    }\n");
-            }
-            EndOp::Assert => {
-                let _ = writeln!(s, "    %go = arith.cmpi ne, %i, %at : {t}");
-                s.push_str("    cf.assert %go, \"early end\"\n");
-            }
-        }
+        self.end.emit_body(&mut s, &t);
         s.push_str("  }\n  return\n}\n");
         let _ = writeln!(s, "func.func @main() {{\n  func.call @e{}() : () -> ()\n  return\n}}", self.id);
         s

@@ -198,20 +198,7 @@ impl SymEarlyEnd {
             let _ = writeln!(s, "  %s = arith.constant {} : {t}", self.step);
             let _ = writeln!(s, "  scf.for %i = %lb to %ub step %s : {t} {{");
         }
-        let _ = writeln!(s, "    %e = arith.addi %i, %c : {t}");
-        let _ = writeln!(s, "    %n = scf.for %j = %i to %e step %c1 iter_args(%k = %z) -> (i64) : {t} {{");
-        s.push_str("      %k1 = arith.addi %k, %one : i64\n      scf.yield %k1 : i64\n    }\n");
-        s.push_str("    func.call @printI64(%n) : (i64) -> ()\n    func.call @printNewline() : () -> ()\n");
-        match self.end {
-            EndOp::Exit => {
-                let _ = writeln!(s, "    %hit = arith.cmpi eq, %i, %at : {t}");
-                s.push_str("    scf.if %hit {\n      func.call @exit(%code) : (i32) -> ()\n    }\n");
-            }
-            EndOp::Assert => {
-                let _ = writeln!(s, "    %go = arith.cmpi ne, %i, %at : {t}");
-                s.push_str("    cf.assert %go, \"early end\"\n");
-            }
-        }
+        self.end.emit_body(&mut s, &t);
         s.push_str("  }\n  return\n}\n");
         s.push_str("func.func @main() {\n");
         for (k, call) in self.calls.iter().enumerate() {
