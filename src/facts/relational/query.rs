@@ -40,8 +40,9 @@
 use crate::facts::ir::{FastMap, FastSet};
 use smallvec::{smallvec, SmallVec};
 
+use super::difference::refute_by_cycle;
 use super::linear::{Atom, Constraint, FactSet, Lin};
-use super::solver::{refute, refute_by_pair, refute_in_box};
+use super::solver::{equal_forms, refute, refute_by_pair, refute_in_box};
 use super::{int_width, Key, OperandSum, Prover, Source};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{const_bits, smax, smin, to_signed};
@@ -118,8 +119,14 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     /// question (or its context) names, one more than the atom whose
     /// expansion made it otherwise.
     distance: Vec<u32>,
-    /// The distance of the atoms being made ([`Query::expand_within`]).
+    /// The distance of the atoms being made ([`Query::expand_until`]).
     making: u32,
+    /// The next atom the expansion looks at ([`Query::expand_until`]).
+    cursor: usize,
+    /// A proof paused the expansion with atoms left to expand.
+    paused: bool,
+    /// An atom is being expanded (a proof it asks for expands all).
+    expanding: bool,
     /// Conditions of earlier `cf.assert`s of enclosing blocks not added
     /// yet: each is added once a value its condition compares has an atom
     /// ([`Query::wake`]).
@@ -127,8 +134,14 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     /// Loops whose invariants / while conditions are already added.
     loops_added: FastSet<Op<'a>>,
     /// Values that cannot be poison where the query's op runs (see
-    /// [`Query::require_defined`]).
+    /// [`Query::require_defined`]), as far as [`Query::is_defined`] has
+    /// needed them.
     defined: FastSet<Val<'a>>,
+    /// Values required not poison whose operands are not followed yet, in
+    /// the order they were required: most queries never ask (only a value
+    /// with an `overflow<nsw>` flag does), while following every enclosing
+    /// loop's bounds costs a walk per loop of a deep nest.
+    undefined_roots: Vec<Val<'a>>,
     /// Values whose w-bit limits are stated ([`Query::operand_sum`]).
     limited: FastSet<Val<'a>>,
 }
@@ -216,9 +229,13 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             expanded: 0,
             distance: Vec::with_capacity(16),
             making: 0,
+            cursor: 0,
+            paused: false,
+            expanding: false,
             dormant: Vec::new(),
             loops_added: FastSet::default(),
             defined: FastSet::with_capacity_and_hasher(16, Default::default()),
+            undefined_roots: Vec::new(),
             limited: FastSet::default(),
         };
         q.context();
@@ -231,22 +248,36 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// and so are the operands it was computed from by poison-propagating
     /// ops. Only there does an `overflow<nsw>` flag make a result exact:
     /// elsewhere the poison may be dropped (the unchosen side of a
-    /// `select`, a branch not taken) and the flag says nothing.
+    /// `select`, a branch not taken) and the flag says nothing. The
+    /// operands are followed when [`Query::is_defined`] first asks, in the
+    /// order the values were required (the same set as following them at
+    /// once, [`MAX_DEFINED`] included).
     pub(crate) fn require_defined(&mut self, v: Val<'a>) {
-        let mut work: SmallVec<[Val<'a>; 8]> = smallvec![v];
-        while let Some(v) = work.pop() {
-            if self.defined.len() >= MAX_DEFINED || !self.defined.insert(v) {
-                continue;
-            }
-            let Some(op) = v.defining_op() else { continue };
-            match poison_flow(op) {
-                PoisonFlow::Operands => work.extend((0..op.num_operands()).map(|i| op.operand(i))),
-                // A poison condition makes the result poison; a poison
-                // side only when it is chosen.
-                PoisonFlow::Condition => work.push(op.operand(0)),
-                PoisonFlow::Stops => {}
+        self.settle();
+        self.undefined_roots.push(v);
+    }
+
+    /// Whether `v` cannot be poison where the query's op runs: one of the
+    /// values required so, or an operand they were computed from by
+    /// poison-propagating ops ([`Query::require_defined`]).
+    fn is_defined(&mut self, v: Val<'a>) -> bool {
+        for root in std::mem::take(&mut self.undefined_roots) {
+            let mut work: SmallVec<[Val<'a>; 8]> = smallvec![root];
+            while let Some(v) = work.pop() {
+                if self.defined.len() >= MAX_DEFINED || !self.defined.insert(v) {
+                    continue;
+                }
+                let Some(op) = v.defining_op() else { continue };
+                match poison_flow(op) {
+                    PoisonFlow::Operands => work.extend((0..op.num_operands()).map(|i| op.operand(i))),
+                    // A poison condition makes the result poison; a poison
+                    // side only when it is chosen.
+                    PoisonFlow::Condition => work.push(op.operand(0)),
+                    PoisonFlow::Stops => {}
+                }
             }
         }
+        self.defined.contains(&v)
     }
 
     fn width(&self, v: Val<'a>) -> Option<u32> {
@@ -271,6 +302,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
 
     /// `v` as a linear form: its constant value, or its atom.
     pub(crate) fn value(&mut self, v: Val<'a>) -> Option<Lin> {
+        self.settle();
         let w = self.width(v)?;
         if let Some(bits) = const_bits(v, self.prover.ranges.index_width) {
             return Some(Lin::constant(to_signed(bits, w)));
@@ -280,6 +312,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
 
     /// Dimension `k` of `memref`: its static size, or its atom.
     pub(crate) fn dim(&mut self, memref: Val<'a>, k: usize) -> Option<Lin> {
+        self.settle();
         let shape = shape_of(memref.ty())?;
         match shape.get(k)? {
             // A size the index width cannot hold is not a value the
@@ -290,6 +323,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     }
 
     pub(crate) fn key_lin(&mut self, key: Key<'a>) -> Option<Lin> {
+        self.settle();
         match key {
             Key::Value(v) => self.value(v),
             Key::Dim(m, k) => self.dim(m, k),
@@ -577,24 +611,36 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// Adds the facts of every atom not expanded yet (and of the atoms
     /// they bring), and the dormant conditions they wake.
     fn expand_all(&mut self) {
-        loop {
-            self.expand_within(MAX_DISTANCE);
-            if self.dormant.is_empty() || !self.wake() {
-                return;
-            }
-        }
+        self.expand_until(u32::MAX);
     }
 
-    /// Adds the facts of every atom not expanded yet at most `limit` from
-    /// the question (and of the atoms they bring, as far), in the order
-    /// they were made.
-    fn expand_within(&mut self, limit: u32) {
-        let mut i = 0;
-        while let Some(&key) = self.keys.get(i) {
-            let bit = 1u64 << i;
-            if self.expanded & bit == 0 && self.distance[i] <= limit {
+    /// Goes on with the expansion, in its order, while the next atom to
+    /// expand is at most `level` from the question: true when it paused
+    /// before one farther, false when nothing is left. The order is that
+    /// of a single pass: atoms in the order they were made (each one not
+    /// expanded yet and at most [`MAX_DISTANCE`] from the question), then,
+    /// if that wakes dormant conditions, another pass, until none wakes;
+    /// a pause only delays the rest, so that a query that pauses and goes
+    /// on gathers the facts a query that never pauses does, in the same
+    /// order (budgets included), as long as nothing else happens in
+    /// between ([`Query::settle`]).
+    fn expand_until(&mut self, level: u32) -> bool {
+        loop {
+            while let Some(&key) = self.keys.get(self.cursor) {
+                let i = self.cursor;
+                let bit = 1u64 << i;
+                if self.expanded & bit != 0 || self.distance[i] > MAX_DISTANCE {
+                    self.cursor += 1;
+                    continue;
+                }
+                if self.distance[i] > level {
+                    self.paused = true;
+                    return true;
+                }
+                self.cursor += 1;
                 self.expanded |= bit;
                 self.making = self.distance[i].saturating_add(1);
+                let expanding = std::mem::replace(&mut self.expanding, true);
                 let a = Atom(i as u32);
                 match key {
                     Key::Value(v) => self.expand_value(a, v),
@@ -602,9 +648,24 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     // Stated by the op that defines it, when it is met.
                     Key::Aux(..) => {}
                 }
+                self.expanding = expanding;
                 self.making = 0;
             }
-            i += 1;
+            if self.dormant.is_empty() || !self.wake() {
+                self.paused = false;
+                return false;
+            }
+            self.cursor = 0;
+        }
+    }
+
+    /// Finishes an expansion a proof paused, before anything else changes
+    /// the query (a new atom, a value required not poison): the facts are
+    /// then those, in the order, a query whose every proof expands all
+    /// gathers.
+    fn settle(&mut self) {
+        if self.paused && !self.expanding {
+            self.expand_all();
         }
     }
 
@@ -684,6 +745,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// multiplication by k lies within the same bounds, as |k| >= 1). With
     /// whether those ranges rest on the buffer-size assumption.
     pub(crate) fn affine_value(&mut self, op: Op<'a>, first: usize, form: &AffineForm) -> Option<(Lin, Assumptions)> {
+        self.settle();
         let w = self.prover.ranges.index_width;
         if form.terms.iter().any(|&(p, _)| first + p >= op.num_operands()) {
             return None;
@@ -798,6 +860,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// `sum` as a linear form, with the signed limits of each of its
     /// (w-bit) terms as facts ([`Prover::no_wrap`]).
     pub(crate) fn operand_sum(&mut self, sum: &OperandSum<'a>, w: u32) -> Option<Lin> {
+        self.settle();
         let mut e = Lin::constant(sum.constant);
         for &(x, c) in &sum.terms {
             let l = self.value(x)?;
@@ -873,6 +936,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         r: usize,
         tree: &AffineTree,
     ) -> Option<(Lin, Assumptions)> {
+        self.settle();
         let (inner, c) = match tree {
             AffineTree::Scale(inner, c) => (&**inner, *c as i128),
             t => (t, 1),
@@ -966,6 +1030,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         form: Option<&AffineForm>,
         tree: Option<&AffineTree>,
     ) -> Option<(Lin, Assumptions)> {
+        self.settle();
         if let Some(form) = form {
             return self.affine_value(op, first, form);
         }
@@ -1053,6 +1118,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// results), each read as a linear form with the assumptions the
     /// reading rests on (None: not read), and which extremum it is.
     pub(crate) fn extremum_candidates(&mut self, op: Op<'a>) -> Option<(Extremum, Vec<Option<Reading>>)> {
+        self.settle();
         match IntOp::of(op)? {
             IntOp::Extremum { lhs, rhs, which, order: Order::Signed } => {
                 Some((which, [lhs, rhs].into_iter().map(|x| self.value(x).map(|l| (l, Assumptions::NONE))).collect()))
@@ -1075,6 +1141,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// assumption ([`Query::extremum_candidates`]), the candidates: `v >=
     /// c` follows from every candidate `>= c`, with no case split.
     pub(crate) fn min_candidates(&mut self, v: Val<'a>) -> Option<Vec<Lin>> {
+        self.settle();
         let (Extremum::Min, candidates) = self.extremum_candidates(v.defining_op()?)? else { return None };
         candidates.into_iter().map(|c| c.filter(|(_, a)| *a == Assumptions::NONE).map(|(lin, _)| lin)).collect()
     }
@@ -1309,7 +1376,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             Some(IntOp::ShiftLeft { flags, .. }) => flags.read(),
             _ => Overflow::NONE,
         };
-        let nsw = flags.nsw && self.defined.contains(&value);
+        let nsw = flags.nsw && self.is_defined(value);
         // Whether `f` of the operands' ranges (at the op) stays in the
         // signed range: then the w-bit result is the exact value.
         let fits = |q: &Self, lhs: Val<'a>, rhs: Val<'a>, f: &dyn Fn(i128, i128) -> i128| -> bool {
@@ -1575,15 +1642,54 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// Whether `goal >= 0` holds at the query's op whenever every
     /// `assumption >= 0` does too (a case of a case analysis the caller
     /// makes): the facts used, or None.
+    ///
+    /// The facts are gathered outwards from the question, one step at a
+    /// time up to [`MAX_DISTANCE`], and after each step that added some,
+    /// the refutations that cost a pass or a few over the constraints are
+    /// tried ([`Query::refute_simply`]); only when none succeeds with
+    /// every fact is the system eliminated. In a deep nest most goals
+    /// follow from a chain of bounds a few steps long, while an
+    /// elimination over every loop within reach costs about a million
+    /// instructions. Facts left out only weaken an attempt, and the last
+    /// one has every fact the full expansion gives.
     pub(crate) fn prove_assuming(&mut self, goal: &Lin, assumptions: &[Lin]) -> Option<FactSet> {
-        self.expand_all();
-        let negated = goal.scaled(-1)?.shifted(-1)?;
+        let negated = Constraint { lin: goal.scaled(-1)?.shifted(-1)?, why: FactSet::default() };
         let assumed: Vec<Constraint> =
             assumptions.iter().map(|a| Constraint { lin: a.clone(), why: FactSet::default() }).collect();
+        // The system's size at the last attempt: one that has not grown
+        // fails again.
+        let mut tried = None;
+        for level in 0..=MAX_DISTANCE {
+            // A proof asked for while an atom is expanded expands all, as
+            // the expansion would if it had not paused.
+            let paused = if self.expanding {
+                self.expand_all();
+                false
+            } else {
+                self.expand_until(level)
+            };
+            let size = Some((self.base.len(), self.choices.len()));
+            if tried != size {
+                tried = size;
+                if let Some(why) = self.refute_simply(&negated, &assumed) {
+                    return Some(why);
+                }
+            }
+            if !paused {
+                break;
+            }
+        }
+        self.refute_by_elimination(&negated, &assumed)
+    }
+
+    /// Whether the facts gathered so far refute `negated` (a goal's
+    /// negation) together with `assumed` by one of the refutations that
+    /// cost a pass or a few over the constraints: the facts used, or None.
+    fn refute_simply(&self, negated: &Constraint, assumed: &[Constraint]) -> Option<FactSet> {
         // Most goals follow from the atoms' bounds alone; only a bound
         // that rests on no assumption is used there, so that an
         // elimination that needs none is not pre-empted by one that does.
-        if let Some(why) = refute_in_box(self.base.iter().chain(&assumed), self.assuming, &negated) {
+        if let Some(why) = refute_in_box(self.base.iter().chain(assumed), self.assuming, &negated.lin) {
             return Some(why);
         }
         // So does a goal that one fact contradicts once sizes and other
@@ -1591,14 +1697,27 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         // facts that rest on no assumption, for the same reason; then by
         // any, as the elimination would (which prefers no proof to another
         // by its assumptions, and finds every one a pair finds).
-        let pairs: Vec<&Constraint> = self.base.iter().chain(&assumed).collect();
-        if let Some(why) = refute_by_pair(&pairs, &self.equalities, self.assuming, &negated)
-            .or_else(|| refute_by_pair(&pairs, &self.equalities, FactSet::default(), &negated))
+        let pairs: Vec<&Constraint> = self.base.iter().chain(assumed).collect();
+        if let Some(why) = refute_by_pair(&pairs, &self.equalities, self.assuming, &negated.lin)
+            .or_else(|| refute_by_pair(&pairs, &self.equalities, FactSet::default(), &negated.lin))
         {
             return Some(why);
         }
-        let negated = Constraint { lin: negated, why: FactSet::default() };
-        let system = || self.base.iter().chain([&negated]).chain(&assumed);
+        // A chain of differences (loop bounds through minima to a size),
+        // in the same order, with the goal's forms once equal quantities
+        // are named alike (`o = i - j` makes `o >= 0` a difference).
+        let atoms = self.keys.len();
+        [self.assuming, FactSet::default()].into_iter().find_map(|excluded| {
+            let forms = equal_forms(negated, &self.equalities, excluded);
+            refute_by_cycle(self.base.iter().chain(assumed), &forms, excluded, atoms)
+        })
+    }
+
+    /// Whether the facts gathered so far refute `negated` together with
+    /// `assumed` by elimination, splitting cases where that alone does
+    /// not: the facts used, or None.
+    fn refute_by_elimination(&self, negated: &Constraint, assumed: &[Constraint]) -> Option<FactSet> {
+        let system = || self.base.iter().chain([negated]).chain(assumed);
         if let Some(why) = refute(system()) {
             return Some(why);
         }
@@ -1608,7 +1727,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         if self.choices.is_empty() {
             return None;
         }
-        let splits = relevant_choices(&self.base, &self.choices, [&negated].into_iter().chain(&assumed));
+        let splits = relevant_choices(&self.base, &self.choices, [negated].into_iter().chain(assumed));
         if splits.is_empty() {
             return None;
         }
