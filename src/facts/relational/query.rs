@@ -1697,9 +1697,16 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         // facts that rest on no assumption, for the same reason; then by
         // any, as the elimination would (which prefers no proof to another
         // by its assumptions, and finds every one a pair finds).
+        // (Without facts that rest on an assumption, the second attempt
+        // would repeat the first.)
+        let exclusions: &[FactSet] = if self.assuming == FactSet::default() {
+            &[FactSet::default()]
+        } else {
+            &[self.assuming, FactSet::default()]
+        };
         let pairs: Vec<&Constraint> = self.base.iter().chain(assumed).collect();
-        if let Some(why) = refute_by_pair(&pairs, &self.equalities, self.assuming, &negated.lin)
-            .or_else(|| refute_by_pair(&pairs, &self.equalities, FactSet::default(), &negated.lin))
+        if let Some(why) =
+            exclusions.iter().find_map(|&excluded| refute_by_pair(&pairs, &self.equalities, excluded, &negated.lin))
         {
             return Some(why);
         }
@@ -1707,7 +1714,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         // in the same order, with the goal's forms once equal quantities
         // are named alike (`o = i - j` makes `o >= 0` a difference).
         let atoms = self.keys.len();
-        [self.assuming, FactSet::default()].into_iter().find_map(|excluded| {
+        exclusions.iter().find_map(|&excluded| {
             let forms = equal_forms(negated, &self.equalities, excluded);
             refute_by_cycle(self.base.iter().chain(assumed), &forms, excluded, atoms)
         })
