@@ -30,6 +30,7 @@
 //! `query`'s header), so the arithmetic of the solver cannot disagree with
 //! what the target computes.
 
+mod difference;
 pub(crate) mod explain;
 pub(crate) mod linear;
 mod query;

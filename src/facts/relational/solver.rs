@@ -356,29 +356,49 @@ pub(crate) fn refute_by_pair(
         if round == PAIR_SUBSTITUTIONS {
             break;
         }
-        let mut next: SmallVec<[Constraint; 4]> = SmallVec::new();
-        'forms: for g in &forms {
-            for e in equalities.iter().filter(|e| !e.why.intersects(excluded)) {
-                for &(atom, k) in &g.lin.terms {
-                    let ke = e.lin.coefficient(atom);
-                    if ke.abs() != 1 {
-                        continue;
-                    }
-                    // g - (k / ke) e, free of `atom` (ke = ±1: 1/ke = ke).
-                    let Some(lin) = g.lin.add_scaled(&e.lin, -k * ke) else { continue };
-                    if next.len() == PAIR_FORMS {
-                        break 'forms;
-                    }
-                    next.push(Constraint { lin, why: g.why.union(e.why) }.normalized());
-                }
-            }
-        }
-        if next.is_empty() {
+        forms = substituted(&forms, equalities, excluded);
+        if forms.is_empty() {
             return None;
         }
-        forms = next;
     }
     None
+}
+
+/// The forms of `goal` with up to [`PAIR_SUBSTITUTIONS`] of `equalities`
+/// (each `e = 0`, none derived from a fact in `excluded`) substituted,
+/// `goal` first: each holds wherever the goal and the equalities do.
+pub(crate) fn equal_forms(goal: &Constraint, equalities: &[Constraint], excluded: FactSet) -> Vec<Constraint> {
+    let mut all = vec![goal.clone().normalized()];
+    let mut forms: SmallVec<[Constraint; 4]> = smallvec![goal.clone().normalized()];
+    for _ in 0..PAIR_SUBSTITUTIONS {
+        forms = substituted(&forms, equalities, excluded);
+        all.extend(forms.iter().cloned());
+    }
+    all
+}
+
+/// One round of substitution: every form of `forms` with one of
+/// `equalities` (not derived from a fact in `excluded`) substituted for an
+/// atom whose coefficient there is ±1, at most [`PAIR_FORMS`].
+fn substituted(forms: &[Constraint], equalities: &[Constraint], excluded: FactSet) -> SmallVec<[Constraint; 4]> {
+    let mut next: SmallVec<[Constraint; 4]> = SmallVec::new();
+    for g in forms {
+        for e in equalities.iter().filter(|e| !e.why.intersects(excluded)) {
+            for &(atom, k) in &g.lin.terms {
+                let ke = e.lin.coefficient(atom);
+                if ke.abs() != 1 {
+                    continue;
+                }
+                // g - (k / ke) e, free of `atom` (ke = ±1: 1/ke = ke).
+                let Some(lin) = g.lin.add_scaled(&e.lin, -k * ke) else { continue };
+                if next.len() == PAIR_FORMS {
+                    return next;
+                }
+                next.push(Constraint { lin, why: g.why.union(e.why) }.normalized());
+            }
+        }
+    }
+    next
 }
 
 /// `Some(facts)` if the constraints have no common integer solution,
