@@ -57,6 +57,7 @@
 //! spaces), every value they define is fresh, and no run reaches an
 //! undefined increment.
 
+use super::near_max::NearMax;
 use super::program::{
     wrap_to_width, Block, CmpIPredicate, Constant, ForOp, IfOp, IntBinOp, IterArg, LoopOp, Op, ProgramBuilder, ScopeOp,
     Terminator, TokenId, Type, ValueId,
@@ -126,16 +127,7 @@ pub fn maybe_append(builder: &mut ProgramBuilder, seed: u64, ops: &mut Vec<Op>) 
 }
 
 fn counted(rng: &mut Rng, ending: Ending) -> Counted {
-    let ty = *rng.choose(&[Type::I32, Type::I64, Type::Index]).unwrap_or(&Type::Index);
-    let width = ty.int_width().unwrap_or(64);
-    let max = i64::MAX >> (64 - width);
-    let step = rng.range_i64(1, 4);
-    let trips = rng.range_i64(1, 4);
-    let upper = max - rng.range_i64(0, 2);
-    let last = upper - 1 - rng.range_i64(0, step - 1);
-    let lower = last - (trips - 1) * step;
-    let offset = rng.range_i64(1, 6);
-    let overflows = i128::from(last) + i128::from(step) > i128::from(max);
+    let NearMax { ty, lower, upper, step, trips, offset, overflows } = NearMax::draw(rng);
     // Iterations (0-based) of the ending and the break; `trips` means never.
     let mut end_at = if rng.chance(3, 4) { rng.range_i64(0, trips - 1) } else { trips };
     let brk = *rng

@@ -50,20 +50,45 @@ pub fn maybe_append(builder: &mut ProgramBuilder, seed: u64, ops: &mut Vec<Op>) 
     if !rng.chance(1, 3) {
         return;
     }
-    let ty = *rng.choose(&[Type::I32, Type::I64, Type::Index]).unwrap_or(&Type::Index);
-    let width = ty.int_width().unwrap_or(64);
-    let max = i64::MAX >> (64 - width);
-    let step = rng.range_i64(1, 4);
-    let trips = rng.range_i64(1, 4);
-    let upper = max - rng.range_i64(0, 2);
-    let last = upper - 1 - rng.range_i64(0, step - 1);
-    let lower = last - (trips - 1) * step;
-    let offset = rng.range_i64(1, 6);
-    let overflows = i128::from(last) + i128::from(step) > i128::from(max);
+    let NearMax { ty, lower, upper, step, trips, offset, overflows } = NearMax::draw(&mut rng);
     // The iteration (0-based) whose counter is `%brk`; `trips` means never.
     let break_at = if overflows || rng.chance(2, 3) { rng.range_i64(0, trips - 1) } else { trips };
     let brk = lower + break_at * step;
     append(builder, ops, ty, [lower, upper, step, offset, brk]);
+}
+
+/// The constants of a counted loop near its counter type's maximum (this
+/// template's, and the counted early-end loop's).
+pub(super) struct NearMax {
+    /// `i32`, `i64` or `index`.
+    pub ty: Type,
+    pub lower: i64,
+    /// Within 2 of the type's signed maximum.
+    pub upper: i64,
+    /// 1 to 4.
+    pub step: i64,
+    /// The iterations from `lower` to `upper` (1 to 4).
+    pub trips: i64,
+    /// The inner loop's `c` (1 to 6).
+    pub offset: i64,
+    /// Whether the last iteration's increment would overflow.
+    pub overflows: bool,
+}
+
+impl NearMax {
+    pub(super) fn draw(rng: &mut Rng) -> NearMax {
+        let ty = *rng.choose(&[Type::I32, Type::I64, Type::Index]).unwrap_or(&Type::Index);
+        let width = ty.int_width().unwrap_or(64);
+        let max = i64::MAX >> (64 - width);
+        let step = rng.range_i64(1, 4);
+        let trips = rng.range_i64(1, 4);
+        let upper = max - rng.range_i64(0, 2);
+        let last = upper - 1 - rng.range_i64(0, step - 1);
+        let lower = last - (trips - 1) * step;
+        let offset = rng.range_i64(1, 6);
+        let overflows = i128::from(last) + i128::from(step) > i128::from(max);
+        NearMax { ty, lower, upper, step, trips, offset, overflows }
+    }
 }
 
 /// The template with constants `[lb, ub, s, c, brk]` of type `ty`.
