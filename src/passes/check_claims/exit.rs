@@ -43,6 +43,7 @@ use super::eval::{emit_expr, magnitude, Leaves};
 use super::{Claim, Plant};
 use crate::facts::interval::Interval;
 use crate::facts::ir::{ExitKind, Op, Val};
+use crate::facts::ranges::Range;
 use crate::facts::symbolic::expr::Expr;
 use crate::facts::{Counter, LoopRecord, Status};
 
@@ -240,7 +241,9 @@ fn type_range(width: u32, signed: bool) -> Option<(i128, i128)> {
     if width == 0 || width > 64 {
         return None;
     }
-    Some(if signed { (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1) } else { (0, (1i128 << width) - 1) })
+    let full = Range::full(width);
+    let order = if signed { full.s } else { full.u };
+    Some((order.lo, order.hi))
 }
 
 #[cfg(test)]
