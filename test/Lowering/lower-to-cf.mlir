@@ -136,7 +136,8 @@ func.func @if(%c: i1, %a: i32, %b: i32) -> i32 {
 // -----
 
 // A break three loops out and a continue of the outer loop from the inner
-// one branch straight to the outer loop's exit and header.
+// one branch straight to the outer loop's exit and latch (the outer loop has
+// two continues, so they meet in a latch: one back edge to the header).
 // CHECK-LABEL: func.func @deep(
 //       CHECK:   cf.br ^[[H1:bb[0-9]+]](
 //       CHECK: ^[[H1]](%{{.*}}: i32):
@@ -150,7 +151,9 @@ func.func @if(%c: i1, %a: i32, %b: i32) -> i32 {
 //       CHECK: ^[[IN]]:
 //       CHECK:   cf.cond_br %{{.*}}, ^[[CONT1:bb[0-9]+]], ^{{.*}}
 //       CHECK: ^[[CONT1]]:
-//       CHECK:   cf.br ^[[H1]](%[[K]] : i32)
+//       CHECK:   cf.br ^[[LATCH1:bb[0-9]+]](%[[K]] : i32)
+//       CHECK: ^[[LATCH1]](%[[NEXT:.*]]: i32):
+//  CHECK-NEXT:   cf.br ^[[H1]](%[[NEXT]] : i32)
 //       CHECK: ^[[EXIT]](%[[R:.*]]: i32):
 //       CHECK:   return %[[R]]
 func.func @deep(%c: i1, %d: i1, %x: i32) -> i32 {
@@ -215,4 +218,58 @@ func.func @nest_in_scf_if(%c: i1, %d: i1) {
     }
   }
   return
+}
+
+// -----
+
+// A loom.loop's continues meet in one latch block that alone branches back
+// to the header: a single back edge, as C front ends emit loops.
+// CHECK-LABEL: func.func @one_back_edge(
+//       CHECK:   cf.br ^[[H:bb[0-9]+]](%{{.*}} : i32)
+//       CHECK: ^[[H]](%[[I:.*]]: i32):
+//       CHECK:   cf.cond_br %{{.*}}, ^[[A:bb[0-9]+]], ^[[B:bb[0-9]+]]
+//       CHECK: ^[[A]]:
+//       CHECK:   cf.br ^[[EXIT:bb[0-9]+]](%[[I]] : i32)
+//       CHECK: ^[[B]]:
+//       CHECK:   cf.cond_br %{{.*}}, ^[[C1:bb[0-9]+]], ^[[C2:bb[0-9]+]]
+//       CHECK: ^[[C1]]:
+//       CHECK:   cf.br ^[[LATCH:bb[0-9]+]](%{{.*}} : i32)
+//       CHECK: ^[[C2]]:
+//       CHECK:   cf.br ^[[LATCH]](%{{.*}} : i32)
+//       CHECK: ^[[LATCH]](%[[N:.*]]: i32):
+//  CHECK-NEXT:   cf.br ^[[H]](%[[N]] : i32)
+//       CHECK: ^[[EXIT]](%[[R:.*]]: i32):
+//       CHECK:   return %[[R]]
+func.func @one_back_edge(%c: i1, %d: i1, %x: i32) -> i32 {
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  %r = loom.loop token(%t) iter_args(%i = %x) : (i32) -> (i32) {
+    loom.if %c { loom.break %t, %i : i32 }
+    loom.if %d {
+      %a = arith.addi %i, %one : i32
+      loom.continue %t, %a : i32
+    }
+    %b = arith.addi %i, %two : i32
+    loom.continue %t, %b : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// With a single continue the continue is the back edge: no latch.
+// CHECK-LABEL: func.func @single_continue(
+//       CHECK:   cf.br ^[[H:bb[0-9]+]](%{{.*}} : i32)
+//       CHECK: ^[[H]](%[[I:.*]]: i32):
+//       CHECK:   cf.cond_br %{{.*}}, ^[[A:bb[0-9]+]], ^[[B:bb[0-9]+]]
+//       CHECK: ^[[B]]:
+//       CHECK:   cf.br ^[[H]](%{{.*}} : i32)
+func.func @single_continue(%c: i1, %x: i32) -> i32 {
+  %one = arith.constant 1 : i32
+  %r = loom.loop token(%t) iter_args(%i = %x) : (i32) -> (i32) {
+    loom.if %c { loom.break %t, %i : i32 }
+    %a = arith.addi %i, %one : i32
+    loom.continue %t, %a : i32
+  }
+  return %r : i32
 }

@@ -15,10 +15,14 @@
 //   3. X's regions are spliced into the parent region before `after`, and
 //      the terminators that leave X are rewritten into branches:
 //        yield of loom.if/loom.scope, break of X   -> cf.br ^after(values)
-//        continue of loom.loop X                   -> cf.br ^header(values)
+//        continue of loom.loop X                   -> cf.br ^latch(values)
 //        yield/continue of loom.for X              -> cf.br ^latch(values)
-//      loom.loop's entry block is the header; loom.for gets a new header
-//      (iv, iter args) with `iv < ub` (signed) and a latch adding the step;
+//      loom.loop's entry block is the header, and its latch only branches
+//      to the header (created for two or more continues, so that every
+//      loop has a single back edge, the shape C front ends emit and LLVM's
+//      loop passes expect; one continue branches to the header directly);
+//      loom.for gets a new header (iv, iter args) with `iv < ub` (signed)
+//      and a latch adding the step;
 //      loom.scope's entry block is merged into X's block.
 //   4. X's token argument, now unused, is erased, and X is erased.
 //
@@ -158,8 +162,22 @@ public:
 private:
   void lowerLoop(LoopOp loop, Block *before, Block *after) {
     Block *header = loop.getBodyBlock();
-    lowerTokenUses(rewriter, header->getArgument(0), after, header);
-    rewriter.inlineRegionBefore(loop.getBody(), after);
+    BlockArgument token = header->getArgument(0);
+    unsigned continues = llvm::count_if(
+        token.getUsers(), [](Operation *u) { return isa<ContinueOp>(u); });
+    // ^latch(%args...): br ^header(args), created only for two or more
+    // continues, so the loop has a single back edge.
+    Block *backEdgeDest = header;
+    if (continues > 1) {
+      TypeRange iterTypes = TypeRange(header->getArgumentTypes()).drop_front();
+      SmallVector<Location> latchLocs(iterTypes.size(), loop.getLoc());
+      backEdgeDest = rewriter.createBlock(after, iterTypes, latchLocs);
+      cf::BranchOp::create(rewriter, loop.getLoc(), header,
+                           backEdgeDest->getArguments());
+    }
+    lowerTokenUses(rewriter, token, after, backEdgeDest);
+    rewriter.inlineRegionBefore(loop.getBody(),
+                                backEdgeDest == header ? after : backEdgeDest);
     rewriter.setInsertionPointToEnd(before);
     cf::BranchOp::create(rewriter, loop.getLoc(), header, loop.getInits());
   }
