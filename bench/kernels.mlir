@@ -61,9 +61,9 @@ func.func @parse_sum(%s: memref<?xi8>) -> i64 {
       %total = arith.addi %sum, %cur : i64
       loom.break %t, %total : i64
     }
-    %i1 = arith.addi %i, %c1 : index
     %sp = arith.cmpi eq, %ch, %space : i8
     loom.if %sp {
+      %i1 = arith.addi %i, %c1 : index
       %sum1 = arith.addi %sum, %cur : i64
       loom.continue %t, %i1, %z, %sum1 : index, i64, i64
     }
@@ -71,12 +71,14 @@ func.func @parse_sum(%s: memref<?xi8>) -> i64 {
     %le = arith.cmpi ule, %ch, %d9 : i8
     %digit = arith.andi %ge, %le : i1
     loom.if %digit {
+      %i1 = arith.addi %i, %c1 : index
       %dv8 = arith.subi %ch, %d0 : i8
       %dv = arith.extui %dv8 : i8 to i64
       %c10 = arith.muli %cur, %ten : i64
       %cur1 = arith.addi %c10, %dv : i64
       loom.continue %t, %i1, %cur1, %sum : index, i64, i64
     }
+    %i1 = arith.addi %i, %c1 : index
     loom.continue %t, %i1, %z, %sum : index, i64, i64
   }
   return %r : i64
