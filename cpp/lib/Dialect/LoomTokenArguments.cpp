@@ -16,20 +16,25 @@
 //      blocks (verifyHasBreakingControlFlow, LoomInterfaces.cpp), and every
 //      exit checks that its token is a well-formed token of its target
 //      (verifyRegionExitTerminator): a token that is used is always checked;
-//   2. `func.func` gets an external model of SymbolUserOpInterface whose
-//      `verifySymbolUses` walks the function (its arguments and every block
-//      of every op nested in it) with the same check. SymbolUserOpInterface
-//      is the one interface MLIR's verifier dispatches dynamically (the
-//      symbol table of the enclosing module calls `verifySymbolUses` of
-//      every op that implements it, external models included, after the
-//      ops themselves verified), so this reaches unused tokens on ops of
-//      any dialect. The model is attached through a dialect extension the
+//   2. the ops that hold a program's code get an external model of
+//      SymbolUserOpInterface whose `verifySymbolUses` walks the op (its
+//      arguments and every block of every op nested in it) with the same
+//      check: functions (`func.func`, `llvm.func`, `gpu.func`) and nested
+//      modules (`builtin.module`, `gpu.module`: the ops directly in them
+//      that no function holds). A walk skips the nested ops that check
+//      themselves, so each op is checked once. SymbolUserOpInterface is the
+//      one interface MLIR's verifier dispatches dynamically (the symbol
+//      table of the enclosing module calls `verifySymbolUses` of every op
+//      that implements it, external models included, after the ops
+//      themselves verified), so this reaches unused tokens on ops of any
+//      dialect. The models are attached through dialect extensions the
 //      loom dialect appends to its context when it is loaded, so every
-//      driver (loom-opt, the mlir-opt plugin, the C API) gets it.
+//      driver (loom-opt, the mlir-opt plugin, the C API) gets them.
 //
-// Limits: a token argument of an op outside any `func.func` (at module
-// level, or inside another function-like op such as `llvm.func`) that no
-// exit uses is not rejected; one that an exit uses is (rule 1).
+// Limits: a token argument of an op directly in the top-level module (not
+// in a function or a nested module) that no exit uses is not rejected: the
+// top-level module is in no symbol table, so nothing calls its
+// `verifySymbolUses`. One that an exit uses is (rule 1).
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +43,10 @@
 #include "loom/Dialect/LoomOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -81,17 +90,27 @@ LogicalResult checkTokenBlockArguments(Operation *op) {
 
 namespace {
 
-/// Checks the token rule on a function and everything nested in it, from
-/// the module's symbol-use verification (see the file header).
-struct FuncTokenArgumentCheck
-    : SymbolUserOpInterface::ExternalModel<FuncTokenArgumentCheck,
-                                           func::FuncOp> {
+/// Whether `op` gets the check below: it checks everything nested in it
+/// that no nested op of this kind checks.
+bool checksItsContents(Operation *op) {
+  return isa<func::FuncOp, LLVM::LLVMFuncOp, gpu::GPUFuncOp, ModuleOp,
+             gpu::GPUModuleOp>(op);
+}
+
+/// Checks the token rule on `OpT` and everything nested in it, from the
+/// enclosing module's symbol-use verification (see the file header).
+template <typename OpT>
+struct TokenArgumentCheck
+    : SymbolUserOpInterface::ExternalModel<TokenArgumentCheck<OpT>, OpT> {
   LogicalResult verifySymbolUses(Operation *op, SymbolTableCollection &) const {
-    WalkResult result = op->walk([](Operation *nested) {
-      return failed(detail::checkTokenBlockArguments(nested))
-                 ? WalkResult::interrupt()
-                 : WalkResult::advance();
-    });
+    WalkResult result =
+        op->walk<WalkOrder::PreOrder>([op](Operation *nested) {
+          if (nested != op && checksItsContents(nested))
+            return WalkResult::skip();
+          return failed(detail::checkTokenBlockArguments(nested))
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        });
     return failure(result.wasInterrupted());
   }
 };
@@ -101,7 +120,19 @@ struct FuncTokenArgumentCheck
 void appendTokenArgumentChecks(MLIRContext &context) {
   DialectRegistry registry;
   registry.addExtension(+[](MLIRContext *ctx, func::FuncDialect *) {
-    func::FuncOp::attachInterface<FuncTokenArgumentCheck>(*ctx);
+    func::FuncOp::attachInterface<TokenArgumentCheck<func::FuncOp>>(*ctx);
+  });
+  registry.addExtension(+[](MLIRContext *ctx, LLVM::LLVMDialect *) {
+    LLVM::LLVMFuncOp::attachInterface<TokenArgumentCheck<LLVM::LLVMFuncOp>>(
+        *ctx);
+  });
+  registry.addExtension(+[](MLIRContext *ctx, gpu::GPUDialect *) {
+    gpu::GPUFuncOp::attachInterface<TokenArgumentCheck<gpu::GPUFuncOp>>(*ctx);
+    gpu::GPUModuleOp::attachInterface<TokenArgumentCheck<gpu::GPUModuleOp>>(
+        *ctx);
+  });
+  registry.addExtension(+[](MLIRContext *ctx, BuiltinDialect *) {
+    ModuleOp::attachInterface<TokenArgumentCheck<ModuleOp>>(*ctx);
   });
   context.appendDialectRegistry(registry);
 }
