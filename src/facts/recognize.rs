@@ -32,12 +32,13 @@
 //!   terminating `loom.continue` passing `counter + step`.
 
 use super::assumptions::Assumptions;
-use super::bits::{carrier, const_bits, in_order, mask, smax, to_signed, MAX_WIDTH};
+use super::bits::{carrier, const_bits, in_order, mask, smax, smin, to_signed, MAX_WIDTH};
 use super::interval::Interval;
 use super::ir::{
     affine_map_trees, affine_parallel_dimension, index_attr, loop_dimension, slot_of, slot_reason, AffineParallelDim,
     AffineTree, Blk, Def, ExitKind, Op, Part, Val,
 };
+use super::offset_bound;
 use super::predicate::Predicate;
 use super::ranges::Ranges;
 use super::semantics::{Extremum, IntOp};
@@ -732,6 +733,7 @@ fn recognize_for<'a>(op: Op<'a>, iw: u32, is_loom: bool, ctx: &Context<'_, '_, '
         return Err(exit.unwrap_or_default());
     }
     let order = if signed { trip_count::Order::Signed } else { trip_count::Order::Unsigned };
+    let mut at_most_why = None;
     let (step_v, core) = match (const_bits(lb, iw), const_bits(ub, iw), const_bits(st, iw)) {
         (Some(lb_bits), Some(ub_bits), Some(step_bits)) => {
             let (lb_v, ub_v, step_v) = (
@@ -752,7 +754,16 @@ fn recognize_for<'a>(op: Op<'a>, iw: u32, is_loom: bool, ctx: &Context<'_, '_, '
             }
             let predicate = if signed { Predicate::Slt } else { Predicate::Ult };
             let step_v = step.map(|s| in_order(s, width, signed));
-            symbolic_for(ctx, op, width, predicate, step_v, lb, ub)
+            match symbolic_for(ctx, op, width, predicate, step_v, lb, ub) {
+                (s, Core::Unknown(reason)) => match step.and_then(|s| offset_at_most(lb, ub, width, order, s, iw)) {
+                    Some((n, why)) => {
+                        at_most_why = Some(why);
+                        (s, at_most_core(n, width, signed))
+                    }
+                    None => (s, Core::Unknown(reason)),
+                },
+                known => known,
+            }
         }
     };
     let roles = vec![Role { value: body.arg(iv_index), observed: Observed::Body, offset: 0, split_at: None }];
@@ -762,10 +773,73 @@ fn recognize_for<'a>(op: Op<'a>, iw: u32, is_loom: bool, ctx: &Context<'_, '_, '
         signed,
         step: step_v,
         core,
-        at_most: exit,
+        at_most: exit.or(at_most_why),
         note: Some("counted by scf.for semantics (overflow of the final induction value is undefined behaviour)"),
         roles,
     })
+}
+
+/// An upper bound on the body count of a `scf.for`/`loom.for` whose bound
+/// is its own lower bound plus a constant, computed by an add that may wrap
+/// in the loop's order (see `offset_bound.rs`), or the smaller in the
+/// loop's order of such a bound and another value: the largest count over
+/// every lower bound the add's flags allow, and why it is only a bound.
+fn offset_at_most(
+    lb: Val<'_>,
+    ub: Val<'_>,
+    width: u32,
+    order: trip_count::Order,
+    step_bits: u128,
+    iw: u32,
+) -> Option<(u128, String)> {
+    let why = |bound: &str| format!("the bound is {bound}: the largest count over every lower bound");
+    if let Some((n, sum)) = wrapping_offset(lb, ub, width, order, step_bits, iw) {
+        return Some((n, why(&sum)));
+    }
+    match IntOp::of(ub.defining_op()?)? {
+        IntOp::Extremum { lhs, rhs, which: Extremum::Min, order: min_order } if min_order == order => {
+            let (n, sum) = wrapping_offset(lb, lhs, width, order, step_bits, iw)
+                .or_else(|| wrapping_offset(lb, rhs, width, order, step_bits, iw))?;
+            Some((n, why(&format!("the minimum of another value and {sum}"))))
+        }
+        _ => None,
+    }
+}
+
+/// [`offset_at_most`] of `ub = lb + constant`: the largest count and the
+/// sum, in words.
+fn wrapping_offset(
+    lb: Val<'_>,
+    ub: Val<'_>,
+    width: u32,
+    order: trip_count::Order,
+    step_bits: u128,
+    iw: u32,
+) -> Option<(u128, String)> {
+    let IntOp::Add { lhs, rhs, flags } = IntOp::of(ub.defining_op()?)? else { return None };
+    let constant = match (lhs == lb, rhs == lb) {
+        (true, _) => rhs,
+        (_, true) => lhs,
+        _ => return None,
+    };
+    let c = const_bits(constant, iw)?;
+    let n = offset_bound::max_count(width, order, c, step_bits, flags.read())?;
+    let signed = order == trip_count::Order::Signed;
+    let order_name = if signed { "signed" } else { "unsigned" };
+    Some((
+        n,
+        format!(
+            "the lower bound + {} modulo 2^{width}, which may wrap in the {order_name} order",
+            in_order(c, width, signed)
+        ),
+    ))
+}
+
+/// The core of a loop that runs its body at most `n` times, with its
+/// counter anywhere in its type (no range is claimed).
+fn at_most_core(n: u128, width: u32, signed: bool) -> Core {
+    let full = if signed { Interval::new(smin(width), smax(width)) } else { Interval::new(0, mask(width) as i128) };
+    Core::Exact { body_count: n, condition_count: n + 1, condition: full, body: (n >= 1).then_some(full), exit: 0 }
 }
 
 /// The guard of a counted loom.loop: (guard op, breaking condition is the

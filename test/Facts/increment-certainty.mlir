@@ -11,7 +11,7 @@
 // 0 times (124 + 4 wraps to -128), then @exit ends the program before the
 // outer increment would wrap. 8 bodies in all, not 4 per entry.
 // CHECK-LABEL: func.func @exit_after_inner
-// CHECK: loom.facts = "unknown: {{.*}}may wrap
+// CHECK: loom.facts = "at_most: body <= 4 (the bound is the lower bound + 4 modulo 2^8, which may wrap in the signed order: the largest count over every lower bound)
 // CHECK: loom.facts = "exact: body max(0, (%arg1 - %arg0) ceildiv 4)
 func.func private @exit(i32)
 func.func @exit_after_inner(%lb: i8, %ub: i8) -> i32 {
@@ -87,7 +87,7 @@ func.func @call_before_inner(%lb: i8, %ub: i8) -> i32 {
 // The inner loop's own body may end the program: its body values (and the
 // claims about them) are observed before any increment of the outer loop.
 // CHECK-LABEL: func.func @exit_inside_inner
-// CHECK: loom.facts = "unknown: {{.*}}may wrap
+// CHECK: loom.facts = "at_most: body <= 4 (the bound is the lower bound + 4 modulo 2^8, which may wrap in the signed order: the largest count over every lower bound)
 func.func private @observe(i8)
 func.func @exit_inside_inner(%lb: i8, %ub: i8) {
   %c1 = arith.constant 1 : i8
@@ -130,7 +130,7 @@ func.func @assert_after_tile(%a: memref<?xf32>, %lb: index, %n: index) {
 // A loop between the inner loop and the outer body's end that may not
 // terminate (scf.while) keeps the outer increment from certainly following.
 // CHECK-LABEL: func.func @while_after_inner
-// CHECK: loom.facts = "unknown: {{.*}}may wrap
+// CHECK: loom.facts = "at_most: body <= 4 (the bound is the lower bound + 4 modulo 2^8, which may wrap in the signed order: the largest count over every lower bound)
 func.func @while_after_inner(%lb: i8, %ub: i8, %x: i32) {
   %c1 = arith.constant 1 : i8
   %c4 = arith.constant 4 : i8
@@ -155,7 +155,7 @@ func.func @while_after_inner(%lb: i8, %ub: i8, %x: i32) {
 // The inner loop sits in an scf.if whose other branch does not matter, but
 // an op after the scf.if may end the program.
 // CHECK-LABEL: func.func @call_after_enclosing_if
-// CHECK: loom.facts = "unknown: {{.*}}may wrap
+// CHECK: loom.facts = "at_most: body <= 4 (the bound is the lower bound + 4 modulo 2^8, which may wrap in the signed order: the largest count over every lower bound)
 func.func private @observe(i8)
 func.func @call_after_enclosing_if(%lb: i8, %ub: i8, %c: i1) {
   %c1 = arith.constant 1 : i8
@@ -202,7 +202,7 @@ func.func @break_within_body(%lb: i8, %ub: i8, %c: i1) {
 // An op loom does not know (here unregistered) may do anything, end the
 // program included.
 // CHECK-LABEL: func.func @unknown_op_after_inner
-// CHECK: loom.facts = "unknown: {{.*}}may wrap
+// CHECK: loom.facts = "at_most: body <= 4 (the bound is the lower bound + 4 modulo 2^8, which may wrap in the signed order: the largest count over every lower bound)
 func.func @unknown_op_after_inner(%lb: i8, %ub: i8) {
   %c1 = arith.constant 1 : i8
   %c4 = arith.constant 4 : i8

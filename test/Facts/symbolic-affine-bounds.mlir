@@ -1,5 +1,5 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-report{format=text})' | FileCheck %s --check-prefixes=CHECK,AFFINE
-// RUN: %loom-opt %s --pass-pipeline='builtin.module(lower-affine,loom-report{format=text})' | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(lower-affine,loom-report{format=text})' | FileCheck %s --check-prefixes=CHECK,LOWERED
 
 // scf.for bounds from affine.apply / affine.min / affine.max and from sums
 // and differences of two symbols. A map result is
@@ -70,8 +70,10 @@ func.func @tile_of_arg(%n: index) {
       %use70 = arith.addi %j, %j : index
     }
     %ub8 = affine.min #wide(%i)[%n]
-    // CHECK: symbolic-affine-bounds.mlir:[[@LINE+2]]:5: unknown: the bound is not a constant or a symbol loom reads
+    // AFFINE: symbolic-affine-bounds.mlir:[[@LINE+4]]:5: unknown: the bound is not a constant or a symbol loom reads
     // AFFINE-SAME: an affine map result may wrap at the index width
+    // Lowered, the minimum of %n and a wrapping %i + 8: at most 8.
+    // LOWERED: symbolic-affine-bounds.mlir:[[@LINE+1]]:5: at_most: body <= 8 (the bound is the minimum of another value and the lower bound + 8 modulo 2^64, which may wrap in the signed order: the largest count over every lower bound)
     scf.for %j = %i to %ub8 step %c1 {
       %use76 = arith.addi %j, %j : index
     }
@@ -130,12 +132,14 @@ func.func @divisions(%a: memref<?xf32>, %x: index) {
   return
 }
 
-// Near miss: %x + 4 may wrap for an arbitrary index %x.
+// Near miss: %x + 4 may wrap for an arbitrary index %x: no exact count
+// (lowered, the sum is an addi of the lower bound: at most 4).
 #plus4 = affine_map<(d0) -> (d0 + 4)>
 func.func @wraps(%x: index) {
   %c1 = arith.constant 1 : index
   %ub = affine.apply #plus4(%x)
-  // CHECK: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: unknown: the bound is not a constant or a symbol loom reads
+  // AFFINE: symbolic-affine-bounds.mlir:[[@LINE+2]]:3: unknown: the bound is not a constant or a symbol loom reads
+  // LOWERED: symbolic-affine-bounds.mlir:[[@LINE+1]]:3: at_most: body <= 4 (the bound is the lower bound + 4 modulo 2^64, which may wrap in the signed order: the largest count over every lower bound)
   scf.for %j = %x to %ub step %c1 {
     %use140 = arith.addi %j, %j : index
   }

@@ -41,13 +41,13 @@ func.func @worked(%a: memref<?xi32>, %lb: index, %n: index) {
   %ub = arith.addi %lb, %c8 overflow<nsw> : index
   scf.for %i = %lb to %ub step %c2 {
   }
-  // No flag: the sum may wrap below %lb; never exact.
-  // CHECK: loom.facts = "unknown: the bound is not a constant or a symbol loom reads: 'arith.addi' may wrap in the signed order
+  // No flag: the sum may wrap below %lb; never exact, at most 4.
+  // CHECK: loom.facts = "at_most: body <= 4 (the bound is the lower bound + 8 modulo 2^64, which may wrap in the signed order: the largest count over every lower bound)
   %ub2 = arith.addi %lb, %c8 : index
   scf.for %i = %lb to %ub2 step %c2 {
   }
-  // The unsigned flag proves nothing for a signed loop.
-  // CHECK: loom.facts = "unknown: the bound is not a constant or a symbol loom reads: 'arith.addi' may wrap in the signed order
+  // The unsigned flag proves no count for a signed loop: at most 4.
+  // CHECK: loom.facts = "at_most: body <= 4 (the bound is the lower bound + 8 modulo 2^64, which may wrap in the signed order: the largest count over every lower bound)
   %ub3 = arith.addi %lb, %c8 overflow<nuw> : index
   scf.for %i = %lb to %ub3 step %c2 {
   }
