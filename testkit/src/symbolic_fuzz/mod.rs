@@ -103,7 +103,7 @@
 //! compared with an exact simulation; *deep nests* (`deep_nest`, off with
 //! `--without-deep-nest-shapes`): nests 16 to 64 deep whose bounds are the
 //! max/min of enclosing induction variables and arguments, `loom-report`
-//! within 2 s on each, claims checked at run time and per-loop body totals
+//! within 2 s of CPU time on each, claims checked at run time and per-loop body totals
 //! compared with the simulation.
 //!
 //! **Argument sets** ([`ARG_SETS`] per case, chosen among more candidates):

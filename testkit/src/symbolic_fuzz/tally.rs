@@ -97,6 +97,7 @@ pub struct SymTally {
     pub deep_nests: u64,
     pub deep_affine: u64,
     pub deep_max_depth: u64,
+    /// The most CPU time one `loom-report` run on deep nests took.
     pub deep_max_report: std::time::Duration,
     pub deep_runs: u64,
     pub deep_bodies: u64,
@@ -168,11 +169,12 @@ impl SymTally {
     /// The deep nests' line.
     pub fn deep_nest_summary(&self) -> String {
         format!(
-            "symbolic-fuzz: deep nests: {} programs ({} affine.for), up to {} deep; slowest loom-report {:.2} s; {} runs with their claims checked, {} body executions",
+            "symbolic-fuzz: deep nests: {} programs ({} affine.for), up to {} deep; slowest loom-report {:.2} s of CPU (limit {} s); {} runs with their claims checked, {} body executions",
             self.deep_nests,
             self.deep_affine,
             self.deep_max_depth,
             self.deep_max_report.as_secs_f64(),
+            super::deep_nest::REPORT_LIMIT.as_secs(),
             self.deep_runs,
             self.deep_bodies
         )
