@@ -467,7 +467,9 @@ pub fn check_loop(kind: WideKind, c: &LoopClaims, sets: &[(i64, i64)], runs: &[L
             _ => {}
         }
         each("entries", &c.entries, &|v| v == 1, "1 entry");
-        if r.count > 0 {
+        // The record holds signed values: an unsigned counter's range (no
+        // loop here has one) is not compared.
+        if r.count > 0 && signed {
             let seen = format!("values {}..={}", r.min, r.max);
             let ranges = c.body_range.iter().chain(c.dims.iter().flat_map(|d| d.body_range.iter()));
             for (key, [lo, hi]) in ranges {
@@ -662,6 +664,40 @@ pub fn describe(seed: u64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Claims against recorded runs: a right exact count, condition count
+    /// and range pass; the 64-bit reading, a short at_most bound and a
+    /// range that misses a value are flagged; expressions read the
+    /// arguments at 32 bits.
+    #[test]
+    fn checks_claims_against_runs() {
+        let num = |n: &str| Claim::Num(n.into());
+        let sets = [(0, 6), (-1, 3)];
+        let runs = [LoopRun { count: 6, min: 0, max: 5 }, LoopRun { count: 3, min: 0, max: 2 }];
+        let right = LoopClaims {
+            status: "exact".into(),
+            signed: Some(true),
+            body: vec![("body_count_expr".into(), Claim::Expr("max(0, %arg1)".into()))],
+            cond: vec![("condition_count_expr".into(), Claim::Expr("max(0, %arg1) + 1".into()))],
+            body_range: vec![("body_expr".into(), [num("0"), Claim::Expr("%arg1 - 1".into())])],
+            ..LoopClaims::default()
+        };
+        assert!(check_loop(WideKind::Step, &right, &sets, &runs, 8).is_empty());
+        let wide_reading = LoopClaims { body: vec![("body_count".into(), num("1"))], ..right.clone() };
+        assert_eq!(check_loop(WideKind::Step, &wide_reading, &sets, &runs, 8).len(), 2);
+        let short = LoopClaims {
+            status: "at_most".into(),
+            body: vec![("body_count".into(), num("5"))],
+            cond: vec![],
+            ..right.clone()
+        };
+        assert_eq!(check_loop(WideKind::Step, &short, &sets, &runs, 8).len(), 1);
+        let narrow = LoopClaims { body_range: vec![("body".into(), [num("1"), num("5")])], ..right.clone() };
+        assert_eq!(check_loop(WideKind::Step, &narrow, &sets, &runs, 8).len(), 2);
+        // A parallel loop has no condition count: none is compared.
+        let par = LoopClaims { cond: vec![("condition_count".into(), num("0"))], ..right };
+        assert!(check_loop(WideKind::ForallStep, &par, &sets, &runs, 8).is_empty());
+    }
 
     /// Every step is positive at 32 bits and every bound constant reads
     /// at 32 bits as a small value or a negative one.
