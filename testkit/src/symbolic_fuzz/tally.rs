@@ -102,6 +102,9 @@ pub struct SymTally {
     pub wide_near_misses: u64,
     pub wide_runs: u64,
     pub wide_statuses: [[u64; 2]; 2],
+    /// Wrong claims forged from each loop's runs, and those the checker
+    /// flagged (all must be).
+    pub wide_forged: [u64; 2],
     /// Deep nests (`deep_nest`), those of `affine.for`, the deepest; the
     /// slowest `loom-report` on one; their runs and body executions.
     pub deep_nests: u64,
@@ -199,7 +202,7 @@ impl SymTally {
             .collect();
         let [exact, at_most] = self.wide_statuses;
         format!(
-            "symbolic-fuzz: wide constants at 32 bits: {} programs ({} through lower-affine), {} loops ({}; {} near misses), {} runs with their claims checked; exact: {} wide-constant loops, {} near misses; at_most: {}, {}",
+            "symbolic-fuzz: wide constants at 32 bits: {} programs ({} through lower-affine), {} loops ({}; {} near misses), {} runs with their claims checked; exact: {} wide-constant loops, {} near misses; at_most: {}, {}; {} wrong claims forged from the runs, {} flagged",
             self.wide_programs,
             self.wide_lower_affine,
             self.wide_kinds.iter().sum::<u64>(),
@@ -209,7 +212,9 @@ impl SymTally {
             exact[0],
             exact[1],
             at_most[0],
-            at_most[1]
+            at_most[1],
+            self.wide_forged[0],
+            self.wide_forged[1]
         )
     }
     /// The parallel shapes' line.

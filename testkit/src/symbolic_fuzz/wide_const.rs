@@ -38,7 +38,13 @@
 //! `at_most` bound must be at least the count, a body range must contain
 //! every value the body saw. So nothing exact rests on a constant beyond
 //! the width unless it is what the 32-bit execution did; the summary
-//! counts the exact claims on such loops beside those on near misses.
+//! counts the exact claims on such loops beside those on near misses. And
+//! on every loop, of every kind, wrong claims forged from its runs (an
+//! exact count one too many, a body range one short of the largest value)
+//! must be flagged by the same check ([`forge`]), so that it cannot pass
+//! because a kind's records say nothing. Nothing here is an access: the
+//! bounds fuzzer's width programs check proofs of accesses on such
+//! constants; folds (`%i < %u`) are checked at run time.
 //!
 //! Invariants: every step is positive at 32 bits (`K * 2^32 + s`, `s` in
 //! 1..=3); every bound reads at 32 bits as a small value or as a negative
@@ -488,9 +494,37 @@ pub fn check_loop(kind: WideKind, c: &LoopClaims, sets: &[(i64, i64)], runs: &[L
 /// miss]`).
 type Statuses = [[u64; 2]; 2];
 
+/// Wrong claims forged about a loop from its runs (an exact count one
+/// more than the first run's; a body range one short of a run's largest
+/// value), which [`check_loop`] must flag: `[forged, flagged]`.
+fn forge(kind: WideKind, sets: &[(i64, i64)], runs: &[LoopRun], rec_len: u64) -> [u64; 2] {
+    let num = |v: i64| Claim::Num(v.to_string());
+    let mut forged = vec![LoopClaims {
+        status: "exact".into(),
+        body: vec![("body_count".into(), num(runs[0].count + 1))],
+        ..LoopClaims::default()
+    }];
+    if let Some(r) = runs.iter().find(|r| r.count > 0) {
+        forged.push(LoopClaims {
+            status: "unknown".into(),
+            body_range: vec![("body".into(), [num(r.min), num(r.max - 1)])],
+            ..LoopClaims::default()
+        });
+    }
+    let flagged = forged.iter().filter(|c| !check_loop(kind, c, sets, runs, rec_len).is_empty()).count();
+    [forged.len() as u64, flagged as u64]
+}
+
 /// The report's loops of `p` against the runs `printed` (its records, in
-/// call order): the failures; the loops' statuses are added to `statuses`.
-fn check_program(p: &WideProgram, loops: &[&Json], printed: &[i64], statuses: &mut Statuses) -> Vec<String> {
+/// call order): the failures; the loops' statuses are added to `statuses`,
+/// and the claims [`forge`] makes and those flagged to `forged`.
+fn check_program(
+    p: &WideProgram,
+    loops: &[&Json],
+    printed: &[i64],
+    statuses: &mut Statuses,
+    forged: &mut [u64; 2],
+) -> Vec<String> {
     if loops.len() != p.loops.len() {
         return vec![format!(
             "{}: the report lists {} loops, the program has {}",
@@ -507,6 +541,12 @@ fn check_program(p: &WideProgram, loops: &[&Json], printed: &[i64], statuses: &m
                 LoopRun { count: printed[at], min: printed[at + 1], max: printed[at + 2] }
             })
             .collect();
+        let [made, flagged] = forge(l.kind, &p.sets, &runs, p.slots() as u64);
+        forged[0] += made;
+        forged[1] += flagged;
+        if flagged < made {
+            bad.push(format!("{}: loop {j}: the checker missed a wrong claim forged from its runs", p.name()));
+        }
         let claims = LoopClaims::from_json(json);
         match claims.status.as_str() {
             "exact" => statuses[0][l.fits as usize] += 1,
@@ -573,7 +613,7 @@ pub fn run_wide_consts(tools: &Tools, dir: &Path, ids: &[u64], tally: &mut SymTa
             let name = p.name();
             let loops: Vec<&Json> =
                 all.iter().filter(|l| l.get("function").and_then(Json::as_str) == Some(name.as_str())).collect();
-            let bad = check_program(p, &loops, rec, &mut tally.wide_statuses);
+            let bad = check_program(p, &loops, rec, &mut tally.wide_statuses, &mut tally.wide_forged);
             if !bad.is_empty() {
                 tally.failures.extend(bad);
                 tally.failures.push(repro(&tag));
@@ -619,7 +659,7 @@ pub fn self_test(tools: &Tools, dir: &Path) -> Result<(String, bool), String> {
         .filter(|l| l.get("function").and_then(Json::as_str) == Some("wc1000301"))
         .collect();
     let ran = printed.get(..p.slots()).map(|r| (r[0], r[SLOTS])) == Some((6, 6));
-    let clean = ran && check_program(&p, &loops, &printed, &mut Statuses::default()).is_empty();
+    let clean = ran && check_program(&p, &loops, &printed, &mut Statuses::default(), &mut [0; 2]).is_empty();
     let run = |count, min, max| vec![LoopRun { count, min, max }];
     let exact_one = LoopClaims {
         status: "exact".into(),
