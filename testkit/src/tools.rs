@@ -1,10 +1,11 @@
 //! Running loom-opt and LLVM's tools for the fuzzers: a tool's stdout or why
 //! it failed, and the report/lower-and-run steps both facts fuzzers share.
 
+use std::io::Read;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Instant;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Where loom-opt and LLVM 22's tools are.
 #[derive(Clone, Debug)]
@@ -20,6 +21,73 @@ pub fn run_tool(cmd: &mut Command, what: &str) -> Result<String, String> {
         return Err(format!("{what} failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr)));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Runs `cmd` to its end; its stdout and the CPU time (user + system) the
+/// child process used, or an error naming `what` with its stderr. The time
+/// is the child's own resource usage as `wait4` reports it on reaping it:
+/// unlike wall-clock time it does not grow when other processes load the
+/// machine (it sums the child's threads, and the children it reaped
+/// itself: loom-opt starts none).
+pub fn run_tool_cpu_time(cmd: &mut Command, what: &str) -> Result<(String, Duration), String> {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {what}: {e}"))?;
+    // Drained while the child runs, so that a full pipe cannot stall it.
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut text);
+            }
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    let stdout = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let stderr = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let pid = libc::pid_t::try_from(child.id()).map_err(|e| format!("{what}: process id: {e}"))?;
+    let mut status: libc::c_int = 0;
+    // SAFETY: `rusage` is a plain C struct of integers, for which all-zero
+    // bytes are a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: `pid` is the child spawned above, not reaped yet (`child`
+        // is never waited on: after this call its `Drop` does not wait
+        // either); `status` and `usage` are live, aligned locals that
+        // `wait4` writes once and does not keep.
+        let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if reaped == pid {
+            break;
+        }
+        let err = std::io::Error::last_os_error();
+        if err.kind() != std::io::ErrorKind::Interrupted {
+            return Err(format!("{what}: wait4: {err}"));
+        }
+    }
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    let cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
+    let (stdout, stderr) = (stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default());
+    let status = std::process::ExitStatus::from_raw(status);
+    if !status.success() {
+        return Err(format!("{what} failed ({status}):\n{stderr}"));
+    }
+    Ok((stdout, cpu))
+}
+
+/// [`loom_report`], and the CPU time loom-opt took ([`run_tool_cpu_time`]).
+pub fn loom_report_cpu_time(loom_opt: &Path, plain: &Path, report: &Path) -> Result<(String, Duration), String> {
+    let (_, cpu) = run_tool_cpu_time(
+        Command::new(loom_opt)
+            .arg(plain)
+            .arg(format!("--pass-pipeline=builtin.module(loom-report{{output={}}})", report.display()))
+            .args(["-o", "/dev/null"]),
+        "loom-opt loom-report",
+    )?;
+    let text = std::fs::read_to_string(report).map_err(|e| format!("read report: {e}"))?;
+    Ok((text, cpu))
 }
 
 /// `loom-report` of `plain` written to `report`; the report's text.

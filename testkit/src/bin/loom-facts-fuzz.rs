@@ -5,7 +5,7 @@
 //! every `proven` access must stay in bounds.
 //!
 //! usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--self-test]
-//!        loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-parallel-shapes] [--without-early-end-shapes] [--without-deep-nest-shapes] [--self-test] [--print SEED]
+//!        loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-parallel-shapes] [--without-early-end-shapes] [--without-deep-nest-shapes] [--without-wide-const-shapes] [--self-test] [--print SEED]
 //!        loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--self-test] [--print SEED]
 //! `--symbolic` checks the symbolic facts (expressions over arguments and
 //! buffer sizes) instead: see `testkit::symbolic_fuzz`; `--seeds` is its
@@ -32,7 +32,9 @@
 //! `--without-parallel-shapes` leaves out the symbolic fuzzer's
 //! `scf.parallel`/`scf.forall` loops (nothing else in a seed's case
 //! changes); `--without-early-end-shapes` its early-end programs too (and
-//! the constant fuzzer's), `--without-deep-nest-shapes` its deep nests.
+//! the constant fuzzer's), `--without-deep-nest-shapes` its deep nests,
+//! `--without-wide-const-shapes` its programs with attribute constants
+//! beyond a 32-bit index.
 //! `--without-pipeline-shapes` leaves out the bounds fuzzer's shapes of
 //! upstream pipelines' IR (scf.parallel, scf.forall, tiles and subviews,
 //! affine.for, output allocs, lower-affine before the report).
@@ -103,12 +105,13 @@ fn parse_args() -> Result<Args, String> {
             "--without-early-end-shapes" => fuzz::EARLY_END_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-parallel-shapes" => sym::PARALLEL_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-deep-nest-shapes" => sym::DEEP_NEST_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
+            "--without-wide-const-shapes" => sym::WIDE_CONST_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-pipeline-shapes" => bf::PIPELINE_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-width-shapes" => bf::wide_const::WIDTH_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--out" => args.out = PathBuf::from(value()?),
             "--help" | "-h" => {
                 println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-context-shapes] [--without-early-end-shapes] [--self-test]");
-                println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-parallel-shapes] [--without-early-end-shapes] [--without-deep-nest-shapes] [--self-test] [--print SEED]");
+                println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-parallel-shapes] [--without-early-end-shapes] [--without-deep-nest-shapes] [--without-wide-const-shapes] [--self-test] [--print SEED]");
                 println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--without-width-shapes] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
@@ -438,6 +441,9 @@ fn symbolic(args: &Args, loom_opt: &Path) -> ! {
     let tools = tools::Tools { loom_opt: loom_opt.to_path_buf(), llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")) };
     if let Some(seed) = args.print {
         print!("{}", sym::describe(seed));
+        if let Some(text) = sym::describe_wide_const(seed) {
+            print!("{text}");
+        }
         // Only if empty: nothing was written there.
         let _ = std::fs::remove_dir(&args.out);
         std::process::exit(0);

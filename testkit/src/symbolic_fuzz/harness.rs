@@ -288,16 +288,23 @@ pub fn run_batch_with(
 }
 
 /// The shapes that run as programs of their own, for the seeds `ids`: the
-/// early-end programs (each alone: its end ends the process) and the deep
-/// nests (reported and run [`DEEP_NEST_GROUP`] at a time).
+/// early-end programs (each alone: its end ends the process), the deep
+/// nests (reported and run [`DEEP_NEST_GROUP`] at a time) and the
+/// wide-constant programs (those of [`WIDE_CONST_GROUP`] seeds at a time).
 pub fn run_program_shapes(tools: &Tools, dir: &Path, ids: &[u64], tally: &mut SymTally) -> Result<(), String> {
     super::early_end::run_early_end(&tools.loom_opt, dir, ids, tally)?;
     let deep: Vec<u64> = ids.iter().copied().filter(|&id| super::deep_nest::generate(id).is_some()).collect();
     for group in deep.chunks(DEEP_NEST_GROUP) {
         super::deep_nest::run_deep_nests(tools, dir, group, tally)?;
     }
+    for group in ids.chunks(WIDE_CONST_GROUP) {
+        super::wide_const::run_wide_consts(tools, dir, group, tally)?;
+    }
     Ok(())
 }
 
 /// Deep nests reported and run together.
 pub const DEEP_NEST_GROUP: usize = 16;
+/// Seeds whose wide-constant programs are reported and run together (one
+/// module per path, with and without `lower-affine`).
+pub const WIDE_CONST_GROUP: usize = 400;

@@ -94,7 +94,8 @@
 //! overflows (undefined) for some arguments and not for others.
 //!
 //! **Programs of their own** (each from a random stream of its own, one
-//! seed in 40; run after all batches, [`run_program_shapes`]):
+//! seed in 40 unless said otherwise; run after all batches,
+//! [`run_program_shapes`]):
 //! *early ends* (`early_end`, off with `--without-early-end-shapes`): an
 //! `scf.for` or `affine.for` bounded by arguments that bring it near its
 //! counter type's maximum, an inner loop to `%i + c` without flags, then
@@ -103,8 +104,17 @@
 //! compared with an exact simulation; *deep nests* (`deep_nest`, off with
 //! `--without-deep-nest-shapes`): nests 16 to 64 deep whose bounds are the
 //! max/min of enclosing induction variables and arguments, `loom-report`
-//! within 2 s on each, claims checked at run time and per-loop body totals
-//! compared with the simulation.
+//! within 2 s of CPU time on each, claims checked at run time and per-loop
+//! body totals compared with the simulation; *wide constants* (`wide_const`,
+//! one seed in 24, off with `--without-wide-const-shapes`): sibling loops
+//! of a 32-bit module whose `affine.for` step or static bound, affine map
+//! constant, coefficient, divisor or modulus, `affine.parallel` or
+//! `scf.forall` step is 2^31 or more (and near misses whose constant
+//! fits), half through `lower-affine`, run at 32 bits with their claims
+//! checked and every exact count, `at_most` bound and body range of the
+//! report compared with the recorded runs; not simulated (upstream folders
+//! may fold such a constant at 64 bits before the lowering truncates it,
+//! so the run is the truth).
 //!
 //! **Argument sets** ([`ARG_SETS`] per case, chosen among more candidates):
 //! small values (some negative), tiny or small positive values, values all
@@ -177,7 +187,9 @@
 //! * `early_end` — the early-end programs with argument bounds
 //!   ([`SymEarlyEnd`]): generator, simulation, text, check, self-test;
 //! * `deep_nest` — the deep nests ([`DeepNest`]): the same, with the
-//!   report's time limit;
+//!   report's CPU-time limit;
+//! * `wide_const` — the wide-constant programs ([`WideProgram`]):
+//!   generator, text, run, check against the runs, self-test;
 //! * `mutants` — off-by-one mutants of the report's own claims, which the
 //!   checker must catch;
 //! * `self_test` — hand-written cases and claims, right and wrong ([`self_test`](fn@self_test));
@@ -199,6 +211,7 @@ mod mutants;
 mod self_test;
 mod simulate;
 mod tally;
+mod wide_const;
 
 use std::fmt::Write as _;
 
@@ -220,6 +233,7 @@ pub use mutants::mutants;
 pub use self_test::{check_scenario, scenarios, self_test, Scenario};
 pub use simulate::{initial_record, simulate, Outcome, Run};
 pub use tally::SymTally;
+pub use wide_const::{describe as describe_wide_const, WideKind, WideProgram, WIDE_CONST_SHAPES};
 
 /// Body executions per loop entry a run may take to be executed.
 pub const FUEL: u64 = 1 << 14;

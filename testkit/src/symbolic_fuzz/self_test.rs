@@ -639,6 +639,9 @@ pub fn self_test(tools: &Tools, dir: &Path) -> Result<(Vec<String>, bool), Strin
     let (line, deep_ok) = super::deep_nest::self_test(tools, dir)?;
     lines.push(line);
     ok &= deep_ok;
+    let (line, wide_ok) = super::wide_const::self_test(tools, dir)?;
+    lines.push(line);
+    ok &= wide_ok;
     Ok((lines, ok))
 }
 

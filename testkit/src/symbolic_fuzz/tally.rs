@@ -92,11 +92,25 @@ pub struct SymTally {
     pub early_end_calls: u64,
     pub early_end_fired: u64,
     pub early_end_aborted: u64,
+    /// Wide-constant programs (`wide_const`), those through
+    /// `lower-affine`; their loops per `WideKind` and the near misses among
+    /// them; their runs; their loops the report calls exact and at_most,
+    /// `[wide constant, near miss]` each.
+    pub wide_programs: u64,
+    pub wide_lower_affine: u64,
+    pub wide_kinds: [u64; 8],
+    pub wide_near_misses: u64,
+    pub wide_runs: u64,
+    pub wide_statuses: [[u64; 2]; 2],
+    /// Wrong claims forged from each loop's runs, and those the checker
+    /// flagged (all must be).
+    pub wide_forged: [u64; 2],
     /// Deep nests (`deep_nest`), those of `affine.for`, the deepest; the
     /// slowest `loom-report` on one; their runs and body executions.
     pub deep_nests: u64,
     pub deep_affine: u64,
     pub deep_max_depth: u64,
+    /// The most CPU time one `loom-report` run on deep nests took.
     pub deep_max_report: std::time::Duration,
     pub deep_runs: u64,
     pub deep_bodies: u64,
@@ -120,7 +134,7 @@ impl SymTally {
     }
     pub fn summary(&self) -> String {
         format!(
-            "symbolic-fuzz: context shapes: {} nested-width functions, {} non-entry-block loops, {} assumption nests; {}\n{}\n{}\n{}\n{}\n{}",
+            "symbolic-fuzz: context shapes: {} nested-width functions, {} non-entry-block loops, {} assumption nests; {}\n{}\n{}\n{}\n{}\n{}\n{}",
             self.nested,
             self.non_entry,
             self.assumption_nests,
@@ -129,6 +143,7 @@ impl SymTally {
             self.nest_summary(),
             self.early_end_summary(),
             self.deep_nest_summary(),
+            self.wide_const_summary(),
             self.base_summary()
         )
     }
@@ -168,13 +183,38 @@ impl SymTally {
     /// The deep nests' line.
     pub fn deep_nest_summary(&self) -> String {
         format!(
-            "symbolic-fuzz: deep nests: {} programs ({} affine.for), up to {} deep; slowest loom-report {:.2} s; {} runs with their claims checked, {} body executions",
+            "symbolic-fuzz: deep nests: {} programs ({} affine.for), up to {} deep; slowest loom-report {:.2} s of CPU (limit {} s); {} runs with their claims checked, {} body executions",
             self.deep_nests,
             self.deep_affine,
             self.deep_max_depth,
             self.deep_max_report.as_secs_f64(),
+            super::deep_nest::REPORT_LIMIT.as_secs(),
             self.deep_runs,
             self.deep_bodies
+        )
+    }
+    /// The wide-constant programs' line.
+    pub fn wide_const_summary(&self) -> String {
+        let kinds: Vec<String> = super::wide_const::WideKind::ALL
+            .iter()
+            .zip(self.wide_kinds)
+            .map(|(k, n)| format!("{n} {}", k.name()))
+            .collect();
+        let [exact, at_most] = self.wide_statuses;
+        format!(
+            "symbolic-fuzz: wide constants at 32 bits: {} programs ({} through lower-affine), {} loops ({}; {} near misses), {} runs with their claims checked; exact: {} wide-constant loops, {} near misses; at_most: {}, {}; {} wrong claims forged from the runs, {} flagged",
+            self.wide_programs,
+            self.wide_lower_affine,
+            self.wide_kinds.iter().sum::<u64>(),
+            kinds.join(", "),
+            self.wide_near_misses,
+            self.wide_runs,
+            exact[0],
+            exact[1],
+            at_most[0],
+            at_most[1],
+            self.wide_forged[0],
+            self.wide_forged[1]
         )
     }
     /// The parallel shapes' line.
