@@ -79,6 +79,12 @@ pub(crate) struct Completion<'a> {
 }
 
 impl<'a> Completion<'a> {
+    /// Forgets every answer.
+    pub(crate) fn clear(&mut self) {
+        self.certain.get_mut().clear();
+        self.suffix.get_mut().clear();
+    }
+
     /// Whether `op` and everything nested in it certainly complete.
     pub(crate) fn certain(&self, op: Op<'a>) -> bool {
         if let Some(&known) = self.certain.borrow().get(&op) {

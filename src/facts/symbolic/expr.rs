@@ -38,9 +38,10 @@ pub enum Leaf {
     /// A value that does not change while the loop runs but that the
     /// report's grammar cannot name: an enclosing loop's counter or
     /// iteration argument, a loaded value. `id` tells such values apart;
-    /// `what` describes it. An expression with one is shown in text
-    /// reports and attributes only.
-    Opaque { id: usize, what: String },
+    /// `what` describes it (shared: each reading of the value names it
+    /// alike). An expression with one is shown in text reports and
+    /// attributes only.
+    Opaque { id: usize, what: Rc<str> },
 }
 
 /// A symbolic integer expression (see the module docs).
