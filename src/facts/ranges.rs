@@ -354,6 +354,9 @@ pub(crate) struct Kept<'a> {
     /// [`Ranges::opaque_name`] per value: a nest's counters are read by
     /// every loop inside them, and naming one prints a location.
     opaque_names: RefCell<FastMap<Val<'a>, Rc<str>>>,
+    /// [`Ranges::guards`] per op (each loop's ranges are read at the loop,
+    /// whose guards are those of the loops around it and more).
+    guards: RefCell<FastMap<Op<'a>, Guards<'a>>>,
 }
 
 impl Kept<'_> {
@@ -362,6 +365,7 @@ impl Kept<'_> {
         self.inductions.get_mut().clear();
         self.completion.clear();
         self.opaque_names.get_mut().clear();
+        self.guards.get_mut().clear();
     }
 }
 
@@ -406,9 +410,9 @@ impl<'f, 'a> Ranges<'f, 'a> {
         }
     }
 
-    /// [`Ranges::new`] keeping induction caps, completions and the names of
-    /// opaque symbols in `kept`. Completions and names are answers about
-    /// the IR alone. For the caps: sound to
+    /// [`Ranges::new`] keeping induction caps, completions, guards and the
+    /// names of opaque symbols in `kept`. All but the caps are answers
+    /// about the IR alone. For the caps: sound to
     /// share between the `Ranges` of the loops of one function analysed
     /// in pre-order: a cap reads the ranges at the loop it caps, of
     /// values defined before that loop or of the induction variables of
@@ -470,8 +474,8 @@ impl<'f, 'a> Ranges<'f, 'a> {
     /// Drops the kept [`Ranges::assumptions_of`] answers (see
     /// `Prover::forget`).
     pub(crate) fn forget(&self) {
-        *self.assumptions.borrow_mut() = FastMap::default();
-        *self.known.borrow_mut() = FastMap::default();
+        self.assumptions.borrow_mut().clear();
+        self.known.borrow_mut().clear();
     }
 
     /// The assumptions of the loop facts queries so far read: a claim made
@@ -540,23 +544,25 @@ impl<'f, 'a> Ranges<'f, 'a> {
     }
 
     /// The conditions of the `scf.if`/`loom.if` ops around `at`, innermost
-    /// first, each with whether it holds at `at`. Memoised per op: the ops
-    /// from `at` up to the first one known are walked once, and each
-    /// shares its parent's list unless its parent is a guard.
+    /// first, each with whether it holds at `at`. Memoised per op (kept
+    /// with the caller's, see [`Ranges::keeping`]): the ops from `at` up
+    /// to the first one known are walked once, and each shares its
+    /// parent's list unless its parent is a guard.
     fn guards(&self, at: Op<'a>) -> Guards<'a> {
-        if let Some(known) = self.guards.borrow().get(&at) {
+        let guards = self.kept.map_or(&self.guards, |k| &k.guards);
+        if let Some(known) = guards.borrow().get(&at) {
             return known.clone();
         }
         let mut chain = vec![at];
         let mut outer: Guards<'a> = Rc::from([]);
         while let Some(parent) = chain.last().and_then(|o| o.parent()) {
-            if let Some(known) = self.guards.borrow().get(&parent) {
+            if let Some(known) = guards.borrow().get(&parent) {
                 outer = known.clone();
                 break;
             }
             chain.push(parent);
         }
-        let mut memo = self.guards.borrow_mut();
+        let mut memo = guards.borrow_mut();
         for op in chain.into_iter().rev() {
             let guard = op.parent().filter(|p| p.is("scf.if") || p.is("loom.if")).and_then(|p| {
                 let region = p.region_index_of(op)?;

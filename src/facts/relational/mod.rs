@@ -243,9 +243,9 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
     /// from above), so that the tables stay the size of one function.
     pub(crate) fn forget(&self) {
         if self.hypotheses.get() == 0 {
-            *self.invariants.borrow_mut() = FastMap::default();
-            *self.no_wrap_known.borrow_mut() = FastMap::default();
-            *self.earlier_guards.borrow_mut() = FastMap::default();
+            self.invariants.borrow_mut().clear();
+            self.no_wrap_known.borrow_mut().clear();
+            self.earlier_guards.borrow_mut().clear();
             self.ranges.forget();
         }
     }
