@@ -91,12 +91,19 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             &[self.assuming, FactSet::default()]
         };
         // The goal's forms once equal quantities are named alike, per
-        // exclusion: the pairs and the cycles read the same ones.
-        let forms: Vec<Vec<Constraint>> =
-            exclusions.iter().map(|&excluded| equal_forms(negated, &self.equalities, excluded)).collect();
+        // exclusion: the pairs and the cycles read the same ones. They
+        // depend on the exclusion only through the equalities it leaves
+        // out: the second exclusion (none) gives the first's forms again
+        // when that one left out no equality.
+        let first = equal_forms(negated, &self.equalities, exclusions[0]);
+        let second = exclusions
+            .get(1)
+            .filter(|_| self.equalities.iter().any(|e| e.why.intersects(exclusions[0])))
+            .map(|&excluded| equal_forms(negated, &self.equalities, excluded));
+        let forms = |i: usize| if i == 0 { &first } else { second.as_ref().unwrap_or(&first) };
         let pairs: Vec<&Constraint> = self.base.iter().chain(assumed).collect();
         if let Some(why) =
-            exclusions.iter().zip(&forms).find_map(|(&excluded, forms)| refute_by_pair_of(&pairs, forms, excluded))
+            exclusions.iter().enumerate().find_map(|(i, &excluded)| refute_by_pair_of(&pairs, forms(i), excluded))
         {
             return Some(why);
         }
@@ -106,8 +113,8 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let atoms = self.keys.len();
         exclusions
             .iter()
-            .zip(&forms)
-            .find_map(|(&excluded, forms)| refute_by_cycle(self.base.iter().chain(assumed), forms, excluded, atoms))
+            .enumerate()
+            .find_map(|(i, &excluded)| refute_by_cycle(self.base.iter().chain(assumed), forms(i), excluded, atoms))
     }
 
     /// Whether the facts gathered so far refute `negated` together with
