@@ -39,7 +39,8 @@
 //! an early end: an execution that has it may do anything already.
 //!
 //! Answers are memoised per op (the IR does not change while facts are
-//! computed), so each op is classified once per analysis.
+//! computed); the loop records of a function share one memo
+//! (`ranges::Kept`), so each op is classified once per function.
 
 use std::cell::RefCell;
 
