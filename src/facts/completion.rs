@@ -39,7 +39,8 @@
 //! an early end: an execution that has it may do anything already.
 //!
 //! Answers are memoised per op (the IR does not change while facts are
-//! computed), so each op is classified once per analysis.
+//! computed); the loop records of a function share one memo
+//! (`ranges::Kept`), so each op is classified once per function.
 
 use std::cell::RefCell;
 
@@ -79,6 +80,12 @@ pub(crate) struct Completion<'a> {
 }
 
 impl<'a> Completion<'a> {
+    /// Forgets every answer.
+    pub(crate) fn clear(&mut self) {
+        self.certain.get_mut().clear();
+        self.suffix.get_mut().clear();
+    }
+
     /// Whether `op` and everything nested in it certainly complete.
     pub(crate) fn certain(&self, op: Op<'a>) -> bool {
         if let Some(&known) = self.certain.borrow().get(&op) {

@@ -396,6 +396,14 @@ impl<'a> Op<'a> {
         // predicate attribute.
         Predicate::from_arith(unsafe { ffi::loomFactsComparePredicate(self.0) })
     }
+    /// `(nsw, nuw)` of an op with arith's integer overflow flags (`addi`,
+    /// `subi`, `muli`, `shli`), if the op is one.
+    pub(crate) fn overflow_flags(self) -> Option<(bool, bool)> {
+        // SAFETY: `self` is a live op; the C function only reads its
+        // interfaces and overflow flags property.
+        let bits = unsafe { ffi::loomFactsOverflowFlags(self.0) };
+        (bits >= 0).then_some((bits & 1 != 0, bits & 2 != 0))
+    }
     /// Whether the op implements MLIR's `LoopLikeOpInterface` (scf, affine,
     /// loom loops...).
     pub(crate) fn is_loop_like(self) -> bool {

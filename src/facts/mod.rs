@@ -49,7 +49,7 @@ use crate::analysis::Options;
 use assumptions::Assumptions;
 use interval::Interval;
 use ir::{is_isolated_from_above, walk_preorder_skipping, ExitKind, FastMap, Op, Val};
-use ranges::{InductionCaps, Range, Ranges, ValueFact};
+use ranges::{Kept, Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
 use symbolic::counts::SymFacts;
 use symbolic::expr::Expr;
@@ -225,9 +225,10 @@ pub(crate) struct Scope<'a> {
     /// Facts stated at the width [`Ranges`] reads their values at (the
     /// value's type, `index` at `index_width`).
     facts: FastMap<Val<'a>, ValueFact<'a>>,
-    /// Induction caps read while recognising the loops of the function
-    /// being analysed ([`Ranges::keeping`]), dropped with its facts.
-    inductions: InductionCaps<'a>,
+    /// Induction caps and completions read while recognising the loops of
+    /// the function being analysed ([`Ranges::keeping`]), dropped with its
+    /// facts.
+    kept: Kept<'a>,
     /// Set when nothing in the scope is claimed, and why: its root changes
     /// the index width but is not isolated from above, so values defined
     /// outside it (at another width) may be used inside.
@@ -245,18 +246,12 @@ impl<'a> Scope<'a> {
                 root.loc_string()
             )
         });
-        Scope { root, index_width: width, facts: FastMap::default(), inductions: InductionCaps::default(), opaque }
+        Scope { root, index_width: width, facts: FastMap::default(), kept: Kept::default(), opaque }
     }
 
     /// The analysed root's scope.
     fn root(root: Op<'a>, width: u32) -> Scope<'a> {
-        Scope {
-            root,
-            index_width: width,
-            facts: FastMap::default(),
-            inductions: InductionCaps::default(),
-            opaque: None,
-        }
+        Scope { root, index_width: width, facts: FastMap::default(), kept: Kept::default(), opaque: None }
     }
 
     /// Range queries over the scope, at its index width.
@@ -577,7 +572,7 @@ fn loop_record<'a>(
         None => {
             // Symbols' ranges: from types, guards, assumptions and the
             // facts of enclosing loops (analysed first: pre-order).
-            let ranges = Ranges::keeping(&scope.facts, iw, &scope.inductions);
+            let ranges = Ranges::keeping(&scope.facts, iw, &scope.kept);
             let ctx = recognize::Context { ranges: &ranges, allowed, exits };
             let rec = if multi {
                 recognize::recognize_dims(op, iw, &ctx).map(Recognitions::Dims)

@@ -18,6 +18,7 @@
 //! `loom.if` whose condition compares `v` itself with a constant.
 
 use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 use super::assumptions::Assumptions;
 use super::bits::{carrier, const_bits, in_order, mask, smax, smin, to_signed, MAX_WIDTH};
@@ -328,12 +329,44 @@ pub struct Ranges<'f, 'a> {
     /// allowed: a strided layout's strides cost the C API some ten
     /// thousand instructions, and every query about a view's size asks.
     caps: RefCell<FastMap<(usize, usize, Assumptions), BufferCap>>,
+    /// [`Ranges::guards`] per op, computed once (they read only the IR):
+    /// every range asked at an op narrows by the same guards, and in a
+    /// deep nest finding them walks every op around it.
+    guards: RefCell<FastMap<Op<'a>, Guards<'a>>>,
     /// Which loop iterations certainly run to their end (for the rules that
-    /// hold only where an increment follows).
-    pub completion: Completion<'a>,
-    /// Induction caps ([`Ranges::induction_cap`]) kept across the loops of
-    /// a function, when the caller keeps them.
-    inductions: Option<&'f InductionCaps<'a>>,
+    /// hold only where an increment follows), unless the caller keeps them.
+    completion: Completion<'a>,
+    /// Induction caps ([`Ranges::induction_cap`]) and completions kept
+    /// across the loops of a function, when the caller keeps them.
+    kept: Option<&'f Kept<'a>>,
+}
+
+/// What the caller of [`Ranges::keeping`] keeps across the loops of one
+/// function.
+#[derive(Default)]
+pub(crate) struct Kept<'a> {
+    /// Induction caps ([`Ranges::induction_cap`]).
+    pub(crate) inductions: InductionCaps<'a>,
+    /// Which loop iterations certainly run to their end: answers about the
+    /// IR alone, which does not change while facts are computed. Kept, a
+    /// nest classifies each op once instead of once per loop around it.
+    pub(crate) completion: Completion<'a>,
+    /// [`Ranges::opaque_name`] per value: a nest's counters are read by
+    /// every loop inside them, and naming one prints a location.
+    opaque_names: RefCell<FastMap<Val<'a>, Rc<str>>>,
+    /// [`Ranges::guards`] per op (each loop's ranges are read at the loop,
+    /// whose guards are those of the loops around it and more).
+    guards: RefCell<FastMap<Op<'a>, Guards<'a>>>,
+}
+
+impl Kept<'_> {
+    /// Drops what was kept (its keys name the ops of one function).
+    pub(crate) fn clear(&mut self) {
+        self.inductions.get_mut().clear();
+        self.completion.clear();
+        self.opaque_names.get_mut().clear();
+        self.guards.get_mut().clear();
+    }
 }
 
 /// The largest value an enclosing loop's induction variable takes under
@@ -345,7 +378,12 @@ pub(crate) type InductionCap = Option<(i128, Assumptions)>;
 /// loop facts' assumptions its reading added to [`Ranges::assumptions_read`]:
 /// kept by the caller across the loops of one function (see
 /// [`Ranges::keeping`]).
-pub(crate) type InductionCaps<'a> = RefCell<FastMap<(Op<'a>, u32, Assumptions), (InductionCap, Assumptions)>>;
+type InductionCaps<'a> = RefCell<FastMap<(Op<'a>, u32, Assumptions), (InductionCap, Assumptions)>>;
+
+/// The conditions of the `scf.if`/`loom.if` ops around an op, innermost
+/// first, each with whether it holds there (the op is in the `then`
+/// region).
+type Guards<'a> = Rc<[(Val<'a>, bool)]>;
 
 /// A buffer-size cap of one dimension and the assumption it rests on
 /// ([`buffer_size_cap`]).
@@ -366,24 +404,42 @@ impl<'f, 'a> Ranges<'f, 'a> {
             assumptions: RefCell::default(),
             known: RefCell::default(),
             caps: RefCell::default(),
+            guards: RefCell::default(),
             completion: Completion::default(),
-            inductions: None,
+            kept: None,
         }
     }
 
-    /// [`Ranges::new`] keeping induction caps in `inductions`. Sound to
+    /// [`Ranges::new`] keeping induction caps, completions, guards and the
+    /// names of opaque symbols in `kept`. All but the caps are answers
+    /// about the IR alone. For the caps: sound to
     /// share between the `Ranges` of the loops of one function analysed
     /// in pre-order: a cap reads the ranges at the loop it caps, of
     /// values defined before that loop or of the induction variables of
     /// loops around it, whose facts are all recorded before any loop
     /// nested in it asks (`facts` only grows, by the facts of the values
     /// of each loop analysed).
-    pub fn keeping(
-        facts: &'f FastMap<Val<'a>, ValueFact<'a>>,
-        index_width: u32,
-        inductions: &'f InductionCaps<'a>,
-    ) -> Ranges<'f, 'a> {
-        Ranges { inductions: Some(inductions), ..Ranges::new(facts, index_width) }
+    pub fn keeping(facts: &'f FastMap<Val<'a>, ValueFact<'a>>, index_width: u32, kept: &'f Kept<'a>) -> Ranges<'f, 'a> {
+        Ranges { kept: Some(kept), ..Ranges::new(facts, index_width) }
+    }
+
+    /// The description `describe` gives of `v` (a symbol the report cannot
+    /// name), made once per value when the caller keeps them (see
+    /// [`Ranges::keeping`]): it depends on the IR alone.
+    pub(crate) fn opaque_name(&self, v: Val<'a>, describe: impl FnOnce() -> String) -> Rc<str> {
+        let Some(kept) = self.kept else { return describe().into() };
+        if let Some(name) = kept.opaque_names.borrow().get(&v) {
+            return name.clone();
+        }
+        let name: Rc<str> = describe().into();
+        kept.opaque_names.borrow_mut().insert(v, name.clone());
+        name
+    }
+
+    /// Which loop iterations certainly run to their end (kept by the
+    /// caller when it keeps them, see [`Ranges::keeping`]).
+    pub(crate) fn completion(&self) -> &Completion<'a> {
+        self.kept.map_or(&self.completion, |k| &k.completion)
     }
 
     /// The induction cap of `outer` read at `width` with the assumptions
@@ -401,7 +457,7 @@ impl<'f, 'a> Ranges<'f, 'a> {
         allowed: Assumptions,
         compute: impl FnOnce() -> InductionCap,
     ) -> InductionCap {
-        let Some(kept) = self.inductions else { return compute() };
+        let Some(kept) = self.kept.map(|k| &k.inductions) else { return compute() };
         let key = (outer, width, allowed);
         if let Some(&(cap, read)) = kept.borrow().get(&key) {
             self.assumed.set(self.assumed.get() | read);
@@ -418,8 +474,8 @@ impl<'f, 'a> Ranges<'f, 'a> {
     /// Drops the kept [`Ranges::assumptions_of`] answers (see
     /// `Prover::forget`).
     pub(crate) fn forget(&self) {
-        *self.assumptions.borrow_mut() = FastMap::default();
-        *self.known.borrow_mut() = FastMap::default();
+        self.assumptions.borrow_mut().clear();
+        self.known.borrow_mut().clear();
     }
 
     /// The assumptions of the loop facts queries so far read: a claim made
@@ -481,16 +537,43 @@ impl<'f, 'a> Ranges<'f, 'a> {
             };
         }
         // Guards: enclosing scf.if / loom.if comparing v with a constant.
-        let mut inner = at;
-        while let Some(parent) = inner.parent() {
-            if parent.is("scf.if") || parent.is("loom.if") {
-                if let Some(region) = parent.region_index_of(inner) {
-                    r = self.narrow_by_condition(r, v, parent.operand(0), region == 0);
-                }
-            }
-            inner = parent;
+        for &(cond, holds) in self.guards(at).iter() {
+            r = self.narrow_by_condition(r, v, cond, holds);
         }
         Some(r)
+    }
+
+    /// The conditions of the `scf.if`/`loom.if` ops around `at`, innermost
+    /// first, each with whether it holds at `at`. Memoised per op (kept
+    /// with the caller's, see [`Ranges::keeping`]): the ops from `at` up
+    /// to the first one known are walked once, and each shares its
+    /// parent's list unless its parent is a guard.
+    fn guards(&self, at: Op<'a>) -> Guards<'a> {
+        let guards = self.kept.map_or(&self.guards, |k| &k.guards);
+        if let Some(known) = guards.borrow().get(&at) {
+            return known.clone();
+        }
+        let mut chain = vec![at];
+        let mut outer: Guards<'a> = Rc::from([]);
+        while let Some(parent) = chain.last().and_then(|o| o.parent()) {
+            if let Some(known) = guards.borrow().get(&parent) {
+                outer = known.clone();
+                break;
+            }
+            chain.push(parent);
+        }
+        let mut memo = guards.borrow_mut();
+        for op in chain.into_iter().rev() {
+            let guard = op.parent().filter(|p| p.is("scf.if") || p.is("loom.if")).and_then(|p| {
+                let region = p.region_index_of(op)?;
+                Some((p.operand(0), region == 0))
+            });
+            if let Some(guard) = guard {
+                outer = std::iter::once(guard).chain(outer.iter().copied()).collect();
+            }
+            memo.insert(op, outer.clone());
+        }
+        outer
     }
 
     fn narrow_by_condition(&self, r: Range, v: Val<'a>, cond: Val<'a>, holds: bool) -> Range {

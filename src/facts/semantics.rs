@@ -24,7 +24,7 @@
 //! - nothing here decides a fact: each layer states what the meaning
 //!   implies in its own domain, under its own no-wrap conditions.
 
-use super::ir::{attr_string, int_attr, shape_of, subview_kept_dims, subview_parts, AffineForm, Def, Op, Part, Val};
+use super::ir::{int_attr, shape_of, subview_kept_dims, subview_parts, AffineForm, Def, Op, Part, Val};
 use super::predicate::Predicate;
 use super::trip_count::Order;
 
@@ -49,8 +49,8 @@ impl Overflow {
     }
 }
 
-/// Where an op's overflow flags are, read only when a layer asks (reading
-/// them prints an attribute; constant folding and ranges never need them).
+/// Where an op's overflow flags are, read only when a layer asks (constant
+/// folding and ranges never need them).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Flags<'a>(Option<Op<'a>>);
 
@@ -65,8 +65,9 @@ impl<'a> Flags<'a> {
 
     pub fn read(self) -> Overflow {
         let Some(op) = self.0 else { return Overflow::NONE };
-        let flags = op.attr("overflowFlags").map(attr_string).unwrap_or_default();
-        Overflow { nsw: flags.contains("nsw"), nuw: flags.contains("nuw") }
+        // Every op `of` is given has the flags; without them nothing is
+        // flagged (no claim rests on a flag).
+        op.overflow_flags().map_or(Overflow::NONE, |(nsw, nuw)| Overflow { nsw, nuw })
     }
 }
 

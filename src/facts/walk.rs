@@ -160,9 +160,10 @@ impl<'a> Walk<'a> {
             }
             true
         });
-        // The induction caps its loops kept name its ops only.
+        // The induction caps and completions its loops kept name its ops
+        // only.
         for scope in &mut self.scopes {
-            scope.inductions.get_mut().clear();
+            scope.kept.clear();
         }
         if let Work::LoopsAndAccesses { explain } = work {
             self.check_accesses(function, s, explain, &mut |_| true, &mut |a| sink.found_access(a));

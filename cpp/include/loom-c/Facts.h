@@ -2,7 +2,8 @@
 |*                                                                            *|
 |* Small queries the Rust loop-facts passes (src/facts, src/passes) need and  *|
 |* that MLIR's C API does not offer: the target's index width from the data   *|
-|* layout, comparison predicates of arith.cmpi and index.cmp, integer         *|
+|* layout, comparison predicates of arith.cmpi and index.cmp, arith's         *|
+|* overflow flags, integer                                                    *|
 |* attribute values, and `file:line:col` renderings of locations.             *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
@@ -44,6 +45,11 @@ MLIR_CAPI_EXPORTED bool loomFactsIsIsolatedFromAbove(MlirOperation op);
  * arith::CmpIPredicate (eq 0, ne 1, slt 2, sle 3, sgt 4, sge 5, ult 6,
  * ule 7, ugt 8, uge 9); -1 for any other op. */
 MLIR_CAPI_EXPORTED int loomFactsComparePredicate(MlirOperation op);
+
+/* The overflow flags of an op with arith's integer overflow flags
+ * (`arith.addi`, `subi`, `muli`, `shli`): bit 0 set for `nsw`, bit 1 for
+ * `nuw`; -1 for any other op. */
+MLIR_CAPI_EXPORTED int loomFactsOverflowFlags(MlirOperation op);
 
 /* The value of an integer attribute (IntegerAttr of an integer or index
  * type, or BoolAttr) as its low 64 bits in `*bits`, and its bit width

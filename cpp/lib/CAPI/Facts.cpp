@@ -126,6 +126,15 @@ extern "C" int loomFactsComparePredicate(MlirOperation raw) {
   return -1;
 }
 
+extern "C" int loomFactsOverflowFlags(MlirOperation raw) {
+  auto flagged =
+      dyn_cast_or_null<arith::ArithIntegerOverflowFlagsInterface>(unwrap(raw));
+  if (!flagged)
+    return -1;
+  return (flagged.hasNoSignedWrap() ? 1 : 0) |
+         (flagged.hasNoUnsignedWrap() ? 2 : 0);
+}
+
 extern "C" bool loomFactsIntegerValue(MlirAttribute raw, uint64_t *bits,
                                       unsigned *width) {
   Attribute attr = unwrap(raw);

@@ -44,21 +44,25 @@ struct Edge {
 }
 
 /// `constraint` (normalized) as an edge over nodes `0..zero` (atoms) and
-/// `zero` (the constant 0), if it is a difference.
+/// `zero` (the constant 0), if it is a difference. Normalizing divides a
+/// difference's coefficients `±k` by `k` and rounds its constant down
+/// ([`Constraint::normalized`]); done here on the numbers, without a copy
+/// of the constraint.
 fn edge(c: &Constraint, zero: usize) -> Option<Edge> {
-    let c = c.clone().normalized();
     let node = |a: u32| (a as usize) < zero;
-    let (from, to) = match c.lin.terms[..] {
-        // x + w >= 0: 0 - x <= w.
-        [(x, 1)] if node(x.0) => (x.0 as usize, zero),
-        // -x + w >= 0: x - 0 <= w.
-        [(x, -1)] if node(x.0) => (zero, x.0 as usize),
-        // x - y + w >= 0: y - x <= w.
-        [(x, 1), (y, -1)] if node(x.0) && node(y.0) => (x.0 as usize, y.0 as usize),
-        [(y, -1), (x, 1)] if node(x.0) && node(y.0) => (x.0 as usize, y.0 as usize),
+    let (from, to, k) = match c.lin.terms[..] {
+        // k·x + w >= 0: 0 - x <= w / k.
+        [(x, k)] if k > 0 && node(x.0) => (x.0 as usize, zero, k),
+        // -k·x + w >= 0: x - 0 <= w / k.
+        [(x, k)] if k < 0 && node(x.0) => (zero, x.0 as usize, -k),
+        // k·x - k·y + w >= 0: y - x <= w / k.
+        [(x, k), (y, l)] if k > 0 && l == -k && node(x.0) && node(y.0) => (x.0 as usize, y.0 as usize, k),
+        [(y, l), (x, k)] if k > 0 && l == -k && node(x.0) && node(y.0) => (x.0 as usize, y.0 as usize, k),
         _ => return None,
     };
-    Some(Edge { from, to, weight: c.lin.constant, why: c.why })
+    // (A 128-bit division is a library call: most coefficients are 1.)
+    let weight = if k == 1 { c.lin.constant } else { c.lin.constant.div_euclid(k) };
+    Some(Edge { from, to, weight, why: c.why })
 }
 
 /// `Some(facts)` if one of `goals` (forms of a goal's negation) that is a
@@ -154,6 +158,39 @@ mod tests {
     fn c(constant: i128, terms: &[(u32, i128)], fact: usize) -> Constraint {
         let lin = Lin { constant, terms: terms.iter().map(|&(a, k)| (Atom(a), k)).collect() };
         Constraint { lin, why: FactSet::single(fact) }
+    }
+
+    #[test]
+    fn edges_are_those_of_the_normalized_constraints() {
+        // The reading on the normalized copy, term by term.
+        let by_copy = |c: &Constraint, zero: usize| {
+            let n = c.clone().normalized();
+            let node = |a: Atom| (a.0 as usize) < zero;
+            let (from, to) = match n.lin.terms[..] {
+                [(x, 1)] if node(x) => (x.0 as usize, zero),
+                [(x, -1)] if node(x) => (zero, x.0 as usize),
+                [(x, 1), (y, -1)] | [(y, -1), (x, 1)] if node(x) && node(y) => (x.0 as usize, y.0 as usize),
+                _ => return None,
+            };
+            Some((from, to, n.lin.constant))
+        };
+        let zero = 3;
+        let mut differences = 0;
+        for constant in -7..=7 {
+            for k in (-4..=4).filter(|&k| k != 0) {
+                for l in (-4..=4).filter(|&l| l != 0) {
+                    for (a, b) in [(0, 1), (1, 0), (2, 5)] {
+                        for terms in [vec![(a, k)], vec![(a, k), (b, l)]] {
+                            let c = c(constant, &terms, 0);
+                            let e = edge(&c, zero).map(|e| (e.from, e.to, e.weight));
+                            assert_eq!(e, by_copy(&c, zero), "{constant} {terms:?}");
+                            differences += usize::from(e.is_some());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(differences > 100);
     }
 
     #[test]

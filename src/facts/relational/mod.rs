@@ -39,12 +39,14 @@ mod solver;
 use crate::facts::assumptions::Assumptions;
 use crate::facts::ir::FastMap;
 use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 use super::bits::const_bits;
-use super::ir::{ExitKind, Op, Val};
+use super::ir::{affine_map_results, AffineForm, ExitKind, Op, Val};
 use super::predicate::Predicate;
 use super::ranges::Ranges;
 use linear::Lin;
+use mlir_sys::MlirAttribute;
 pub(crate) use query::Query;
 
 /// The width of an integer or index value the prover reads (1 to 64
@@ -171,7 +173,19 @@ pub(crate) struct Prover<'r, 'f, 'a> {
     /// Loops whose candidates are being checked (an induction hypothesis
     /// is in force while this is not 0).
     hypotheses: Cell<u32>,
+    /// [`Prover::earlier_guards`] per op: every query at an op nested in a
+    /// loop scans the blocks around it, the same ones for every access of
+    /// a nest.
+    earlier_guards: RefCell<FastMap<Op<'a>, Rc<[Op<'a>]>>>,
+    /// [`Prover::affine_map_results`] per affine map attribute (uniqued
+    /// in the context, which outlives the prover: its handle names it)
+    /// and index width: the loops of a nest share a few bound maps.
+    affine_maps: RefCell<FastMap<(usize, u32), Option<AffineMapResults>>>,
 }
+
+/// The number of inputs of an affine map and its results as linear forms
+/// ([`affine_map_results`]).
+type AffineMapResults = Rc<(usize, Vec<Option<AffineForm>>)>;
 
 impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
     pub(crate) fn new(ranges: &'r Ranges<'f, 'a>, allowed: Assumptions) -> Self {
@@ -184,17 +198,54 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
             no_wrap_known: RefCell::new(FastMap::default()),
             depth: Cell::new(0),
             hypotheses: Cell::new(0),
+            earlier_guards: RefCell::new(FastMap::default()),
+            affine_maps: RefCell::new(FastMap::default()),
         }
     }
 
-    /// Drops what the prover keeps (loop invariants, no-wrap answers):
+    /// [`affine_map_results`] of `attr` at `width`, read once per map.
+    pub(crate) fn affine_map_results(&self, attr: MlirAttribute, width: u32) -> Option<AffineMapResults> {
+        let key = (attr.ptr as usize, width);
+        if let Some(known) = self.affine_maps.borrow().get(&key) {
+            return known.clone();
+        }
+        let results = affine_map_results(attr, width).map(Rc::new);
+        self.affine_maps.borrow_mut().insert(key, results.clone());
+        results
+    }
+
+    /// The `cf.assert` and `loom.if` ops before `op` in its block, in
+    /// order, among the block's first `scan` ops (the ops a query's
+    /// context reads guards from). Kept per op: it reads only the IR.
+    pub(crate) fn earlier_guards(&self, op: Op<'a>, scan: usize) -> Rc<[Op<'a>]> {
+        if let Some(known) = self.earlier_guards.borrow().get(&op) {
+            return known.clone();
+        }
+        let guards: Rc<[Op<'a>]> = op
+            .block()
+            .map(|block| {
+                block
+                    .ops()
+                    .take(scan)
+                    .take_while(|&o| o != op)
+                    .filter(|o| o.is_one_of(&["cf.assert", "loom.if"]))
+                    .collect()
+            })
+            .unwrap_or_else(|| Rc::from([]));
+        self.earlier_guards.borrow_mut().insert(op, guards.clone());
+        guards
+    }
+
+    /// Drops what the prover keeps (loop invariants, no-wrap answers,
+    /// earlier guards):
     /// called when the walk enters another function, whose queries cannot
     /// reach the ops and values of the last one (a function is isolated
     /// from above), so that the tables stay the size of one function.
     pub(crate) fn forget(&self) {
         if self.hypotheses.get() == 0 {
-            *self.invariants.borrow_mut() = FastMap::default();
-            *self.no_wrap_known.borrow_mut() = FastMap::default();
+            self.invariants.borrow_mut().clear();
+            self.no_wrap_known.borrow_mut().clear();
+            self.earlier_guards.borrow_mut().clear();
             self.ranges.forget();
         }
     }

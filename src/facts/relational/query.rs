@@ -109,7 +109,7 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     pub(crate) facts: Vec<Fact<'a>>,
     base: Vec<Constraint>,
     /// The equalities among `base` (`e >= 0` with `-e >= 0` in the same
-    /// fact), as `e = 0`, for [`super::solver::refute_by_pair`].
+    /// fact), as `e = 0`, for [`super::solver::refute_by_pair_of`].
     equalities: Vec<Constraint>,
     /// The facts that rest on an assumption (an option).
     assuming: FactSet,

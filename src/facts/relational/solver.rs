@@ -20,7 +20,7 @@
 //! Queries try two cheaper refutations first, each a pass over the
 //! constraints, for the shapes most goals' refutations have:
 //! [`refute_in_box`] (a bound of each of the goal's atoms) and
-//! [`refute_by_pair`] (one fact against the goal, once equal quantities
+//! [`refute_by_pair_of`] (one fact against the goal, once equal quantities
 //! are named alike: an equality's two halves are a non-negative
 //! combination's ingredients like any other constraint).
 //!
@@ -317,9 +317,9 @@ pub(crate) fn refute_in_box<'c>(
     (max < 0).then_some(why)
 }
 
-/// Equalities substituted into a goal by [`refute_by_pair`], at most.
+/// Equalities substituted into a goal by [`refute_by_pair_of`], at most.
 const PAIR_SUBSTITUTIONS: usize = 2;
-/// Goal forms [`refute_by_pair`] tries per round of substitution.
+/// Goal forms [`refute_by_pair_of`] tries per round of substitution.
 const PAIR_FORMS: usize = 16;
 
 /// `Some(facts)` if `goal >= 0` contradicts one of `constraints` alone
@@ -333,35 +333,25 @@ const PAIR_FORMS: usize = 16;
 /// a substitution pass per goal; this costs a few comparisons per
 /// constraint. Sound like [`refute`]: each form is the goal plus
 /// multiples of equalities, so it holds wherever the goal and they do.
-pub(crate) fn refute_by_pair(
+///
+/// The goal's forms are given (`equal_forms` of the goal with the same
+/// equalities and exclusion): the first form, in their order, that is a
+/// contradiction or that one of `constraints` not derived from a fact in
+/// `excluded` opposes.
+pub(crate) fn refute_by_pair_of(
     constraints: &[&Constraint],
-    equalities: &[Constraint],
+    forms: &[Constraint],
     excluded: FactSet,
-    goal: &Lin,
 ) -> Option<FactSet> {
-    let mut forms: SmallVec<[Constraint; 4]> =
-        smallvec![Constraint { lin: goal.clone(), why: FactSet::default() }.normalized()];
-    for round in 0..=PAIR_SUBSTITUTIONS {
-        for g in &forms {
-            if g.is_contradiction() {
-                return Some(g.why);
-            }
-            let opposite = |c: &&Constraint| {
-                !c.why.intersects(excluded) && c.lin.constant + g.lin.constant < 0 && c.lin.opposes(&g.lin)
-            };
-            if let Some(c) = constraints.iter().copied().find(opposite) {
-                return Some(g.why.union(c.why));
-            }
+    forms.iter().find_map(|g| {
+        if g.is_contradiction() {
+            return Some(g.why);
         }
-        if round == PAIR_SUBSTITUTIONS {
-            break;
-        }
-        forms = substituted(&forms, equalities, excluded);
-        if forms.is_empty() {
-            return None;
-        }
-    }
-    None
+        let opposite = |c: &&Constraint| {
+            !c.why.intersects(excluded) && c.lin.constant + g.lin.constant < 0 && c.lin.opposes(&g.lin)
+        };
+        constraints.iter().copied().find(opposite).map(|c| g.why.union(c.why))
+    })
 }
 
 /// The forms of `goal` with up to [`PAIR_SUBSTITUTIONS`] of `equalities`
@@ -700,6 +690,17 @@ mod tests {
             }
         }
         assert!(refuted > 100, "only {refuted} systems refuted");
+    }
+
+    /// [`refute_by_pair_of`] on the forms of `goal`.
+    fn refute_by_pair(
+        constraints: &[&Constraint],
+        equalities: &[Constraint],
+        excluded: FactSet,
+        goal: &Lin,
+    ) -> Option<FactSet> {
+        let goal = Constraint { lin: goal.clone(), why: FactSet::default() };
+        refute_by_pair_of(constraints, &equal_forms(&goal, equalities, excluded), excluded)
     }
 
     #[test]

@@ -38,9 +38,10 @@ pub enum Leaf {
     /// A value that does not change while the loop runs but that the
     /// report's grammar cannot name: an enclosing loop's counter or
     /// iteration argument, a loaded value. `id` tells such values apart;
-    /// `what` describes it. An expression with one is shown in text
-    /// reports and attributes only.
-    Opaque { id: usize, what: String },
+    /// `what` describes it (shared: each reading of the value names it
+    /// alike). An expression with one is shown in text reports and
+    /// attributes only.
+    Opaque { id: usize, what: Rc<str> },
 }
 
 /// A symbolic integer expression (see the module docs).
@@ -95,7 +96,13 @@ fn interval_add(a: Interval, b: Interval) -> Option<Interval> {
 }
 
 fn interval_scale(a: Interval, k: i128) -> Option<Interval> {
-    let (x, y) = (a.lo.checked_mul(k)?, a.hi.checked_mul(k)?);
+    // Most coefficients are ±1, and a 128-bit multiplication is a library
+    // call.
+    let (x, y) = match k {
+        1 => (a.lo, a.hi),
+        -1 => (a.lo.checked_neg()?, a.hi.checked_neg()?),
+        _ => (a.lo.checked_mul(k)?, a.hi.checked_mul(k)?),
+    };
     Some(Interval::spanning(x, y))
 }
 
@@ -152,7 +159,13 @@ impl Expr {
     fn add_scaled(&self, other: &Expr, k: i128) -> Option<Expr> {
         let (c1, t1) = self.parts();
         let (c2, t2) = other.parts();
-        let constant = c1.checked_add(c2.checked_mul(k)?)?;
+        // (A 128-bit multiplication is a library call: most are by ±1.)
+        let scale = |c: i128| match k {
+            1 => Some(c),
+            -1 => c.checked_neg(),
+            _ => c.checked_mul(k),
+        };
+        let constant = c1.checked_add(scale(c2)?)?;
         // Merge the two sorted term lists.
         let mut terms = Vec::with_capacity(t1.len() + t2.len());
         let (mut i, mut j) = (0, 0);
@@ -169,12 +182,12 @@ impl Expr {
                 }
                 std::cmp::Ordering::Greater => {
                     j += 1;
-                    (&t2[j - 1].0, t2[j - 1].1.checked_mul(k)?)
+                    (&t2[j - 1].0, scale(t2[j - 1].1)?)
                 }
                 std::cmp::Ordering::Equal => {
                     i += 1;
                     j += 1;
-                    (&t1[i - 1].0, t1[i - 1].1.checked_add(t2[j - 1].1.checked_mul(k)?)?)
+                    (&t1[i - 1].0, t1[i - 1].1.checked_add(scale(t2[j - 1].1)?)?)
                 }
             };
             if coefficient != 0 {

@@ -407,11 +407,11 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
     /// a value loaded before the loop: a leaf the report cannot name, with
     /// its range where the loop is.
     fn opaque(&mut self, v: Val<'a>, owner: Option<Op<'a>>, n: usize) -> Result<Expr, String> {
-        let what = match owner {
+        let what = self.ranges.opaque_name(v, || match owner {
             Some(o) if n != usize::MAX => format!("argument {n} of {} at {}", o.name(), o.loc_string()),
             Some(o) => format!("the value loaded at {}", o.loc_string()),
             None => "a value".to_string(),
-        };
+        });
         let leaf = Leaf::Opaque { id: v.id(), what };
         if let (Some(outer), 0) = (owner, n) {
             if let Some((cap, rests_on)) = self.induction_cap(outer) {
@@ -420,7 +420,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
         }
         let e = self.ranged_leaf(leaf.clone(), v)?;
         if let (Some(outer), 0) = (owner, n) {
-            let step = self.for_step(outer).filter(|_| self.ranges.completion.completes_from(outer, self.at));
+            let step = self.for_step(outer).filter(|_| self.ranges.completion().completes_from(outer, self.at));
             if let Some(step) = step {
                 // Once the loop `at` starts, the iteration of `outer`
                 // certainly runs to its end (`facts::completion`), where

@@ -45,36 +45,31 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     self.assume(Source::Condition { op: parent, holds }, dnf);
                 }
             }
-            if let Some(block) = inner.block() {
-                for op in block.ops().take(MAX_GUARD_SCAN) {
-                    if op == inner {
-                        break;
+            for &op in self.prover.earlier_guards(inner, MAX_GUARD_SCAN).iter() {
+                match op.name_bytes() {
+                    b"cf.assert" => {
+                        // Execution goes on past it only if it held.
+                        self.require_defined(op.operand(0));
+                        self.defer(Source::Assert(op), op.operand(0), true);
                     }
-                    match op.name_bytes() {
-                        b"cf.assert" => {
-                            // Execution goes on past it only if it held.
-                            self.require_defined(op.operand(0));
-                            self.defer(Source::Assert(op), op.operand(0), true);
-                        }
-                        b"loom.if" => {
-                            let exits = |i: usize| {
-                                i < op.num_regions()
-                                    && op.region(i).first_block().and_then(|b| b.terminator()).is_some_and(|t| {
-                                        matches!(t.loom_exit(), Some((ExitKind::Break | ExitKind::Continue, _)))
-                                    })
-                            };
-                            // The rest of the block runs only when the
-                            // exiting branch was not taken.
-                            for (region, holds) in [(0, false), (1, true)] {
-                                if exits(region) {
-                                    self.require_defined(op.operand(0));
-                                    let dnf = self.condition(op.operand(0), holds, 0);
-                                    self.assume(Source::GuardExit { op, holds }, dnf);
-                                }
+                    b"loom.if" => {
+                        let exits = |i: usize| {
+                            i < op.num_regions()
+                                && op.region(i).first_block().and_then(|b| b.terminator()).is_some_and(|t| {
+                                    matches!(t.loom_exit(), Some((ExitKind::Break | ExitKind::Continue, _)))
+                                })
+                        };
+                        // The rest of the block runs only when the exiting
+                        // branch was not taken.
+                        for (region, holds) in [(0, false), (1, true)] {
+                            if exits(region) {
+                                self.require_defined(op.operand(0));
+                                let dnf = self.condition(op.operand(0), holds, 0);
+                                self.assume(Source::GuardExit { op, holds }, dnf);
                             }
                         }
-                        _ => {}
                     }
+                    _ => {}
                 }
             }
             if parent_name == b"func.func" {

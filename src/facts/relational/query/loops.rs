@@ -17,9 +17,7 @@
 use super::Query;
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{const_bits, to_signed};
-use crate::facts::ir::{
-    affine_map_results, affine_parallel_dimension, index_attr, loop_dimension, AffineForm, Op, Part, Val,
-};
+use crate::facts::ir::{affine_parallel_dimension, index_attr, loop_dimension, AffineForm, Op, Part, Val};
 use crate::facts::relational::linear::Lin;
 use crate::facts::relational::{Key, Source};
 
@@ -33,9 +31,11 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     pub(super) fn affine_induction(&mut self, for_op: Op<'a>, iv: &Lin) {
         let w = self.prover.ranges.index_width;
         let Some(Ok(step)) = for_op.attr("step").and_then(|s| index_attr(s, w)) else { return };
-        let maps = ["lowerBoundMap", "upperBoundMap"].map(|m| for_op.attr(m).and_then(|m| affine_map_results(m, w)));
-        let [Some((lb_inputs, lbs)), Some((_, ubs))] = maps else { return };
-        self.affine_bounds(for_op, 0, iv, (&lbs, &ubs, lb_inputs), Some(i128::from(step)));
+        let maps = ["lowerBoundMap", "upperBoundMap"]
+            .map(|m| for_op.attr(m).and_then(|m| self.prover.affine_map_results(m, w)));
+        let [Some(lower), Some(upper)] = maps else { return };
+        let ((lb_inputs, lbs), (_, ubs)) = (&*lower, &*upper);
+        self.affine_bounds(for_op, 0, iv, (lbs, ubs, *lb_inputs), Some(i128::from(step)));
     }
 
     /// `max(lb results) <= iv < min(ub results)` of induction variable `n`
@@ -45,8 +45,10 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     pub(super) fn affine_parallel_induction(&mut self, op: Op<'a>, n: usize, iv: &Lin) {
         let w = self.prover.ranges.index_width;
         let Ok(dim) = affine_parallel_dimension(op, n, w) else { return };
-        let maps = ["lowerBoundsMap", "upperBoundsMap"].map(|m| op.attr(m).and_then(|m| affine_map_results(m, w)));
-        let [Some((_, lbs)), Some((_, ubs))] = maps else { return };
+        let maps =
+            ["lowerBoundsMap", "upperBoundsMap"].map(|m| op.attr(m).and_then(|m| self.prover.affine_map_results(m, w)));
+        let [Some(lower), Some(upper)] = maps else { return };
+        let ((_, lbs), (_, ubs)) = (&*lower, &*upper);
         let (Some(lbs), Some(ubs)) = (lbs.get(dim.lower.clone()), ubs.get(dim.upper.clone())) else { return };
         self.affine_bounds(op, n, iv, (lbs, ubs, dim.upper_first), Some(dim.step));
     }

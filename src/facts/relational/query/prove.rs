@@ -17,7 +17,7 @@
 use super::{Query, LEAF_CASES, MAX_DISTANCE, MAX_SPLITS};
 use crate::facts::relational::difference::refute_by_cycle;
 use crate::facts::relational::linear::{Constraint, FactSet, Lin};
-use crate::facts::relational::solver::{equal_forms, refute, refute_by_pair, refute_in_box};
+use crate::facts::relational::solver::{equal_forms, refute, refute_by_pair_of, refute_in_box};
 
 impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// Whether `goal >= 0` holds at the query's op: the facts used, or None.
@@ -79,7 +79,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             return Some(why);
         }
         // So does a goal that one fact contradicts once sizes and other
-        // equal quantities are named alike ([`refute_by_pair`]): first by
+        // equal quantities are named alike ([`refute_by_pair_of`]): first by
         // facts that rest on no assumption, for the same reason; then by
         // any, as the elimination would (which prefers no proof to another
         // by its assumptions, and finds every one a pair finds).
@@ -90,9 +90,20 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         } else {
             &[self.assuming, FactSet::default()]
         };
+        // The goal's forms once equal quantities are named alike, per
+        // exclusion: the pairs and the cycles read the same ones. They
+        // depend on the exclusion only through the equalities it leaves
+        // out: the second exclusion (none) gives the first's forms again
+        // when that one left out no equality.
+        let first = equal_forms(negated, &self.equalities, exclusions[0]);
+        let second = exclusions
+            .get(1)
+            .filter(|_| self.equalities.iter().any(|e| e.why.intersects(exclusions[0])))
+            .map(|&excluded| equal_forms(negated, &self.equalities, excluded));
+        let forms = |i: usize| if i == 0 { &first } else { second.as_ref().unwrap_or(&first) };
         let pairs: Vec<&Constraint> = self.base.iter().chain(assumed).collect();
         if let Some(why) =
-            exclusions.iter().find_map(|&excluded| refute_by_pair(&pairs, &self.equalities, excluded, &negated.lin))
+            exclusions.iter().enumerate().find_map(|(i, &excluded)| refute_by_pair_of(&pairs, forms(i), excluded))
         {
             return Some(why);
         }
@@ -100,10 +111,10 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         // in the same order, with the goal's forms once equal quantities
         // are named alike (`o = i - j` makes `o >= 0` a difference).
         let atoms = self.keys.len();
-        exclusions.iter().find_map(|&excluded| {
-            let forms = equal_forms(negated, &self.equalities, excluded);
-            refute_by_cycle(self.base.iter().chain(assumed), &forms, excluded, atoms)
-        })
+        exclusions
+            .iter()
+            .enumerate()
+            .find_map(|(i, &excluded)| refute_by_cycle(self.base.iter().chain(assumed), forms(i), excluded, atoms))
     }
 
     /// Whether the facts gathered so far refute `negated` together with
