@@ -61,6 +61,7 @@ use super::ir::{
     affine_map_results, affine_map_trees, attr_string, element_bytes, element_type, is_memref, is_scalable_dim,
     may_access_memref, shape_of, strided_layout, subview_parts, type_string, wide_map_constant, Op, Part, Val,
 };
+use super::preconditions::{call_sites::enclosing_func, derive::derive, CallSites, Precondition};
 use super::ranges::Range;
 use super::relational::explain::Names;
 use super::relational::linear::{FactSet, Lin};
@@ -188,6 +189,12 @@ pub struct Access<'a> {
     /// With explanations requested, the relational facts the proof used
     /// (empty when the ranges alone proved it).
     pub facts: Vec<String>,
+    /// For an unproven access: the condition on its function's arguments
+    /// under which it is in bounds, or why none is shown (`preconditions`).
+    pub(crate) precondition: Option<Result<Precondition, String>>,
+    /// For an access with a precondition: what the module's calls of its
+    /// function say of it (`preconditions::call_sites`).
+    pub(crate) calls: Option<CallSites>,
 }
 
 impl<'a> Access<'a> {
@@ -201,11 +208,36 @@ impl<'a> Access<'a> {
             failures,
             assumptions: Vec::new(),
             facts: Vec::new(),
+            precondition: None,
+            calls: None,
         }
+    }
+
+    /// Whether the access is in bounds at every execution because every
+    /// call of its function satisfies its precondition (it is not proven
+    /// on its own).
+    pub(crate) fn proven_through_calls(&self) -> bool {
+        !self.proven() && self.calls.as_ref().is_some_and(CallSites::proven)
     }
 
     pub fn proven(&self) -> bool {
         self.failures.is_empty()
+    }
+
+    /// The assumptions its claim rests on: its proof's, or, proven through
+    /// call sites, its precondition's and those of the proofs at the calls.
+    pub(crate) fn claim_assumptions(&self) -> Vec<&'static str> {
+        let mut all = self.assumptions.clone();
+        if self.proven_through_calls() {
+            let precondition = self.precondition.as_ref().and_then(|p| p.as_ref().ok()).map(|p| p.assumptions.clone());
+            let calls = self.calls.as_ref().map(CallSites::assumptions);
+            for a in precondition.into_iter().chain(calls).flatten() {
+                if !all.contains(&a) {
+                    all.push(a);
+                }
+            }
+        }
+        all
     }
 
     /// Makes the access unproven because its code is not analysed (why),
@@ -214,6 +246,7 @@ impl<'a> Access<'a> {
         self.failures = vec![Failure::Unanalysed(why.to_string())];
         self.assumptions.clear();
         self.facts.clear();
+        self.precondition = None;
     }
 }
 
@@ -823,6 +856,40 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         access
     }
 
+    /// The precondition of unproven access `a` (see `preconditions`), from
+    /// the dimensions of `memref` the relational prover did not show
+    /// (`unshown`: index, dimension, elements covered), or why none is
+    /// shown (`unshown_why`: a dimension no relation was asked for).
+    fn precondition(
+        &self,
+        a: &Access<'a>,
+        query: Option<&mut Query<'_, '_, '_, 'a>>,
+        memref: Val<'a>,
+        unshown: &[(Val<'a>, usize, i64)],
+        unshown_why: Option<&str>,
+    ) -> Result<Precondition, String> {
+        if let Some(f) = a.failures.iter().find(|f| matches!(f, Failure::Unanalysed(_) | Failure::NotModelled)) {
+            return Err(f.message(&a.op_name));
+        }
+        if let Some(why) = unshown_why {
+            // The first failure says why that dimension is not a relation.
+            return Err(a.failures.first().map_or_else(|| why.to_string(), |f| f.message(&a.op_name)));
+        }
+        let (Some(query), Some(function)) = (query, enclosing_func(a.op)) else {
+            return Err("the access is in no func.func".into());
+        };
+        let mut goals = Vec::new();
+        for &(index, dim, covered) in unshown {
+            let (Some(i), Some(size)) = (query.value(index), query.dim(memref, dim)) else {
+                return Err("an index is not read as an integer relation".into());
+            };
+            let upper = size.minus(&i).and_then(|l| l.shifted(-(covered as i128)));
+            goals.push(i);
+            goals.push(upper.ok_or("the relation is too large to state")?);
+        }
+        derive(query, function, self.prover.ranges.index_width, &goals)
+    }
+
     /// The assumptions and (with `explain`) facts of a proof.
     fn record_proof(&self, access: &mut Access<'a>, query: &Query<'_, '_, '_, 'a>, used: FactSet) {
         query.uses_assumption(used).add_to(&mut access.assumptions);
@@ -859,6 +926,10 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         }
         let mut vscale = None;
         let mut failures = Vec::new();
+        // The dimensions the relational prover did not show (index,
+        // dimension, elements covered), for the precondition.
+        let mut unshown = Vec::new();
+        let mut unshown_why: Option<&str> = None;
         let mut query: Option<Query<'_, '_, '_, 'a>> = None;
         let mut used = FactSet::default();
         let mut numeric_assumed = Assumptions::NONE;
@@ -905,6 +976,10 @@ impl<'a> Checker<'_, '_, '_, 'a> {
                 Some(Err(text)) => Some(text),
                 None => None,
             };
+            match (&relation_failure, covered) {
+                (Some(_), Some(covered)) => unshown.push((index, dim, covered)),
+                _ => unshown_why = Some("an index is not read as an integer relation"),
+            }
             let claimed = extent.vector_dim.is_some_and(|v| layout.in_bounds.get(v) == Some(&true));
             let notes: Vec<String> = [
                 layout.mask.map(str::to_string),
@@ -948,6 +1023,8 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         let mut a = access(failures);
         if a.proven() {
             numeric_assumed.add_to(&mut a.assumptions);
+        } else {
+            a.precondition = Some(self.precondition(&a, query.as_mut(), layout.memref, &unshown, unshown_why));
         }
         if let (true, Some(q)) = (a.proven(), &query) {
             self.record_proof(&mut a, q, used);

@@ -33,6 +33,7 @@ pub(crate) mod bounds;
 pub(crate) mod completion;
 pub(crate) mod interval;
 pub(crate) mod ir;
+pub(crate) mod preconditions;
 pub(crate) mod predicate;
 pub(crate) mod ranges;
 pub(crate) mod recognize;

@@ -187,14 +187,18 @@ pub fn text(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> S
     for a in accesses {
         match a.failures.first() {
             None => out.push_str(&format!("  {} {} {}: proven\n", a.loc, a.function, a.op_name)),
-            Some(f) => out.push_str(&format!(
-                "  {} {} {}: unproven: {}\n",
-                a.loc,
-                a.function,
-                a.op_name,
-                f.message(&a.op_name)
-            )),
+            Some(f) => {
+                out.push_str(&format!(
+                    "  {} {} {}: unproven: {}\n",
+                    a.loc,
+                    a.function,
+                    a.op_name,
+                    f.message(&a.op_name)
+                ));
+                out.push_str(&super::preconditions::report::access_lines(a));
+            }
         }
     }
+    out.push_str(&super::preconditions::report::functions_text(&super::preconditions::report::functions(accesses)));
     out
 }
