@@ -26,6 +26,10 @@
 //! - access: `function`, `loc`, `op`, `status` (`proven` | `unproven`), and
 //!   for unproven ones `reason` (the first index that is not proven, or why
 //!   the access could not be analysed).
+//! - version 2 adds, besides the `*_expr` fields: on an unproven access
+//!   `precondition`, `precondition_assumptions`, `call_sites`; and the
+//!   top-level `functions` (see `schema.rs` and `preconditions`). The text
+//!   report shows them under each access and in a last section.
 
 use super::bounds::Access;
 use super::{Counter, LoopRecord, Status};

@@ -12,7 +12,14 @@
 //! `assumptions` (options a loop's facts, or an access's proof, relied
 //! on), and `dims` for loops of several induction variables (`scf.parallel`,
 //! `scf.forall`: their `body_count` is the product of the dimensions' and
-//! they have no `condition_count`, `total_condition_count` or `counter`).
+//! they have no `condition_count`, `total_condition_count` or `counter`),
+//! and, for accesses not proven on their own, `precondition` (a condition
+//! on the function's arguments: the expression grammar with `<=`, `or`,
+//! `and`) and `call_sites` (what the module's calls say of it), with a
+//! top-level `functions` array (one record per function with such
+//! accesses; see `facts::preconditions`). An access proven through call
+//! sites keeps `status: "unproven"`: `status` states what the function
+//! shows on its own.
 //! Counts are `u128` and counter values `i128`: a 64-bit loop can run its
 //! condition 2^64 times, and unsigned counter values reach 2^64 - 1. JSON
 //! numbers are written exactly (serde_json writes 128-bit integers as
