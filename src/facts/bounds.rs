@@ -61,7 +61,8 @@ use super::ir::{
     affine_map_results, affine_map_trees, attr_string, element_bytes, element_type, is_memref, is_scalable_dim,
     may_access_memref, shape_of, strided_layout, subview_parts, type_string, wide_map_constant, Op, Part, Val,
 };
-use super::preconditions::{call_sites::enclosing_func, derive::derive, CallSites, Precondition};
+use super::preconditions::derive::{for_access, Unshown};
+use super::preconditions::{CallSites, Precondition};
 use super::ranges::Range;
 use super::relational::explain::Names;
 use super::relational::linear::{FactSet, Lin};
@@ -584,7 +585,7 @@ fn beyond_index_width(ty: MlirType, width: u32) -> Option<String> {
 }
 
 /// The nearest enclosing function (an op with a `function_type`).
-fn enclosing_function(op: Op) -> Option<Op> {
+pub(crate) fn enclosing_function(op: Op) -> Option<Op> {
     let mut at = op.parent();
     while let Some(p) = at {
         if p.has_attr("function_type") {
@@ -856,40 +857,6 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         access
     }
 
-    /// The precondition of unproven access `a` (see `preconditions`), from
-    /// the dimensions of `memref` the relational prover did not show
-    /// (`unshown`: index, dimension, elements covered), or why none is
-    /// shown (`unshown_why`: a dimension no relation was asked for).
-    fn precondition(
-        &self,
-        a: &Access<'a>,
-        query: Option<&mut Query<'_, '_, '_, 'a>>,
-        memref: Val<'a>,
-        unshown: &[(Val<'a>, usize, i64)],
-        unshown_why: Option<&str>,
-    ) -> Result<Precondition, String> {
-        if let Some(f) = a.failures.iter().find(|f| matches!(f, Failure::Unanalysed(_) | Failure::NotModelled)) {
-            return Err(f.message(&a.op_name));
-        }
-        if let Some(why) = unshown_why {
-            // The first failure says why that dimension is not a relation.
-            return Err(a.failures.first().map_or_else(|| why.to_string(), |f| f.message(&a.op_name)));
-        }
-        let (Some(query), Some(function)) = (query, enclosing_func(a.op)) else {
-            return Err("the access is in no func.func".into());
-        };
-        let mut goals = Vec::new();
-        for &(index, dim, covered) in unshown {
-            let (Some(i), Some(size)) = (query.value(index), query.dim(memref, dim)) else {
-                return Err("an index is not read as an integer relation".into());
-            };
-            let upper = size.minus(&i).and_then(|l| l.shifted(-(covered as i128)));
-            goals.push(i);
-            goals.push(upper.ok_or("the relation is too large to state")?);
-        }
-        derive(query, function, self.prover.ranges.index_width, &goals)
-    }
-
     /// The assumptions and (with `explain`) facts of a proof.
     fn record_proof(&self, access: &mut Access<'a>, query: &Query<'_, '_, '_, 'a>, used: FactSet) {
         query.uses_assumption(used).add_to(&mut access.assumptions);
@@ -1024,7 +991,9 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         if a.proven() {
             numeric_assumed.add_to(&mut a.assumptions);
         } else {
-            a.precondition = Some(self.precondition(&a, query.as_mut(), layout.memref, &unshown, unshown_why));
+            let width = self.prover.ranges.index_width;
+            let unshown = Unshown { memref: layout.memref, dims: &unshown, why: unshown_why };
+            a.precondition = Some(for_access(&a, query.as_mut(), width, unshown));
         }
         if let (true, Some(q)) = (a.proven(), &query) {
             self.record_proof(&mut a, q, used);

@@ -26,21 +26,15 @@
 
 use super::{CallCheck, CallSites, Precondition, Quantity, Relation};
 use crate::analysis::Options;
-use crate::facts::bounds::Access;
+use crate::facts::bounds::{enclosing_function, Access};
 use crate::facts::ir::{attr_string, index_bitwidth, sets_index_width, walk_preorder, FastMap, Op};
 use crate::facts::relational::linear::Lin;
 use crate::facts::relational::Query;
 
-/// The nearest `func.func` around `op`.
+/// The `func.func` around `op` (its nearest enclosing function, when that
+/// is a `func.func`: preconditions name `func.func` arguments).
 pub(crate) fn enclosing_func(op: Op<'_>) -> Option<Op<'_>> {
-    let mut at = op.parent();
-    while let Some(p) = at {
-        if p.is("func.func") {
-            return Some(p);
-        }
-        at = p.parent();
-    }
-    None
+    enclosing_function(op).filter(|f| f.is("func.func"))
 }
 
 /// The nearest symbol table around `op` (`builtin.module`, `gpu.module`).

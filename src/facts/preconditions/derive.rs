@@ -19,8 +19,10 @@
 //! (a stronger, still sufficient condition). Budgets ([`MAX_CONSTRAINTS`],
 //! [`MAX_ALTERNATIVES`]) only drop constraints or alternatives.
 
+use super::call_sites::enclosing_func;
 use super::{Precondition, Quantity, Relation};
 use crate::facts::bits::smax;
+use crate::facts::bounds::{Access, Failure};
 use crate::facts::ir::{Def, Op, Val};
 use crate::facts::relational::linear::{Atom, Constraint, FactSet, Lin};
 use crate::facts::relational::{int_width, Key, Query, Source};
@@ -70,12 +72,13 @@ fn normal(lin: Lin) -> Lin {
 }
 
 /// Fourier–Motzkin projection of `system` (each `lin >= 0`) onto the atoms
-/// `keep` accepts: constraints over those atoms only that every rational
-/// solution of `system` satisfies (when an elimination would pass
+/// `keep` accepts: constraints over those atoms only that every integer
+/// solution of `system` satisfies (each derived constraint is normalised
+/// over the integers) (when an elimination would pass
 /// [`MAX_CONSTRAINTS`], the constraints on that atom are dropped instead,
 /// which keeps that true). None when the elimination shows `system` has
 /// no solution.
-pub(super) fn project(system: Vec<Lin>, keep: &impl Fn(Atom) -> bool) -> Option<Vec<Lin>> {
+fn project(system: Vec<Lin>, keep: &impl Fn(Atom) -> bool) -> Option<Vec<Lin>> {
     let mut set: Vec<Lin> = Vec::new();
     let add = |set: &mut Vec<Lin>, lin: Lin| -> Option<()> {
         let lin = normal(lin);
@@ -128,8 +131,8 @@ pub(super) fn project(system: Vec<Lin>, keep: &impl Fn(Atom) -> bool) -> Option<
     }
 }
 
-/// Whether `system` has no rational solution (by [`project`]ion onto no
-/// atom).
+/// Whether `system` has no integer solution, as far as [`project`]ion
+/// onto no atom shows (false: not shown).
 fn infeasible(system: Vec<Lin>) -> bool {
     project(system, &|_| false).is_none()
 }
@@ -248,11 +251,50 @@ fn alternatives(
     Ok((shown, used))
 }
 
+/// What an unproven indexed access left unshown: the dimensions of
+/// `memref` the relational prover did not show (index, dimension,
+/// elements covered), or why a dimension asked no relation (`why`).
+pub(crate) struct Unshown<'u, 'a> {
+    pub(crate) memref: Val<'a>,
+    pub(crate) dims: &'u [(Val<'a>, usize, i64)],
+    pub(crate) why: Option<&'static str>,
+}
+
+/// The precondition of unproven access `a` (its relational query, if one
+/// was made, at index width `index_width`), or why none is shown.
+pub(crate) fn for_access<'a>(
+    a: &Access<'a>,
+    query: Option<&mut Query<'_, '_, '_, 'a>>,
+    index_width: u32,
+    unshown: Unshown<'_, 'a>,
+) -> Result<Precondition, String> {
+    if let Some(f) = a.failures.iter().find(|f| matches!(f, Failure::Unanalysed(_) | Failure::NotModelled)) {
+        return Err(f.message(&a.op_name));
+    }
+    if let Some(why) = unshown.why {
+        // The first failure says why that dimension is not a relation.
+        return Err(a.failures.first().map_or_else(|| why.to_string(), |f| f.message(&a.op_name)));
+    }
+    let (Some(query), Some(function)) = (query, enclosing_func(a.op)) else {
+        return Err("the access is in no func.func".into());
+    };
+    let mut goals = Vec::new();
+    for &(index, dim, covered) in unshown.dims {
+        let (Some(i), Some(size)) = (query.value(index), query.dim(unshown.memref, dim)) else {
+            return Err("an index is not read as an integer relation".into());
+        };
+        let upper = size.minus(&i).and_then(|l| l.shifted(-(covered as i128)));
+        goals.push(i);
+        goals.push(upper.ok_or("the relation is too large to state")?);
+    }
+    derive(query, function, index_width, &goals)
+}
+
 /// The precondition under which every goal in `goals` (`g >= 0`, each a
 /// relation an access needs, at the access `query` is for) holds, in terms
 /// of the entry of `function` (a `func.func`); Err(why) when one of them
 /// has none.
-pub(crate) fn derive(
+fn derive(
     query: &mut Query<'_, '_, '_, '_>,
     function: Op<'_>,
     index_width: u32,

@@ -10,7 +10,7 @@
 //! - [`derive`]: at the access, the goal the prover failed (`i + 1 <=
 //!   dim(A, 0)`), negated, with the facts that hold there, is projected
 //!   onto the function's arguments and the sizes of its argument buffers
-//!   (Fourier–Motzkin over the rationals): what remains describes the
+//!   (Fourier–Motzkin elimination): what remains describes the
 //!   argument values for which a violation is not ruled out, a
 //!   conjunction `c1 and ... and ck`; its negation, `not c1 or ... or not
 //!   ck`, is the candidate (the "or the loop does not run" cases are the
