@@ -110,7 +110,8 @@ pub(crate) struct Computed<'a> {
 
 impl<'a> Computed<'a> {
     pub(crate) fn run(root: Op<'a>, options: &Options) -> Computed<'a> {
-        let found = facts::checked(root, options, false, facts::walk::Collect::new);
+        let mut found = facts::checked(root, options, false, facts::walk::Collect::new);
+        facts::preconditions::call_sites::resolve(root, options, &mut found.accesses);
         Computed { index_width: found.index_width, loops: found.loops, accesses: found.accesses }
     }
 

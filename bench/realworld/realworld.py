@@ -212,6 +212,9 @@ def measure_unit(row, uname, text, udir, tot, details):
            cwd=udir)
     report = json.load(open(rep))
     lstat, lproven, lreason, vec = {}, {}, {}, {}
+    # per line: every access there proven, on its own or through the calls
+    # of its function; some access there unproven with a precondition
+    lcalls, lprecond = {}, {}
     for lr in report["loops"]:
         ln = int(lr["loc"].rsplit(":", 2)[-2])
         prev = lstat.get(ln, "exact")
@@ -228,6 +231,9 @@ def measure_unit(row, uname, text, udir, tot, details):
             tot["other"][(ar["op"], ar["status"])] += 1
             continue
         lproven[ln] = lproven.get(ln, True) and ar["status"] == "proven"
+        via_calls = ar.get("call_sites", {}).get("proven", False)
+        lcalls[ln] = lcalls.get(ln, True) and (ar["status"] == "proven" or via_calls)
+        lprecond[ln] = lprecond.get(ln, False) or (ar["status"] != "proven" and "precondition" in ar)
         if "reason" in ar:
             lreason[ln] = ar["reason"]
     for ln in lstat:
@@ -285,6 +291,8 @@ def measure_unit(row, uname, text, udir, tot, details):
             t["vb_not_loom"] += v and not lo
             t["o2_not_loom"] += o and not lo
             t["loom_only"] += lo and not (v or o)
+            t["calls"] += not lo and lcalls.get(ln, False)
+            t["precond"] += not lo and lprecond.get(ln, False)
             if not lo:
                 tot["reasons"][reason_key(lreason.get(ln))] += 1
             if o and not lo:

@@ -61,6 +61,8 @@ use super::ir::{
     affine_map_results, affine_map_trees, attr_string, element_bytes, element_type, is_memref, is_scalable_dim,
     may_access_memref, shape_of, strided_layout, subview_parts, type_string, wide_map_constant, Op, Part, Val,
 };
+use super::preconditions::derive::{for_access, Unshown};
+use super::preconditions::{CallSites, Precondition};
 use super::ranges::Range;
 use super::relational::explain::Names;
 use super::relational::linear::{FactSet, Lin};
@@ -188,6 +190,12 @@ pub struct Access<'a> {
     /// With explanations requested, the relational facts the proof used
     /// (empty when the ranges alone proved it).
     pub facts: Vec<String>,
+    /// For an unproven access: the condition on its function's arguments
+    /// under which it is in bounds, or why none is shown (`preconditions`).
+    pub(crate) precondition: Option<Result<Precondition, String>>,
+    /// For an access with a precondition: what the module's calls of its
+    /// function say of it (`preconditions::call_sites`).
+    pub(crate) calls: Option<CallSites>,
 }
 
 impl<'a> Access<'a> {
@@ -201,11 +209,36 @@ impl<'a> Access<'a> {
             failures,
             assumptions: Vec::new(),
             facts: Vec::new(),
+            precondition: None,
+            calls: None,
         }
+    }
+
+    /// Whether the access is in bounds at every execution because every
+    /// call of its function satisfies its precondition (it is not proven
+    /// on its own).
+    pub(crate) fn proven_through_calls(&self) -> bool {
+        !self.proven() && self.calls.as_ref().is_some_and(CallSites::proven)
     }
 
     pub fn proven(&self) -> bool {
         self.failures.is_empty()
+    }
+
+    /// The assumptions its claim rests on: its proof's, or, proven through
+    /// call sites, its precondition's and those of the proofs at the calls.
+    pub(crate) fn claim_assumptions(&self) -> Vec<&'static str> {
+        let mut all = self.assumptions.clone();
+        if self.proven_through_calls() {
+            let precondition = self.precondition.as_ref().and_then(|p| p.as_ref().ok()).map(|p| p.assumptions.clone());
+            let calls = self.calls.as_ref().map(CallSites::assumptions);
+            for a in precondition.into_iter().chain(calls).flatten() {
+                if !all.contains(&a) {
+                    all.push(a);
+                }
+            }
+        }
+        all
     }
 
     /// Makes the access unproven because its code is not analysed (why),
@@ -214,6 +247,7 @@ impl<'a> Access<'a> {
         self.failures = vec![Failure::Unanalysed(why.to_string())];
         self.assumptions.clear();
         self.facts.clear();
+        self.precondition = None;
     }
 }
 
@@ -551,7 +585,7 @@ fn beyond_index_width(ty: MlirType, width: u32) -> Option<String> {
 }
 
 /// The nearest enclosing function (an op with a `function_type`).
-fn enclosing_function(op: Op) -> Option<Op> {
+pub(crate) fn enclosing_function(op: Op) -> Option<Op> {
     let mut at = op.parent();
     while let Some(p) = at {
         if p.has_attr("function_type") {
@@ -859,6 +893,10 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         }
         let mut vscale = None;
         let mut failures = Vec::new();
+        // The dimensions the relational prover did not show (index,
+        // dimension, elements covered), for the precondition.
+        let mut unshown = Vec::new();
+        let mut unshown_why: Option<&str> = None;
         let mut query: Option<Query<'_, '_, '_, 'a>> = None;
         let mut used = FactSet::default();
         let mut numeric_assumed = Assumptions::NONE;
@@ -905,6 +943,10 @@ impl<'a> Checker<'_, '_, '_, 'a> {
                 Some(Err(text)) => Some(text),
                 None => None,
             };
+            match (&relation_failure, covered) {
+                (Some(_), Some(covered)) => unshown.push((index, dim, covered)),
+                _ => unshown_why = Some("an index is not read as an integer relation"),
+            }
             let claimed = extent.vector_dim.is_some_and(|v| layout.in_bounds.get(v) == Some(&true));
             let notes: Vec<String> = [
                 layout.mask.map(str::to_string),
@@ -948,6 +990,10 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         let mut a = access(failures);
         if a.proven() {
             numeric_assumed.add_to(&mut a.assumptions);
+        } else {
+            let width = self.prover.ranges.index_width;
+            let unshown = Unshown { memref: layout.memref, dims: &unshown, why: unshown_why };
+            a.precondition = Some(for_access(&a, query.as_mut(), width, unshown));
         }
         if let (true, Some(q)) = (a.proven(), &query) {
             self.record_proof(&mut a, q, used);

@@ -324,6 +324,35 @@ impl<'a> Op<'a> {
         // owns this IR (the pass run) touches.
         unsafe { mlirOperationIsBeforeInBlock(self.0, other.0) }
     }
+    /// The names and printed forms of the op's attributes (inherent and
+    /// discardable) that may hold a symbol reference: every one except
+    /// the kinds that cannot (integers, floats, strings, types, affine
+    /// maps, units, dense arrays and elements), which are not printed.
+    pub(crate) fn symbol_attrs(self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        // SAFETY: `self` is a live op; `i` is below its attribute count,
+        // read in the same call sequence while the IR does not change; the
+        // named attribute's name and value are uniqued in the context.
+        unsafe {
+            for i in 0..mlirOperationGetNumAttributes(self.0) {
+                let named = mlirOperationGetAttribute(self.0, i);
+                let a = named.attribute;
+                let plain = mlirAttributeIsAInteger(a)
+                    || mlirAttributeIsAFloat(a)
+                    || mlirAttributeIsAString(a)
+                    || mlirAttributeIsAType(a)
+                    || mlirAttributeIsAAffineMap(a)
+                    || mlirAttributeIsAUnit(a)
+                    || mlirAttributeIsABool(a)
+                    || mlirAttributeIsADenseI64Array(a)
+                    || mlirAttributeIsADenseElements(a);
+                if !plain {
+                    out.push((string_from_ref(mlirIdentifierStr(named.name)), attr_string(a)));
+                }
+            }
+        }
+        out
+    }
     /// Whether `self` is `ancestor` or nested (at any depth) inside it.
     pub(crate) fn is_within(self, ancestor: Op<'a>) -> bool {
         let mut at = Some(self);

@@ -34,6 +34,7 @@ pub(crate) mod completion;
 pub(crate) mod interval;
 pub(crate) mod ir;
 pub(crate) mod offset_bound;
+pub(crate) mod preconditions;
 pub(crate) mod predicate;
 pub(crate) mod ranges;
 pub(crate) mod recognize;

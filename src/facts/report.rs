@@ -26,6 +26,10 @@
 //! - access: `function`, `loc`, `op`, `status` (`proven` | `unproven`), and
 //!   for unproven ones `reason` (the first index that is not proven, or why
 //!   the access could not be analysed).
+//! - version 2 adds, besides the `*_expr` fields: on an unproven access
+//!   `precondition`, `precondition_assumptions`, `call_sites`; and the
+//!   top-level `functions` (see `schema.rs` and `preconditions`). The text
+//!   report shows them under each access and in a last section.
 
 use super::bounds::Access;
 use super::{Counter, LoopRecord, Status};
@@ -187,14 +191,18 @@ pub fn text(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> S
     for a in accesses {
         match a.failures.first() {
             None => out.push_str(&format!("  {} {} {}: proven\n", a.loc, a.function, a.op_name)),
-            Some(f) => out.push_str(&format!(
-                "  {} {} {}: unproven: {}\n",
-                a.loc,
-                a.function,
-                a.op_name,
-                f.message(&a.op_name)
-            )),
+            Some(f) => {
+                out.push_str(&format!(
+                    "  {} {} {}: unproven: {}\n",
+                    a.loc,
+                    a.function,
+                    a.op_name,
+                    f.message(&a.op_name)
+                ));
+                out.push_str(&super::preconditions::report::access_lines(a));
+            }
         }
     }
+    out.push_str(&super::preconditions::report::functions_text(&super::preconditions::report::functions(accesses)));
     out
 }

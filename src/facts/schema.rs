@@ -12,7 +12,14 @@
 //! `assumptions` (options a loop's facts, or an access's proof, relied
 //! on), and `dims` for loops of several induction variables (`scf.parallel`,
 //! `scf.forall`: their `body_count` is the product of the dimensions' and
-//! they have no `condition_count`, `total_condition_count` or `counter`).
+//! they have no `condition_count`, `total_condition_count` or `counter`),
+//! and, for accesses not proven on their own, `precondition` (a condition
+//! on the function's arguments: the expression grammar with `<=`, `or`,
+//! `and`) and `call_sites` (what the module's calls say of it), with a
+//! top-level `functions` array (one record per function with such
+//! accesses; see `facts::preconditions`). An access proven through call
+//! sites keeps `status: "unproven"`: `status` states what the function
+//! shows on its own.
 //! Counts are `u128` and counter values `i128`: a 64-bit loop can run its
 //! condition 2^64 times, and unsigned counter values reach 2^64 - 1. JSON
 //! numbers are written exactly (serde_json writes 128-bit integers as
@@ -37,6 +44,10 @@ pub struct Report {
     pub index_bitwidth: u32,
     pub loops: Vec<LoopReport>,
     pub accesses: Vec<AccessReport>,
+    /// v2: every function with an access not proven on its own: its
+    /// precondition, or why it has none (absent when there is none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub functions: Vec<FunctionReport>,
 }
 
 /// How much is known about a loop's trip count.
@@ -178,6 +189,67 @@ pub struct AccessReport {
     /// (`buffer-bytes-below-half-address-space`); absent when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assumptions: Vec<String>,
+    /// v2, unproven accesses: a condition on the function's arguments
+    /// (`%argN`, `dim(%argN, K)`, `<=`, `or`, `and`) under which the access
+    /// is in bounds, shown by the prover with it assumed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precondition: Option<String>,
+    /// v2: the assumptions the proofs under the precondition (and at the
+    /// calls) used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub precondition_assumptions: Vec<String>,
+    /// v2, accesses with a precondition: the module's calls of the
+    /// function and whether each satisfies it. `status` stays `unproven`:
+    /// it states what the function shows on its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call_sites: Option<CallSitesReport>,
+}
+
+/// What the calls of a function say of a precondition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallSitesReport {
+    /// In bounds at every execution: every use of the (private) function
+    /// is one of `calls`, and each satisfies the precondition.
+    pub proven: bool,
+    /// Why not, when `proven` is false.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub calls: Vec<CallReport>,
+}
+
+/// One `func.call` of a function.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallReport {
+    /// The calling function.
+    pub function: String,
+    pub loc: String,
+    /// Whether the precondition was proven at the call.
+    pub holds: bool,
+}
+
+/// A function with accesses not proven on its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FunctionReport {
+    pub function: String,
+    pub loc: String,
+    /// Its accesses not proven on its own.
+    pub unproven: u32,
+    /// The conjunction of its accesses' preconditions (of those that have
+    /// one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precondition: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub precondition_assumptions: Vec<String>,
+    /// Why an access has no precondition (the first such one), if one has
+    /// none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// For `precondition`: the calls, each holding when it satisfies every
+    /// access's precondition; `proven` when every access with one is
+    /// proven through call sites.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call_sites: Option<CallSitesReport>,
 }
 
 impl LoopReport {
@@ -350,7 +422,11 @@ impl AccessReport {
             status: if a.proven() { AccessStatus::Proven } else { AccessStatus::Unproven },
             reason: a.failures.first().map(|f| f.message(&a.op_name)),
             assumptions: a.assumptions.iter().map(|s| s.to_string()).collect(),
+            precondition: None,
+            precondition_assumptions: Vec::new(),
+            call_sites: None,
         }
+        .with_precondition(a)
     }
 }
 
@@ -361,6 +437,7 @@ impl Report {
             index_bitwidth,
             loops: loops.iter().map(LoopReport::from_record).collect(),
             accesses: accesses.iter().map(AccessReport::from_access).collect(),
+            functions: super::preconditions::report::functions(accesses),
         }
     }
 
@@ -368,8 +445,15 @@ impl Report {
     /// `"key": value` pairs separated by `, `.
     pub fn to_json(&self) -> String {
         let mut out = Vec::new();
-        write_lines(&mut out, self.version, self.index_bitwidth, self.loops.iter(), self.accesses.iter())
-            .expect("writes to a Vec cannot fail");
+        write_lines(
+            &mut out,
+            self.version,
+            self.index_bitwidth,
+            self.loops.iter(),
+            self.accesses.iter(),
+            &self.functions,
+        )
+        .expect("writes to a Vec cannot fail");
         String::from_utf8(out).expect("serde_json writes UTF-8")
     }
 
@@ -380,41 +464,42 @@ impl Report {
 }
 
 /// The JSON report written as the analysis finds its entries: the bytes
-/// `Report::new(..).to_json()` gives, without the report or its records
-/// held in memory. Loops go to `out` as they come; accesses, which follow
-/// every loop in the layout, are kept as their JSON lines until
-/// [`JsonSink::finish`].
-pub(crate) struct JsonSink<W: Write> {
+/// `Report::new(..).to_json()` gives, without the loops held in memory.
+/// Loops go to `out` as they come; accesses, which follow every loop in
+/// the layout, and whose call sites are checked once the whole module is
+/// analysed, are kept until [`JsonSink::finish`].
+pub(crate) struct JsonSink<'a, W: Write> {
     out: W,
     any_loop: bool,
-    /// The accesses' lines so far.
-    accesses: Vec<u8>,
-    any_access: bool,
+    accesses: Vec<Access<'a>>,
     /// The first write error: nothing is written after it.
     error: Option<io::Error>,
 }
 
-impl<W: Write> JsonSink<W> {
+impl<'a, W: Write> JsonSink<'a, W> {
     /// Starts the report (its header) on `out`.
-    pub(crate) fn new(mut out: W, index_bitwidth: u32) -> JsonSink<W> {
+    pub(crate) fn new(mut out: W, index_bitwidth: u32) -> JsonSink<'a, W> {
         let error = write_header(&mut out, SCHEMA_VERSION, index_bitwidth).err();
-        JsonSink { out, any_loop: false, accesses: Vec::new(), any_access: false, error }
+        JsonSink { out, any_loop: false, accesses: Vec::new(), error }
     }
 
-    /// Writes the accesses and the end of the report; the first write error
-    /// if any write failed.
-    pub(crate) fn finish(mut self) -> io::Result<W> {
+    /// Checks the preconditions at the calls in `root`, then writes the
+    /// accesses, the functions and the end of the report; the first write
+    /// error if any write failed.
+    pub(crate) fn finish(mut self, root: super::ir::Op<'a>, options: &crate::analysis::Options) -> io::Result<W> {
         if let Some(e) = self.error {
             return Err(e);
         }
+        super::preconditions::call_sites::resolve(root, options, &mut self.accesses);
         self.out.write_all(BETWEEN)?;
-        self.out.write_all(&self.accesses)?;
+        write_items(&mut self.out, self.accesses.iter().map(AccessReport::from_access))?;
+        write_functions(&mut self.out, &super::preconditions::report::functions(&self.accesses))?;
         self.out.write_all(END)?;
         Ok(self.out)
     }
 }
 
-impl<'a, W: Write> Sink<'a> for JsonSink<W> {
+impl<'a, W: Write> Sink<'a> for JsonSink<'a, W> {
     fn found_loop(&mut self, record: LoopRecord<'a>) {
         if self.error.is_none() {
             self.error = write_item(&mut self.out, !self.any_loop, &LoopReport::from_record(&record)).err();
@@ -423,9 +508,7 @@ impl<'a, W: Write> Sink<'a> for JsonSink<W> {
     }
 
     fn found_access(&mut self, access: Access<'a>) {
-        write_item(&mut self.accesses, !self.any_access, &AccessReport::from_access(&access))
-            .expect("writes to a Vec cannot fail");
-        self.any_access = true;
+        self.accesses.push(access);
     }
 }
 
@@ -436,12 +519,23 @@ fn write_lines<L: Serialize, A: Serialize>(
     index_bitwidth: u32,
     loops: impl Iterator<Item = L>,
     accesses: impl Iterator<Item = A>,
+    functions: &[FunctionReport],
 ) -> io::Result<()> {
     write_header(out, version, index_bitwidth)?;
     write_items(out, loops)?;
     out.write_all(BETWEEN)?;
     write_items(out, accesses)?;
+    write_functions(out, functions)?;
     out.write_all(END)
+}
+
+/// The `functions` array, when there is one.
+fn write_functions(out: &mut impl Write, functions: &[FunctionReport]) -> io::Result<()> {
+    if functions.is_empty() {
+        return Ok(());
+    }
+    out.write_all(b"],\n \"functions\": [")?;
+    write_items(out, functions.iter())
 }
 
 fn write_items<T: Serialize>(out: &mut impl Write, items: impl Iterator<Item = T>) -> io::Result<()> {
@@ -547,7 +641,11 @@ mod tests {
                 status: AccessStatus::Proven,
                 reason: None,
                 assumptions: Vec::new(),
+                precondition: None,
+                precondition_assumptions: Vec::new(),
+                call_sites: None,
             }],
+            functions: Vec::new(),
         }
     }
 

@@ -52,7 +52,7 @@ fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure
     let write = |out: &mut dyn Write| -> std::io::Result<()> {
         let mut out = BufWriter::new(out);
         if format == "json" {
-            facts::checked(root, &options, false, |width| JsonSink::new(&mut out, width)).finish()?;
+            facts::checked(root, &options, false, |width| JsonSink::new(&mut out, width)).finish(root, &options)?;
         } else {
             out.write_all(Computed::run(root, &options).text().as_bytes())?;
         }

@@ -12,15 +12,19 @@
 // This module has 8 memory-touching ops; the report lists exactly those.
 
 // CHECK: accesses: 1 proven, 7 unproven
-// CHECK-NEXT: report-complete.mlir:[[@LINE+16]]:3 touch memref.copy: unproven: not analysed: memref.copy
-// CHECK-NEXT: report-complete.mlir:[[@LINE+16]]:8 touch affine.load: unproven: affine.load: result 0 of its map may wrap at the index width
-// CHECK-NEXT: report-complete.mlir:[[@LINE+16]]:3 touch affine.store: unproven: affine.store: cannot show 0 <= %arg3
-// CHECK-NEXT: report-complete.mlir:[[@LINE+16]]:8 touch memref.atomic_rmw: unproven: not analysed: memref.atomic_rmw
-// CHECK-NEXT: report-complete.mlir:[[@LINE+16]]:3 touch linalg.fill: unproven: not analysed: linalg.fill
-// CHECK-NEXT: report-complete.mlir:[[@LINE+16]]:3 touch func.call: unproven: not analysed: func.call
-// CHECK-NEXT: report-complete.mlir:[[@LINE+19]]:10 touch memref.load: proven
-// CHECK-NEXT: report-complete.mlir:[[@LINE+25]]:3 touch memref.prefetch: unproven: not analysed: memref.prefetch
+// CHECK-NEXT: report-complete.mlir:[[@LINE+20]]:3 touch memref.copy: unproven: not analysed: memref.copy
+// CHECK-NEXT: report-complete.mlir:[[@LINE+20]]:8 touch affine.load: unproven: affine.load: result 0 of its map may wrap at the index width
+// CHECK-NEXT: report-complete.mlir:[[@LINE+20]]:3 touch affine.store: unproven: affine.store: cannot show 0 <= %arg3
+// CHECK-NEXT:     precondition: 0 <= %arg3 and %arg3 + 1 <= dim(%arg1, 0)
+// CHECK-NEXT:     call sites: not proven: @touch is public: it may be called from outside the module
+// CHECK-NEXT: report-complete.mlir:[[@LINE+18]]:8 touch memref.atomic_rmw: unproven: not analysed: memref.atomic_rmw
+// CHECK-NEXT: report-complete.mlir:[[@LINE+18]]:3 touch linalg.fill: unproven: not analysed: linalg.fill
+// CHECK-NEXT: report-complete.mlir:[[@LINE+18]]:3 touch func.call: unproven: not analysed: func.call
+// CHECK-NEXT: report-complete.mlir:[[@LINE+21]]:10 touch memref.load: proven
+// CHECK-NEXT: report-complete.mlir:[[@LINE+27]]:3 touch memref.prefetch: unproven: not analysed: memref.prefetch
 // CHECK-EMPTY:
+// CHECK-NEXT: functions with accesses not proven on their own:
+// CHECK-NEXT: @touch: 7 unproven; precondition: 0 <= %arg3 and %arg3 + 1 <= dim(%arg1, 0); without precondition: {{.*}}memref.copy: not analysed: memref.copy; call sites: not proven: @touch is public
 // JSON: {"function": "touch", {{.*}}"op": "memref.copy", "status": "unproven", "reason": "not analysed: memref.copy"}
 // JSON-COUNT-6: "status": "unproven"
 func.func private @ext(memref<?xf32>)

@@ -10,24 +10,26 @@
 // the loads in @f and @g read only their functions' facts.
 
 // CHECK: "loops": [
-// CHECK-NEXT: {"function": "", "loc": "{{.*}}report-order.mlir:36:1", "op": "scf.for", "depth": 0, "status": "exact", "body_count": 4,
-// CHECK-NEXT: {"function": "f", "loc": "{{.*}}report-order.mlir:43:3", "op": "scf.for", "depth": 0, "status": "exact", "body_count": 8,
-// CHECK-NEXT: {"function": "f", "loc": "{{.*}}report-order.mlir:44:5", "op": "scf.for", "depth": 1, "status": "exact", "entries": 8,
-// CHECK-NEXT: {"function": "", "loc": "{{.*}}report-order.mlir:50:1", "op": "scf.for", "depth": 0, "status": "exact", "body_count": 4,
-// CHECK-NEXT: {"function": "", "loc": "{{.*}}report-order.mlir:51:3", "op": "scf.for", "depth": 1, "status": "exact", "entries": 4,
-// CHECK-NEXT: {"function": "g", "loc": "{{.*}}report-order.mlir:59:5", "op": "scf.for", "depth": 0, "status": "exact", "entries": 1, "counter": {"type": "index", "width": 32,
+// CHECK-NEXT: {"function": "", "loc": "{{.*}}report-order.mlir:38:1", "op": "scf.for", "depth": 0, "status": "exact", "body_count": 4,
+// CHECK-NEXT: {"function": "f", "loc": "{{.*}}report-order.mlir:45:3", "op": "scf.for", "depth": 0, "status": "exact", "body_count": 8,
+// CHECK-NEXT: {"function": "f", "loc": "{{.*}}report-order.mlir:46:5", "op": "scf.for", "depth": 1, "status": "exact", "entries": 8,
+// CHECK-NEXT: {"function": "", "loc": "{{.*}}report-order.mlir:52:1", "op": "scf.for", "depth": 0, "status": "exact", "body_count": 4,
+// CHECK-NEXT: {"function": "", "loc": "{{.*}}report-order.mlir:53:3", "op": "scf.for", "depth": 1, "status": "exact", "entries": 4,
+// CHECK-NEXT: {"function": "g", "loc": "{{.*}}report-order.mlir:61:5", "op": "scf.for", "depth": 0, "status": "exact", "entries": 1, "counter": {"type": "index", "width": 32,
 // CHECK-NEXT: "accesses": [
-// CHECK-NEXT: {"function": "", "loc": "{{.*}}report-order.mlir:37:8", "op": "memref.load", "status": "proven"},
-// CHECK-NEXT: {"function": "f", "loc": "{{.*}}report-order.mlir:45:12", "op": "memref.load", "status": "proven"},
-// CHECK-NEXT: {"function": "", "loc": "{{.*}}report-order.mlir:52:10", "op": "memref.load", "status": "proven"},
-// CHECK-NEXT: {"function": "g", "loc": "{{.*}}report-order.mlir:61:12", "op": "memref.load", "status": "unproven",
-// CHECK-NEXT: {"function": "", "loc": "{{.*}}report-order.mlir:66:6", "op": "memref.load", "status": "proven"}]}
+// CHECK-NEXT: {"function": "", "loc": "{{.*}}report-order.mlir:39:8", "op": "memref.load", "status": "proven"},
+// CHECK-NEXT: {"function": "f", "loc": "{{.*}}report-order.mlir:47:12", "op": "memref.load", "status": "proven"},
+// CHECK-NEXT: {"function": "", "loc": "{{.*}}report-order.mlir:54:10", "op": "memref.load", "status": "proven"},
+// CHECK-NEXT: {"function": "g", "loc": "{{.*}}report-order.mlir:63:12", "op": "memref.load", "status": "unproven",
+// CHECK-NEXT: {"function": "", "loc": "{{.*}}report-order.mlir:68:6", "op": "memref.load", "status": "proven"}],
+// CHECK-NEXT: "functions": [
+// CHECK-NEXT: {"function": "g", "loc": "{{.*}}report-order.mlir:58:3", "unproven": 1, "precondition": "%arg1 <= dim(%arg0, 0)", {{.*}}}]}
 
-// REMARK: report-order.mlir:37:8: remark: memref.load: in bounds (proven)
-// REMARK: report-order.mlir:45:12: remark: memref.load: in bounds (proven)
-// REMARK: report-order.mlir:52:10: remark: memref.load: in bounds (proven)
-// REMARK: report-order.mlir:61:12: remark: not proven in bounds
-// REMARK: report-order.mlir:66:6: remark: memref.load: in bounds (proven)
+// REMARK: report-order.mlir:39:8: remark: memref.load: in bounds (proven)
+// REMARK: report-order.mlir:47:12: remark: memref.load: in bounds (proven)
+// REMARK: report-order.mlir:54:10: remark: memref.load: in bounds (proven)
+// REMARK: report-order.mlir:63:12: remark: not proven in bounds
+// REMARK: report-order.mlir:68:6: remark: memref.load: in bounds (proven)
 
 %k0 = arith.constant 0 : index
 %k4 = arith.constant 4 : index

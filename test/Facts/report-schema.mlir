@@ -8,11 +8,13 @@
 
 // CHECK: {"version": 2, "index_bitwidth": 64,
 // CHECK-NEXT: "loops": [
-// CHECK-NEXT: {"function": "f", "loc": "report-schema.mlir:24:15", "op": "scf.while", "depth": 0, "status": "exact", "body_count": 4, "condition_count": 5, "entries": 1, "total_body_count": 4, "total_condition_count": 5, "counter": {"type": "index", "width": 64, "signed": true, "step": 1, "condition": [0, 4], "body": [0, 3], "exit": 4}},
+// CHECK-NEXT: {"function": "f", "loc": "report-schema.mlir:26:15", "op": "scf.while", "depth": 0, "status": "exact", "body_count": 4, "condition_count": 5, "entries": 1, "total_body_count": 4, "total_condition_count": 5, "counter": {"type": "index", "width": 64, "signed": true, "step": 1, "condition": [0, 4], "body": [0, 3], "exit": 4}},
 // CHECK-NEXT: {"function": "g", "loc": "report-schema.mlir:{{[0-9]+}}:8", "op": "scf.while", "depth": 0, "status": "exact", "body_count": 18446744073709551615, "condition_count": 18446744073709551616, "entries": 1, "total_body_count": 18446744073709551615, "total_condition_count": 18446744073709551616, "counter": {"type": "i64", "width": 64, "signed": false, "step": 1, "condition": [0, 18446744073709551615], "body": [0, 18446744073709551614], "exit": 18446744073709551615}}],
 // CHECK-NEXT: "accesses": [
-// CHECK-NEXT: {"function": "f", "loc": "report-schema.mlir:29:5", "op": "memref.store", "status": "proven"},
-// CHECK-NEXT: {"function": "f", "loc": "report-schema.mlir:33:3", "op": "memref.store", "status": "unproven", "reason": "memref.store: index 0 (%0) has range [4, 4], but dimension 0 of memref<4xi32> has size 4 (valid indices: [0, 3])"}]}
+// CHECK-NEXT: {"function": "f", "loc": "report-schema.mlir:31:5", "op": "memref.store", "status": "proven"},
+// CHECK-NEXT: {"function": "f", "loc": "report-schema.mlir:35:3", "op": "memref.store", "status": "unproven", "reason": "memref.store: index 0 (%0) has range [4, 4], but dimension 0 of memref<4xi32> has size 4 (valid indices: [0, 3])"}],
+// CHECK-NEXT: "functions": [
+// CHECK-NEXT: {"function": "f", "loc": "report-schema.mlir:21:1", "unproven": 1, "reason": "report-schema.mlir:35:3 memref.store: no condition on the function's arguments and buffer sizes rules the violation out"}]}
 
 // ERR: error: loom-report: cannot write the report to '{{.*}}report.json':
 

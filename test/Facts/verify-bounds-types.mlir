@@ -15,7 +15,7 @@
 // REPORT: {"function": "scalable_unbounded", "loc": "{{.*}}", "op": "vector.load", "status": "unproven", "reason": "vector.load: index 0 (%c4) has range [4, 4], but the access reads 4 × vscale elements along dimension 0 of memref<8xf32> (size 8) and vscale has no known upper bound (function @scalable_unbounded has no vscale_range attribute)"},
 // REPORT-NEXT: {"function": "scalable_unbounded", {{.*}} "status": "unproven"
 // REPORT-NEXT: {"function": "scalable_unbounded", {{.*}} "status": "unproven"
-// REPORT-NEXT: {"function": "scalable_unbounded", {{.*}} "op": "vector.load", "status": "proven"}]}
+// REPORT-NEXT: {"function": "scalable_unbounded", {{.*}} "op": "vector.load", "status": "proven"}],
 func.func @scalable_unbounded(%m: memref<8xf32>, %big: memref<4096xf32>, %m2: memref<4x8xf32>) {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index

@@ -4,7 +4,8 @@
 //!
 //! The claims are those of the other facts passes on the same IR and
 //! options, computed before anything changes: the accesses
-//! `loom-verify-bounds` proves in bounds ([`access`]), the comparisons and
+//! `loom-verify-bounds` proves in bounds and those the report proves
+//! through the calls of their function ([`access`]), the comparisons and
 //! extrema `loom-fold-loop-facts` decides ([`fold`], through that pass's
 //! own phase 1), exact and at-most body and condition counts per loop
 //! entry, multi-dimensional loops included ([`counts`]), the counters'
@@ -176,7 +177,8 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
     let mut rewriter = Rewriter::new(&mut op);
     let root = rewriter.root();
     // Every claim is read off the unchanged IR first.
-    let found = facts::checked(root, &analysis_options, false, Collect::new);
+    let mut found = facts::checked(root, &analysis_options, false, Collect::new);
+    facts::preconditions::call_sites::resolve(root, &analysis_options, &mut found.accesses);
     let analysis = facts::analyze(root, &analysis_options);
     let Decisions { compares, extrema } = decisions(&analysis);
     let roles = ranges::roles(&analysis, &analysis_options);
@@ -229,8 +231,9 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
             unchecked.push((claim, "counter range".to_string()));
         }
     }
-    for a in found.accesses.iter().filter(|a| a.proven()) {
-        let claim = Claim::new(a.op, a.assumptions.clone());
+    // Proven on their own, or through the calls of their function.
+    for a in found.accesses.iter().filter(|a| a.proven() || a.proven_through_calls()) {
+        let claim = Claim::new(a.op, a.claim_assumptions());
         let width = index_bitwidth(a.op, analysis_options.index_bitwidth);
         if !access::check(&mut em, &claim, plant == Plant::Access, width) {
             unchecked.push((claim, "in bounds".to_string()));

@@ -262,6 +262,8 @@ pub struct BoundsTally {
     pub oob_runs: u64,
     /// Distinct proven accesses some run took out of bounds.
     pub wrong_proofs: u64,
+    /// The preconditions of unproven accesses against the runs.
+    pub preconditions: super::preconditions::PreconditionTally,
     pub mismatches: u64,
     /// Runs executed again after `loom-fold-loop-facts` and canonicalize,
     /// and those that ended otherwise than before the fold.
@@ -345,7 +347,12 @@ impl BoundsTally {
             self.checks_unfolded,
             self.fold_mismatches
         );
-        format!("{pipeline}\n{more}\n{main}")
+        let p = &self.preconditions;
+        let pre = format!(
+            "bounds-fuzz: preconditions: {} accesses with one, {} out-of-bounds runs of them checked, {} wrong",
+            p.stated, p.checked, p.wrong
+        );
+        format!("{pipeline}\n{more}\n{main}\n{pre}")
     }
     pub fn failed(&self) -> bool {
         self.wrong_proofs > 0
@@ -652,6 +659,7 @@ pub fn run_batch(tools: &Tools, dir: &Path, cases: &[BoundsCase], tally: &mut Bo
     }
     tally.diff.add(d);
     let verdicts = report_verdicts(&text, cases, tally)?;
+    let preconditions = super::preconditions::of_report(&text, cases)?;
     let obs = observe(tools, dir, &tag, cases)?;
     tally.checks_unfolded += obs.checks.0 as u64;
     tally.checks_folded += obs.checks.1 as u64;
@@ -661,6 +669,7 @@ pub fn run_batch(tools: &Tools, dir: &Path, cases: &[BoundsCase], tally: &mut Bo
         let name = c.name();
         let proven = |id: usize| verdicts.get(&(name.clone(), id)).copied().unwrap_or(false);
         check_case(c, &obs, i, &proven, tally);
+        super::preconditions::check_case(c, &obs.sim[i], &preconditions, &mut tally.preconditions, &mut tally.failures);
         if tally.failures.len() > before {
             let repro = dir.join(format!("case-{}.mlir", c.id));
             let _ = std::fs::write(&repro, super::describe(c.id));

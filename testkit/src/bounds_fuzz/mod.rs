@@ -218,6 +218,7 @@ mod emit;
 mod generate;
 mod hand;
 mod model;
+mod preconditions;
 mod simulate;
 mod single;
 pub mod wide_const;

@@ -76,6 +76,9 @@ fn worked_claims(case: &Case, entries: u128, proven: bool) -> (LoopReport, Acces
         status: if proven { AccessStatus::Proven } else { AccessStatus::Unproven },
         reason: None,
         assumptions: Vec::new(),
+        precondition: None,
+        precondition_assumptions: Vec::new(),
+        call_sites: None,
     };
     (l, a)
 }
