@@ -14,8 +14,8 @@
 // nothing is lowered and only the derived attributes are removed again, so
 // the IR is as it was.
 //
-// Vocabulary (as in LowerToSCF.cpp). An *outcome* is a way control leaves a
-// region: (op, break) — the op ends (for a loom.if or loom.scope also the
+// Vocabulary (as in LowerToSCF.cpp; shared in ExitLayout.h). An *outcome*
+// is a way control leaves a region: (op, break) — the op ends (for a loom.if or loom.scope also the
 // loom.yield of a branch or body) — or (op, continue) — the loop starts its
 // next iteration (for a loom.for also its loom.yield). The *escapes* E(X)
 // of a loom op X are the outcomes of exits nested in X whose target
@@ -65,6 +65,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExitLayout.h"
 #include "LoweringCommon.h"
 
 #include "loom/Dialect/LoomOps.h"
@@ -96,39 +97,7 @@ constexpr llvm::StringLiteral kMaxTripsUnproven = "loom.max_trips_unproven";
 /// The Rust pass deriving kProvenMaxTrips (src/passes/prove_max_trips.rs).
 constexpr llvm::StringLiteral kProvePass = "loom-prove-max-trips";
 
-/// (op, isContinue).
-using Outcome = llvm::PointerIntPair<Operation *, 1, bool>;
-
-Outcome breakOf(Operation *op) { return Outcome(op, false); }
-Outcome continueOf(Operation *op) { return Outcome(op, true); }
-
-/// The types an outcome carries.
-SmallVector<Type> outcomeTypes(Outcome outcome) {
-  Operation *op = outcome.getPointer();
-  if (!outcome.getInt())
-    return SmallVector<Type>(op->getResultTypes());
-  if (auto loop = dyn_cast<LoopOp>(op))
-    return SmallVector<Type>(loop.getInits().getTypes());
-  return SmallVector<Type>(cast<ForOp>(op).getInitArgs().getTypes());
-}
-
-/// An ordered list of outcomes and how their values are packed.
-struct Layout {
-  SmallVector<Outcome> outcomes;
-  /// For each outcome, the index of its first slot in the packed values.
-  SmallVector<unsigned> slotStart;
-  SmallVector<SmallVector<Type>> slotTypes;
-  /// Packed types: [state] + slots.
-  SmallVector<Type> types;
-
-  bool hasState() const { return outcomes.size() > 1; }
-  bool usesCodes() const { return outcomes.size() > 2; }
-  unsigned indexOf(Outcome o) const {
-    auto it = llvm::find(outcomes, o);
-    assert(it != outcomes.end() && "outcome not in layout");
-    return it - outcomes.begin();
-  }
-};
+using namespace loom::exits;
 
 class FixedBoundLowering {
 public:
@@ -163,24 +132,10 @@ public:
   void lowerRoot(Operation *op) { (void)lowerOp(op); }
 
 private:
-  unsigned code(Outcome o) {
-    auto [it, inserted] = codes.try_emplace(o.getOpaqueValue(), codes.size() + 1);
-    return it->second;
-  }
+  unsigned code(Outcome o) { return codes.code(o); }
 
   Layout makeLayout(ArrayRef<Outcome> outcomes) {
-    Layout layout;
-    layout.outcomes.assign(outcomes.begin(), outcomes.end());
-    if (layout.usesCodes())
-      layout.types.push_back(rewriter.getI32Type());
-    else if (layout.hasState())
-      layout.types.push_back(rewriter.getI1Type());
-    for (Outcome o : outcomes) {
-      layout.slotStart.push_back(layout.types.size());
-      layout.slotTypes.push_back(outcomeTypes(o));
-      llvm::append_range(layout.types, layout.slotTypes.back());
-    }
-    return layout;
+    return exits::makeLayout(outcomes, rewriter.getContext());
   }
 
   /// [(X, break)] + E(X).
@@ -191,32 +146,17 @@ private:
   }
 
   Value stateConstant(Location loc, const Layout &layout, Outcome o) {
-    if (layout.usesCodes())
-      return arith::ConstantIntOp::create(rewriter, loc, code(o), 32);
-    return arith::ConstantIntOp::create(rewriter, loc, layout.indexOf(o) == 0,
-                                        1);
+    return codes.stateConstant(rewriter, loc, layout, o);
   }
 
   /// Whether packed values `packed` of `layout` hold outcome `o` (an i1).
   Value testOutcome(Location loc, const Layout &layout, ValueRange packed,
                     Outcome o) {
-    if (!layout.hasState())
-      return arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-    Value state = packed[0];
-    if (!layout.usesCodes()) {
-      if (layout.indexOf(o) == 0)
-        return state;
-      Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-      return arith::XOrIOp::create(rewriter, loc, state, one);
-    }
-    Value c = arith::ConstantIntOp::create(rewriter, loc, code(o), 32);
-    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                 state, c);
+    return codes.testOutcome(rewriter, loc, layout, packed, o);
   }
 
   static ValueRange slots(const Layout &layout, ValueRange packed, Outcome o) {
-    unsigned i = layout.indexOf(o);
-    return packed.slice(layout.slotStart[i], layout.slotTypes[i].size());
+    return exits::slots(layout, packed, o);
   }
 
   /// Packs `values` as outcome `o` of `layout`.
@@ -495,7 +435,7 @@ private:
   /// Escapes of each loom region op, in a deterministic order.
   DenseMap<Operation *, llvm::SetVector<Outcome>> escapes;
   /// Outcome codes for i32 states.
-  DenseMap<void *, unsigned> codes;
+  OutcomeCodes codes;
 };
 
 /// Whether `op` is a loom loop lowered to an scf.for: a loom.for, or a
