@@ -35,9 +35,9 @@ def Loom_Dialect : Dialect {
     analyses therefore treat loom ops conservatively; `loom-lower-to-scf` and
     `loom-lower-to-cf` produce IR that upstream analyses understand precisely.
 
-    The dialect declares two discardable attributes that loom's passes attach
-    to loops of any dialect (ops implementing `LoopLikeOpInterface`); any
-    other `loom.` attribute is rejected by the verifier:
+    The dialect declares five discardable attributes; any other `loom.`
+    attribute is rejected by the verifier. Two are what loom's passes attach
+    to loops of any dialect (ops implementing `LoopLikeOpInterface`):
 
     - `loom.depth = N : i64` (`loom-loop-depth`): the number of loops strictly
       enclosing the loop, N >= 0;
@@ -50,6 +50,18 @@ def Loom_Dialect : Dialect {
       ...
     } {loom.depth = 0 : i64, loom.facts = "exact: body 4, condition 5, ..."}
     ```
+
+    Three more are about the bound `loom-lower-to-fixed-bound` gives a
+    `loom.loop` or `loom.for` (and only those may carry them):
+
+    - `loom.max_trips = N : i64`, written by the user: an upper bound, which
+      the user guarantees, on the number of times the loop's body runs per
+      entry of the loop (N >= 0; N >= 1 on a `loom.loop`, whose body always
+      runs once);
+    - `loom.proven_max_trips = N : i64` (`loom-prove-max-trips`): the same
+      bound as loom's loop facts prove it;
+    - `loom.max_trips_unproven = "..."` (`loom-prove-max-trips`): the facts'
+      summary of a loop they do not bound.
   }];
   let useDefaultTypePrinterParser = 1;
   let hasCanonicalizer = 0;
@@ -63,9 +75,21 @@ def Loom_Dialect : Dialect {
   // - `loom.facts = "..."` (loom-loop-facts): on an op implementing
   //   LoopLikeOpInterface, the loop's facts in the report's text form. The
   //   JSON report (loom-report) is the machine-readable contract.
+  // - `loom.max_trips = N : i64` (given by the user, read by
+  //   loom-lower-to-fixed-bound): on a `loom.loop` or `loom.for`, an upper
+  //   bound the user guarantees on the number of times its body region runs
+  //   per entry (N >= 0; N >= 1 on a `loom.loop`, whose body runs at least
+  //   once).
+  // - `loom.proven_max_trips = N : i64` and `loom.max_trips_unproven =
+  //   "..."` (derived by loom-prove-max-trips): on a `loom.loop` or
+  //   `loom.for`, the same bound as loom's loop facts prove it, or the
+  //   facts' summary when they prove none.
   let discardableAttrs = (ins
     "::mlir::IntegerAttr":$depth,
-    "::mlir::StringAttr":$facts
+    "::mlir::StringAttr":$facts,
+    "::mlir::IntegerAttr":$max_trips,
+    "::mlir::IntegerAttr":$proven_max_trips,
+    "::mlir::StringAttr":$max_trips_unproven
   );
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{

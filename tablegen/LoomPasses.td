@@ -124,6 +124,105 @@ def LoomLowerToSCF : Pass<"loom-lower-to-scf"> {
   let options = [AssumeRangeOption];
 }
 
+def LoomLowerToFixedBound : Pass<"loom-lower-to-fixed-bound"> {
+  let summary = "Lower loom control flow to scf.for loops of a constant trip "
+                "count with a done flag (for data-oblivious targets)";
+  let description = [{
+    For targets that cannot run a loop whose exit depends on data (FHE
+    compilers, which need every loop to run a fixed number of times; HLS
+    tools, which pipeline only loops with a static trip count). Every
+    `loom.loop` and `loom.for` becomes an `scf.for %k = 0 to N step 1`
+    with a constant N; the `loom.scope`, `loom.if`, `loom.break` and
+    `loom.continue` inside become `scf.if`, `arith.select` and values
+    carried by the loops. Every iteration runs; the loop carries a state
+    that says whether it is still running (an `i1`, true while running,
+    when the loop can end in one way; an `i32` outcome code otherwise) and
+    the values of the exits: its iteration arguments and the values of the
+    exit taken. The body runs inside `scf.if %running`, so once the loop is
+    done no further side effect happens, and the results are those of the
+    exit taken. A `loom.for`'s induction variable is `lb + k * step`,
+    computed from the iteration number; its body runs under `iv < ub` in
+    addition.
+
+    **N.** For each loop, in this order:
+
+    - `loom.max_trips = N : i64` on the loop, given by the user: an upper
+      bound, which the user guarantees, on the number of times the loop's
+      body region runs per entry of the loop (for a `loom.loop`, every run
+      of its body, including the last, which breaks; for a `loom.for`, the
+      body runs, not counting the final `iv < ub` test). With
+      `check-trips=true` a `cf.assert` after the loop aborts when the loop
+      was not done after N iterations. A wrong bound without the check is
+      undefined: the loop's results are then unspecified.
+    - otherwise the constant bound loom's loop facts prove (`exact` or
+      `at_most` with a constant count, the same facts as `loom-report`):
+      the pass first runs `loom-prove-max-trips`, which derives
+      `loom.proven_max_trips = N : i64` on each loop it bounds (the bound
+      of a nested loop is per entry of that loop).
+
+    A `loom.loop` that no `loom.continue` targets runs its body once and
+    needs no bound (it is lowered as a `loom.scope`). A loop without a
+    bound is an error at the loop that quotes the facts and says how to
+    give one, and the pass fails without changing anything. (The verifier
+    rejects a `loom.max_trips` that is not a non-negative `i64`, or is 0 on
+    a `loom.loop`, whose body always runs once.)
+
+    ```mlir
+    %r = loom.for %i = %c0 to %n step %c1 token(%t) iter_args(%s = %z) -> (i32) {
+      %x = memref.load %a[%i] : memref<?xi32>
+      %neg = arith.cmpi slt, %x, %z : i32
+      loom.if %neg { loom.break %t, %s : i32 }
+      %s1 = arith.addi %s, %x : i32
+      loom.yield %s1 : i32
+    } {loom.max_trips = 8 : i64}
+    ```
+    becomes (schematically)
+    ```mlir
+    %st:3 = scf.for %k = %c0 to %c8 step %c1
+        iter_args(%running = %true, %s = %z, %res = %poison) -> (i1, i32, i32) {
+      %next:3 = scf.if %running -> (i1, i32, i32) {
+        %i = lb + k * step
+        %in = arith.cmpi slt, %i, %n : index
+        %o:3 = scf.if %in -> (i1, i32, i32) {
+          ... the body: true and the next %s on loom.yield,
+              false and %s in the result slot on loom.break
+        } else {
+          scf.yield %false, %s, %s      // the loop ends: its results are %s
+        }
+        scf.yield %o#0, %o#1, %o#2
+      } else {
+        scf.yield %running, %s, %res    // done: nothing changes
+      }
+      scf.yield %next#0, %next#1, %next#2
+    }
+    %r = arith.select %st#0, %st#1, %st#2  // still running after N: ended by iv >= ub
+    ```
+
+    Exits that leave a loop for an enclosing target (a break of an outer
+    loop, a continue of it, a break of an enclosing scope) are carried out
+    of the inner loop in its state and slots, and the rest of the enclosing
+    body runs under `scf.if` on the state saying the inner op ended
+    normally. Branch conditions in the result are the loops' states, tests
+    of them, and the conditions that decide an exit (a `loom.if` with an
+    exit in a branch; `iv < ub`); the `scf.for` bounds are constants.
+
+    Exits through an op of another dialect, or to a non-loom target, are
+    reported and the pass fails without changing anything, as for the
+    other lowerings.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::ub::UBDialect"];
+  let options = [
+    AssumeRangeOption,
+    Option<"checkTrips", "check-trips", "bool", /*default=*/"false",
+           "Insert after each loop a `cf.assert` that it was done after its "
+           "N iterations (for bounds given by `loom.max_trips`, and the "
+           "proven ones)">,
+  ];
+}
+
 def LoomCarryCapturedTensors : Pass<"loom-carry-captured-tensors"> {
   let summary = "Make tensors a loom loop captures and writes into its "
                 "iteration arguments (before One-Shot Bufferize)";

@@ -1527,6 +1527,20 @@ impl<'a> Rewriter<'a> {
         }
     }
 
+    /// Sets a discardable `i64` integer attribute on `op`.
+    pub(crate) fn set_i64_attr(&mut self, op: Op<'a>, name: &str, value: i64) {
+        self.check_inside(op, "set_i64_attr");
+        // SAFETY: `op` is a live op inside the root, which the rewriter may
+        // modify; the integer type and attribute are uniqued in its context,
+        // and `string_ref(name)` borrows a string that outlives the call
+        // (MLIR copies the name into the context's identifier).
+        unsafe {
+            let i64_type = mlirIntegerTypeGet(op.context(), 64);
+            let attr = mlirIntegerAttrGet(i64_type, value);
+            mlirOperationSetDiscardableAttributeByName(op.0, string_ref(name), attr);
+        }
+    }
+
     /// Creates `arith.constant <value> : i1` right before `before`; returns
     /// its result (None when `before` is in no block).
     pub(crate) fn insert_bool_constant(&mut self, before: Op<'a>, value: bool) -> Option<Val<'a>> {

@@ -4,7 +4,8 @@
 //! by `loomRegisterPasses`; [`register_all`] registers both kinds by name.
 //! [`create`] makes any of them as a pass object (every name in
 //! [`arguments`]); the lowerings also have typed constructors
-//! ([`lower_to_scf`], [`lower_to_cf`], [`lower_to_llvm`]), and so do the
+//! ([`lower_to_scf`], [`lower_to_cf`], [`lower_to_llvm`],
+//! [`lower_to_fixed_bound`]), and so do the
 //! pre-bufferization pass ([`carry_captured_tensors`]), the slot promotion
 //! ([`promote_slots`]) and constant propagation across exits ([`sccp`]).
 
@@ -14,6 +15,7 @@ mod fold_loop_facts;
 mod foreign;
 mod loop_depth;
 mod loop_facts;
+mod prove_max_trips;
 mod report;
 mod verify_bounds;
 
@@ -33,6 +35,7 @@ pub(crate) static RUST_PASSES: &[&PassSpec] = &[
     &verify_bounds::SPEC,
     &fold_loop_facts::SPEC,
     &check_claims::SPEC,
+    &prove_max_trips::SPEC,
 ];
 
 /// Registers loom's C++ and Rust passes in MLIR's global registry
@@ -64,6 +67,7 @@ pub fn register_rust() {
 const CPP_PASSES: &[&str] = &[
     "loom-lower-to-cf",
     "loom-lower-to-scf",
+    "loom-lower-to-fixed-bound",
     "loom-lower-to-llvm",
     "loom-carry-captured-tensors",
     "loom-promote-slots",
@@ -91,6 +95,7 @@ pub fn create(argument: &str) -> Option<Pass> {
     match argument {
         "loom-lower-to-cf" => Some(lower_to_cf(AssumeRange::Drop)),
         "loom-lower-to-scf" => Some(lower_to_scf(AssumeRange::Drop)),
+        "loom-lower-to-fixed-bound" => Some(lower_to_fixed_bound(AssumeRange::Drop)),
         "loom-lower-to-llvm" => Some(lower_to_llvm(AssumeRange::Drop)),
         "loom-carry-captured-tensors" => Some(carry_captured_tensors()),
         "loom-promote-slots" => Some(promote_slots()),
@@ -172,6 +177,17 @@ pub fn lower_to_scf(assume_range: AssumeRange) -> Pass {
     // SAFETY: the C function takes a valid LoomAssumeRange (to_raw gives
     // one) and returns a new, non-null pass that the caller owns.
     unsafe { Pass::from_raw(ffi::loomCreateLowerToSCFPass(assume_range.to_raw())) }
+}
+
+/// `loom-lower-to-fixed-bound{assume-range=...}`: every loom loop to an
+/// `scf.for` with a constant trip count that carries a done flag, for
+/// targets that cannot run a loop whose exit depends on data (see
+/// docs/lowering.md). It runs the Rust pass `loom-prove-max-trips` first,
+/// so it registers loom's Rust passes.
+pub fn lower_to_fixed_bound(assume_range: AssumeRange) -> Pass {
+    register_rust();
+    // SAFETY: as in `lower_to_scf`.
+    unsafe { Pass::from_raw(ffi::loomCreateLowerToFixedBoundPass(assume_range.to_raw())) }
 }
 
 /// `loom-lower-to-cf{assume-range=...}`: loom ops to `cf` branches.

@@ -797,7 +797,7 @@ func.func @assume_range_result_type(%x: index) {
 // -----
 
 func.func @unknown_loom_attribute() {
-  // expected-error @+1 {{'func.return' op has unknown loom attribute 'loom.dpeth' (loom declares 'loom.depth' and 'loom.facts')}}
+  // expected-error @+1 {{'func.return' op has unknown loom attribute 'loom.dpeth' (loom declares 'loom.depth', 'loom.facts', 'loom.max_trips', 'loom.proven_max_trips' and 'loom.max_trips_unproven')}}
   return {loom.dpeth = 0 : i64}
 }
 

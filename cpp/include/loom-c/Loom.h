@@ -69,6 +69,13 @@ MLIR_CAPI_EXPORTED MlirPass loomCreateLowerToSCFPass(LoomAssumeRange assumeRange
 MLIR_CAPI_EXPORTED MlirPass loomCreateLowerToCFPass(LoomAssumeRange assumeRange);
 MLIR_CAPI_EXPORTED MlirPass loomCreateLowerToLLVMPass(LoomAssumeRange assumeRange);
 
+/* loom-lower-to-fixed-bound as a pass object (owned by the caller until
+ * added to a pass manager); null for an `assumeRange` outside the enum. It
+ * runs the Rust pass loom-prove-max-trips first, by name: loom's Rust passes
+ * must be registered (loomRegisterAllPasses) before it runs. */
+MLIR_CAPI_EXPORTED MlirPass
+loomCreateLowerToFixedBoundPass(LoomAssumeRange assumeRange);
+
 /* loom-carry-captured-tensors as a pass object (owned by the caller until
  * added to a pass manager). */
 MLIR_CAPI_EXPORTED MlirPass loomCreateCarryCapturedTensorsPass(void);

@@ -72,6 +72,13 @@ extern "C" MlirPass loomCreateLowerToCFPass(LoomAssumeRange assumeRange) {
       assumeRange, [](const auto &o) { return loom::createLoomLowerToCF(o); });
 }
 
+extern "C" MlirPass
+loomCreateLowerToFixedBoundPass(LoomAssumeRange assumeRange) {
+  return createLowering<loom::LoomLowerToFixedBoundOptions>(
+      assumeRange,
+      [](const auto &o) { return loom::createLoomLowerToFixedBound(o); });
+}
+
 extern "C" MlirPass loomCreateLowerToLLVMPass(LoomAssumeRange assumeRange) {
   return createLowering<loom::LoomLowerToLLVMOptions>(
       assumeRange, [](const auto &o) { return loom::createLoomLowerToLLVM(o); });

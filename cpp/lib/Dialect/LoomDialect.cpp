@@ -50,29 +50,47 @@ void LoomDialect::registerTypes() {
 
 /// The discardable attributes loom declares (`discardableAttrs` in
 /// LoomDialect.td): `loom.depth` (a non-negative i64) and `loom.facts` (a
-/// string), each only on a loop (LoopLikeOpInterface). Any other `loom.`
-/// attribute is an error, so a misspelled one is never kept silently.
+/// string), each only on a loop (LoopLikeOpInterface); `loom.max_trips` and
+/// `loom.proven_max_trips` (a non-negative i64, at least 1 on a loom.loop)
+/// and `loom.max_trips_unproven` (a string), each only on a loom.loop or a
+/// loom.for. Any other `loom.` attribute is an error, so a misspelled one is
+/// never kept silently.
 LogicalResult LoomDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attribute) {
   StringRef name = attribute.getName().strref();
   bool isDepth = name == DepthAttrHelper::getNameStr();
   bool isFacts = name == FactsAttrHelper::getNameStr();
-  if (!isDepth && !isFacts)
-    return op->emitOpError() << "has unknown loom attribute '" << name
-                             << "' (loom declares '"
-                             << DepthAttrHelper::getNameStr() << "' and '"
-                             << FactsAttrHelper::getNameStr() << "')";
+  bool isTrips = name == MaxTripsAttrHelper::getNameStr() ||
+                 name == ProvenMaxTripsAttrHelper::getNameStr();
+  bool isUnproven = name == MaxTripsUnprovenAttrHelper::getNameStr();
+  if (!isDepth && !isFacts && !isTrips && !isUnproven)
+    return op->emitOpError()
+           << "has unknown loom attribute '" << name << "' (loom declares '"
+           << DepthAttrHelper::getNameStr() << "', '"
+           << FactsAttrHelper::getNameStr() << "', '"
+           << MaxTripsAttrHelper::getNameStr() << "', '"
+           << ProvenMaxTripsAttrHelper::getNameStr() << "' and '"
+           << MaxTripsUnprovenAttrHelper::getNameStr() << "')";
+  if ((isTrips || isUnproven) && !isa<LoopOp, ForOp>(op))
+    return op->emitOpError() << "carries '" << name
+                             << "', which only a loom.loop or a loom.for may "
+                                "carry";
   if (!isa<LoopLikeOpInterface>(op))
     return op->emitOpError()
            << "carries '" << name
            << "', which only a loop (LoopLikeOpInterface) may carry";
-  if (isDepth) {
-    auto depth = dyn_cast<IntegerAttr>(attribute.getValue());
-    if (!depth || !depth.getType().isSignlessInteger(64) ||
-        depth.getValue().isNegative())
+  if (isDepth || isTrips) {
+    auto value = dyn_cast<IntegerAttr>(attribute.getValue());
+    if (!value || !value.getType().isSignlessInteger(64) ||
+        value.getValue().isNegative())
       return op->emitOpError()
              << "'" << name << "' must be a non-negative i64 integer, got "
              << attribute.getValue();
+    if (isTrips && isa<LoopOp>(op) && value.getValue().isZero())
+      return op->emitOpError()
+             << "'" << name
+             << "' must be at least 1 on a loom.loop: its body runs at "
+                "least once per entry";
     return success();
   }
   if (!isa<StringAttr>(attribute.getValue()))

@@ -93,6 +93,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FillValues.h"
+#include "ExitLayout.h"
 #include "LoweringCommon.h"
 
 #include "loom/Dialect/LoomOps.h"
@@ -117,40 +118,7 @@ using namespace loom;
 
 namespace {
 
-/// (op, isContinue).
-using Outcome = llvm::PointerIntPair<Operation *, 1, bool>;
-
-Outcome breakOf(Operation *op) { return Outcome(op, false); }
-Outcome continueOf(Operation *op) { return Outcome(op, true); }
-
-/// The types an outcome carries.
-SmallVector<Type> outcomeTypes(Outcome outcome) {
-  Operation *op = outcome.getPointer();
-  if (!outcome.getInt())
-    return SmallVector<Type>(op->getResultTypes());
-  if (auto loop = dyn_cast<LoopOp>(op))
-    return SmallVector<Type>(loop.getInits().getTypes());
-  return SmallVector<Type>(cast<ForOp>(op).getInitArgs().getTypes());
-}
-
-/// An ordered list of outcomes and how their values are packed.
-struct Layout {
-  SmallVector<Outcome> outcomes;
-  /// For each outcome, the index of its first slot in the packed values.
-  SmallVector<unsigned> slotStart;
-  SmallVector<SmallVector<Type>> slotTypes;
-  /// Packed types: [state] + slots.
-  SmallVector<Type> types;
-
-  bool hasState() const { return outcomes.size() > 1; }
-  bool usesCodes() const { return outcomes.size() > 2; }
-  unsigned indexOf(Outcome o) const {
-    auto it = llvm::find(outcomes, o);
-    assert(it != outcomes.end() && "outcome not in layout");
-    return it - outcomes.begin();
-  }
-  bool contains(Outcome o) const { return llvm::is_contained(outcomes, o); }
-};
+using namespace loom::exits;
 
 class SCFLowering {
 public:
@@ -197,24 +165,10 @@ public:
   }
 
 private:
-  unsigned code(Outcome o) {
-    auto [it, inserted] = codes.try_emplace(o.getOpaqueValue(), codes.size() + 1);
-    return it->second;
-  }
+  unsigned code(Outcome o) { return codes.code(o); }
 
   Layout makeLayout(ArrayRef<Outcome> outcomes) {
-    Layout layout;
-    layout.outcomes.assign(outcomes.begin(), outcomes.end());
-    if (layout.usesCodes())
-      layout.types.push_back(rewriter.getI32Type());
-    else if (layout.hasState())
-      layout.types.push_back(rewriter.getI1Type());
-    for (Outcome o : outcomes) {
-      layout.slotStart.push_back(layout.types.size());
-      layout.slotTypes.push_back(outcomeTypes(o));
-      llvm::append_range(layout.types, layout.slotTypes.back());
-    }
-    return layout;
+    return exits::makeLayout(outcomes, rewriter.getContext());
   }
 
   /// [(X, break)] + E(X).
@@ -225,32 +179,17 @@ private:
   }
 
   Value stateConstant(Location loc, const Layout &layout, Outcome o) {
-    if (layout.usesCodes())
-      return arith::ConstantIntOp::create(rewriter, loc, code(o), 32);
-    return arith::ConstantIntOp::create(rewriter, loc, layout.indexOf(o) == 0,
-                                        1);
+    return codes.stateConstant(rewriter, loc, layout, o);
   }
 
   /// Whether packed values `packed` of `layout` hold outcome `o` (an i1).
   Value testOutcome(Location loc, const Layout &layout, ValueRange packed,
                     Outcome o) {
-    if (!layout.hasState())
-      return arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-    Value state = packed[0];
-    if (!layout.usesCodes()) {
-      if (layout.indexOf(o) == 0)
-        return state;
-      Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-      return arith::XOrIOp::create(rewriter, loc, state, one);
-    }
-    Value c = arith::ConstantIntOp::create(rewriter, loc, code(o), 32);
-    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                 state, c);
+    return codes.testOutcome(rewriter, loc, layout, packed, o);
   }
 
   ValueRange slots(const Layout &layout, ValueRange packed, Outcome o) {
-    unsigned i = layout.indexOf(o);
-    return packed.slice(layout.slotStart[i], layout.slotTypes[i].size());
+    return exits::slots(layout, packed, o);
   }
 
   /// The value of a slot that the outcome taken does not use: ub.poison,
@@ -862,7 +801,7 @@ private:
   /// The loom.continue ops (and loom.for yields) of each continued op.
   DenseMap<Operation *, SmallVector<Operation *, 2>> continueExits;
   /// Outcome codes for i32 states.
-  DenseMap<void *, unsigned> codes;
+  OutcomeCodes codes;
   /// The empty buffer made for each (function entry block, memref type).
   DenseMap<std::pair<Block *, Type>, Value> emptyBuffers;
   /// The ub.poison fills `placeholder` made, by address (some may have been

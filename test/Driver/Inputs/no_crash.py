@@ -41,6 +41,9 @@ PIPELINES = [
     "builtin.module(loom-lower-to-scf,%s)" % TAIL,
     "builtin.module(loom-lower-to-scf{assume-range=check},%s)" % TAIL,
     "builtin.module(loom-lower-to-cf,%s)" % TAIL,
+    "builtin.module(loom-prove-max-trips,%s)" % TAIL,
+    "builtin.module(loom-lower-to-fixed-bound,%s)" % TAIL,
+    "builtin.module(loom-lower-to-fixed-bound{check-trips=true assume-range=check},%s)" % TAIL,
     "builtin.module(loom-carry-captured-tensors,%s)" % TAIL,
     # ... and the loom BufferizableOpInterface models after it.
     "builtin.module(loom-carry-captured-tensors,one-shot-bufferize{bufferize-function-boundaries},%s)" % TAIL,

@@ -34,13 +34,24 @@
 //! op and those that ended early. `--without-early-end-shapes` leaves them
 //! out (the other ops of every seed's program stay the same).
 //!
-//! L is one of cf, scf, both (cf and scf), bufferize-loom,
+//! `--lowering fixed-bound` lowers with `loom-lower-to-fixed-bound`; a
+//! program with a loop that has no bound is skipped and counted, the
+//! output of every other must pass `--check-fixed-bound` (constant-bound
+//! loops, flag-guarded control; `difftest::fixed_bound_check`).
+//! `--lowering fixed-bound-fuel` first gives every `loom.loop` the bound
+//! its fuel guarantees (`loom.max_trips = fuel + 1`), so the user's bound
+//! is used where the facts prove none; `--plant-short-fuel-bounds` makes
+//! those bounds one too small, which must make programs disagree (the
+//! self-test: a lowering that stops too early is caught).
+//!
+//! L is one of cf, scf, both (cf and scf), fixed-bound, fixed-bound-fuel, bufferize-loom,
 //! bufferize-loom-dealloc, bufferize-loom-cf, bufferize-scf, tensor-all.
 //!
 //! usage: loom-difftest [--tensors] [--check-claims | --head PASSES] [--seeds START..END] [--without-early-end-shapes]
 //!                      [--lowering L] [--keep-going]
 //!                      [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none]
 //!        loom-difftest [--tensors] --print SEED
+//!        loom-difftest --check-fixed-bound FILE|-
 
 use std::path::PathBuf;
 
@@ -60,6 +71,10 @@ struct Args {
     keep_going: bool,
     head: String,
     index32: bool,
+    /// `--check-fixed-bound FILE`: only check FILE (`-`: standard input).
+    check_fixed_bound: Option<String>,
+    /// `--plant-short-fuel-bounds`: -1 (see `Tools::fuel_bound_delta`).
+    fuel_bound_delta: i64,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -75,6 +90,8 @@ fn parse_args() -> Result<Args, String> {
         keep_going: false,
         head: String::new(),
         index32: false,
+        check_fixed_bound: None,
+        fuel_bound_delta: 0,
     };
     let mut lowering_given = false;
     let mut iter = std::env::args().skip(1);
@@ -97,7 +114,7 @@ fn parse_args() -> Result<Args, String> {
                     "both" => vec![Lowering::Cf, Lowering::Scf],
                     "tensor-all" => TENSOR_LOWERINGS.to_vec(),
                     name => vec![Lowering::from_name(name).ok_or_else(|| {
-                        format!("unknown lowering '{name}' (cf, scf, both, bufferize-loom, bufferize-loom-dealloc, bufferize-loom-cf, bufferize-scf or tensor-all)")
+                        format!("unknown lowering '{name}' (cf, scf, both, fixed-bound, fixed-bound-fuel, bufferize-loom, bufferize-loom-dealloc, bufferize-loom-cf, bufferize-scf or tensor-all)")
                     })?],
                 }
             }
@@ -117,14 +134,17 @@ fn parse_args() -> Result<Args, String> {
                 let v = value()?;
                 args.tail = if v == "none" { String::new() } else { v };
             }
+            "--check-fixed-bound" => args.check_fixed_bound = Some(value()?),
+            "--plant-short-fuel-bounds" => args.fuel_bound_delta = -1,
             "--print" => {
                 // The program of one seed, as the lowerings see it.
                 args.print = Some(value()?.parse().map_err(|_| "--print takes a seed".to_string())?);
             }
             "--help" | "-h" => {
-                println!("usage: loom-difftest [--tensors] [--check-claims | --head PASSES] [--seeds START..END] [--lowering L] [--keep-going] [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none] [--without-early-end-shapes]");
+                println!("usage: loom-difftest [--tensors] [--check-claims | --head PASSES] [--seeds START..END] [--lowering L] [--keep-going] [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none] [--without-early-end-shapes] [--plant-short-fuel-bounds]");
                 println!("       loom-difftest --index32 [--seeds START..END] [--batch N] [--out DIR]   (programs without index values, at a 32-bit index, claims checked)");
                 println!("       loom-difftest [--tensors] --print SEED   (print the program of SEED)");
+                println!("       loom-difftest --check-fixed-bound FILE|-   (check loom-lower-to-fixed-bound output: constant-bound loops, flag-guarded control)");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument '{other}'")),
@@ -169,6 +189,43 @@ fn run_index32(tools: &Tools, args: &Args) -> i32 {
     }
 }
 
+/// `--check-fixed-bound FILE`: the exit status (0: the module passes).
+fn run_check_fixed_bound(path: &str) -> i32 {
+    let text = if path == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map(|_| text)
+    } else {
+        std::fs::read_to_string(path)
+    };
+    let text = match text {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("loom-difftest: cannot read {path}: {e}");
+            return 2;
+        }
+    };
+    match testkit::difftest::fixed_bound_check::check_fixed_bound(&text) {
+        Ok(report) if report.violations.is_empty() => {
+            println!(
+                "fixed-bound check: {} loops, all with constant bounds; every branch is on a flag, decides an exit or is data-independent",
+                report.loops
+            );
+            0
+        }
+        Ok(report) => {
+            for v in &report.violations {
+                println!("fixed-bound check: {v}");
+            }
+            println!("fixed-bound check: {} violations", report.violations.len());
+            1
+        }
+        Err(e) => {
+            eprintln!("loom-difftest: {path}: {e}");
+            2
+        }
+    }
+}
+
 fn main() {
     let args = match parse_args() {
         Ok(a) => a,
@@ -177,13 +234,22 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if let Some(path) = &args.check_fixed_bound {
+        std::process::exit(run_check_fixed_bound(path));
+    }
     if let Some(seed) = args.print {
         // The program of one seed, as the lowerings see it.
         print!("{}", testkit::difftest::emit_mlir(&testkit::difftest::generate(seed, &args.config)));
         std::process::exit(0);
     }
     let tools = match Tools::discover(args.out.join("work")) {
-        Ok(t) => Tools { timeout: args.timeout, tail: args.tail.clone(), head: args.head.clone(), ..t },
+        Ok(t) => Tools {
+            timeout: args.timeout,
+            tail: args.tail.clone(),
+            head: args.head.clone(),
+            fuel_bound_delta: args.fuel_bound_delta,
+            ..t
+        },
         Err(e) => {
             eprintln!("loom-difftest: {e}");
             std::process::exit(2);
@@ -212,6 +278,13 @@ fn main() {
                 println!("{line}");
                 if config.tensors {
                     println!("lowering {}: {} of the programs have tensors", lowering.name(), summary.with_tensors);
+                }
+                if matches!(lowering, Lowering::FixedBound | Lowering::FixedBoundFuel) {
+                    println!(
+                        "lowering {}: {} programs skipped: a loop has no bound (no loom.max_trips, and loom's facts prove none)",
+                        lowering.name(),
+                        summary.unbounded.len()
+                    );
                 }
                 println!(
                     "lowering {}: {} of the programs may end early (exit, cf.assert), {} ended early",

@@ -23,6 +23,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use super::emit::EXIT_DECLARATION;
+use super::fixed_bound_check::check_fixed_bound;
 use super::{emit_mlir, generate, interpret_to_end, Config, RunEnd};
 
 /// A way of taking loom IR to something `mlir-runner` executes.
@@ -32,6 +33,16 @@ pub enum Lowering {
     Cf,
     /// `loom-lower-to-scf`, then the upstream scf → cf → LLVM path.
     Scf,
+    /// `loom-lower-to-fixed-bound` (every loop an `scf.for` of a constant
+    /// trip count with a done flag), then the upstream path. Programs with
+    /// a loop neither `loom.max_trips` nor loom's facts bound are skipped
+    /// (counted in [`Summary::unbounded`]); the output of the others must
+    /// also pass [`check_fixed_bound`].
+    FixedBound,
+    /// `FixedBound` with every `loom.loop` given `loom.max_trips = fuel + 1`
+    /// (the bound the generator guarantees: see `check`'s fuel invariant),
+    /// so the user's bound is used where loom's facts prove none.
+    FixedBoundFuel,
     /// Tensor programs, bufferized with the loom ops present (their
     /// `BufferizableOpInterface` models), then lowered to scf, deallocated
     /// by upstream's scf models and lowered to LLVM.
@@ -57,6 +68,8 @@ impl Lowering {
         match self {
             Lowering::Cf => "cf",
             Lowering::Scf => "scf",
+            Lowering::FixedBound => "fixed-bound",
+            Lowering::FixedBoundFuel => "fixed-bound-fuel",
             Lowering::BufferizeLoom => "bufferize-loom",
             Lowering::BufferizeLoomDealloc => "bufferize-loom-dealloc",
             Lowering::BufferizeLoomCf => "bufferize-loom-cf",
@@ -66,7 +79,10 @@ impl Lowering {
 
     /// The lowering called `name`, if any.
     pub fn from_name(name: &str) -> Option<Lowering> {
-        [Lowering::Cf, Lowering::Scf].into_iter().chain(TENSOR_LOWERINGS).find(|l| l.name() == name)
+        [Lowering::Cf, Lowering::Scf, Lowering::FixedBound, Lowering::FixedBoundFuel]
+            .into_iter()
+            .chain(TENSOR_LOWERINGS)
+            .find(|l| l.name() == name)
     }
 
     /// The `--pass-pipeline` for this lowering, with `tail` (upstream passes,
@@ -83,12 +99,14 @@ impl Lowering {
     fn stages(self, head: &str, tail: &str, to_llvm: bool, analysis: Analysis) -> String {
         const CARRY: &str = "loom-carry-captured-tensors";
         const TO_SCF: &str = "loom-lower-to-scf";
+        const FIXED_BOUND: &str = "loom-lower-to-fixed-bound";
         const DEALLOC: &str = "buffer-deallocation-pipeline";
         const TO_MEMREF: &str = "convert-linalg-to-loops,convert-bufferization-to-memref";
         let bufferize = analysis.one_shot_bufferize();
         let lowering: Vec<&str> = match self {
             Lowering::Cf => vec!["loom-lower-to-cf"],
             Lowering::Scf => vec![TO_SCF],
+            Lowering::FixedBound | Lowering::FixedBoundFuel => vec![FIXED_BOUND],
             Lowering::BufferizeLoom => vec![CARRY, bufferize, TO_SCF, DEALLOC, TO_MEMREF],
             Lowering::BufferizeLoomDealloc => vec![CARRY, bufferize, DEALLOC, TO_SCF, TO_MEMREF],
             Lowering::BufferizeLoomCf => vec![CARRY, bufferize, DEALLOC, TO_MEMREF],
@@ -159,6 +177,9 @@ pub struct Tools {
     /// Passes run before the lowering, on the program as generated (empty,
     /// or [`CHECK_CLAIMS`]).
     pub head: String,
+    /// Lowering `fixed-bound-fuel`: added to each `loom.max_trips` (0; -1
+    /// plants bounds one too small, for the self-test).
+    pub fuel_bound_delta: i64,
 }
 
 impl Tools {
@@ -176,6 +197,7 @@ impl Tools {
             timeout: Duration::from_secs(60),
             tail: DEFAULT_TAIL.to_string(),
             head: String::new(),
+            fuel_bound_delta: 0,
         };
         for path in [&tools.loom_opt, &tools.mlir_runner, &tools.mlir_opt] {
             if !path.exists() {
@@ -474,6 +496,86 @@ pub struct Summary {
     /// Programs (among all generated) whose run ends early, as the
     /// interpreter says (checked like every other: output and ending).
     pub ended_early: u64,
+    /// Lowering `fixed-bound` only: the seeds not run because a loop has no
+    /// bound (no `loom.max_trips`, and loom's facts prove none).
+    pub unbounded: Vec<u64>,
+}
+
+/// Whether `lowering` is one of the fixed-bound ones.
+fn is_fixed_bound(lowering: Lowering) -> bool {
+    matches!(lowering, Lowering::FixedBound | Lowering::FixedBoundFuel)
+}
+
+/// `mlir` (as `emit_mlir` writes it) with `{loom.max_trips = fuel + 1 +
+/// delta : i64}` on every `loom.loop`, `fuel` being the constant its first
+/// iteration argument starts from (the generator's fuel invariant: the body
+/// runs at most `fuel + 1` times per entry). `delta` is 0 but for the
+/// self-test, which plants bounds one too small (clamped to at least 1).
+pub fn with_fuel_bounds(mlir: &str, delta: i64) -> String {
+    let mut constants: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
+    for line in mlir.lines() {
+        let t = line.trim_start();
+        if let Some((name, rest)) = t.split_once(" = arith.constant ") {
+            if let Some(value) = rest.strip_suffix(" : i32").and_then(|v| v.parse().ok()) {
+                constants.insert(name, value);
+            }
+        }
+    }
+    let mut out = String::new();
+    // The indentation and bound of each open loom.loop, innermost last.
+    let mut open: Vec<(usize, Option<i64>)> = Vec::new();
+    for line in mlir.lines() {
+        let indent = line.len() - line.trim_start().len();
+        out.push_str(line);
+        if line.contains("loom.loop token(") && line.ends_with('{') {
+            let fuel = line
+                .split_once("iter_args(")
+                .and_then(|(_, rest)| rest.split_once(" = "))
+                .and_then(|(_, rest)| rest.split([',', ')']).next())
+                .and_then(|init| constants.get(init).copied());
+            open.push((indent, fuel.map(|f| (f + 1 + delta).max(1))));
+        } else if line.trim_start() == "}" && open.last().is_some_and(|(i, _)| *i == indent) {
+            if let Some((_, Some(bound))) = open.pop() {
+                out.push_str(&format!(" {{loom.max_trips = {bound} : i64}}"));
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The phrase of loom-lower-to-fixed-bound's error for a loop without a
+/// bound.
+const NO_BOUND: &str = "needs a bound on its trip count";
+
+/// Lowering `fixed-bound`: whether `case` can be lowered (Ok(true)), has a
+/// loop without a bound (Ok(false): every error loom-opt reports is that
+/// one), or fails otherwise, or (without a head) lowers to IR that
+/// [`check_fixed_bound`] rejects (a disagreement).
+fn fixed_bound_precheck(tools: &Tools, case: &Case) -> Result<bool, String> {
+    let input = tools.work_dir.join(format!("seed-{}-fixed-bound-pre.mlir", case.seed));
+    let output = tools.work_dir.join(format!("seed-{}-fixed-bound-pre.out.mlir", case.seed));
+    std::fs::write(&input, &case.mlir).map_err(|e| format!("write {}: {e}", input.display()))?;
+    let pipeline = Lowering::FixedBound.stages(&tools.head, "", false, Analysis::InPlace);
+    if let Err(error) = lower(tools, &input, &pipeline, &output) {
+        let errors: Vec<&str> = error.lines().filter(|l| l.contains("error:")).collect();
+        if !errors.is_empty() && errors.iter().all(|l| l.contains(NO_BOUND)) {
+            return Ok(false);
+        }
+        return Err(error);
+    }
+    if !tools.head.is_empty() {
+        // The head's instrumentation (loom-check-claims: counters in
+        // memory, checks that branch on them) is not the program's and is
+        // not data-oblivious; the form is checked on runs without a head.
+        return Ok(true);
+    }
+    let lowered = std::fs::read_to_string(&output).map_err(|e| format!("read {}: {e}", output.display()))?;
+    let report = check_fixed_bound(&lowered)?;
+    if !report.violations.is_empty() {
+        return Err(format!("the fixed-bound output is not data-oblivious:\n{}", report.violations.join("\n")));
+    }
+    Ok(true)
 }
 
 /// Checks `seeds` under `lowering` in batches of `batch` programs; stops at
@@ -489,7 +591,36 @@ pub fn check_seeds(
     let seeds: Vec<u64> = seeds.into_iter().collect();
     let mut summary = Summary::default();
     for chunk in seeds.chunks(batch.max(1)) {
-        let all: Vec<Case> = chunk.iter().map(|&s| make_case(s, config)).collect::<Result<_, _>>()?;
+        let mut all: Vec<Case> = chunk.iter().map(|&s| make_case(s, config)).collect::<Result<_, _>>()?;
+        if is_fixed_bound(lowering) {
+            if lowering == Lowering::FixedBoundFuel {
+                for case in &mut all {
+                    case.mlir = with_fuel_bounds(&case.mlir, tools.fuel_bound_delta);
+                }
+            }
+            let mut kept = Vec::new();
+            for case in all {
+                match fixed_bound_precheck(tools, &case) {
+                    Ok(true) => kept.push(case),
+                    Ok(false) => summary.unbounded.push(case.seed),
+                    Err(error) => {
+                        summary.disagreements.push(Disagreement {
+                            seed: case.seed,
+                            lowering,
+                            pipeline: lowering.pipeline(&tools.head, &tools.tail),
+                            mlir: case.mlir.clone(),
+                            expected: case.expected.clone(),
+                            end: case.end,
+                            actual: Err(error),
+                        });
+                        if !keep_going {
+                            return Ok(summary);
+                        }
+                    }
+                }
+            }
+            all = kept;
+        }
         summary.with_tensors += all.iter().filter(|c| c.has_tensors).count() as u64;
         summary.may_end_early += all.iter().filter(|c| c.may_end_early).count() as u64;
         summary.ended_early += all.iter().filter(|c| c.end.is_early()).count() as u64;
@@ -578,6 +709,17 @@ mod tests {
 
     fn case(seed: u64, end: RunEnd, mlir: &str) -> Case {
         Case { seed, has_tensors: false, mlir: mlir.to_string(), expected: Vec::new(), end, may_end_early: true }
+    }
+
+    #[test]
+    fn fuel_bounds_go_on_each_loom_loop() {
+        let mlir = "  %v1 = arith.constant 3 : i32\n  %v2 = arith.constant 0 : i32\n  loom.loop token(%t0) iter_args(%v3 = %v1) : (i32) -> () {\n    loom.loop token(%t1) iter_args(%v4 = %v2, %v5 = %v1) : (i32, i32) -> () {\n      loom.break %t1\n    }\n    loom.break %t0\n  }\n";
+        let bounded = with_fuel_bounds(mlir, 0);
+        assert!(bounded.contains("    } {loom.max_trips = 1 : i64}\n"), "{bounded}");
+        assert!(bounded.contains("\n  } {loom.max_trips = 4 : i64}\n"), "{bounded}");
+        let planted = with_fuel_bounds(mlir, -1);
+        assert!(planted.contains("    } {loom.max_trips = 1 : i64}\n"), "{planted}");
+        assert!(planted.contains("\n  } {loom.max_trips = 3 : i64}\n"), "{planted}");
     }
 
     #[test]

@@ -43,6 +43,8 @@
 //! * [`index32`] — runs the programs without `index` values at a 32-bit
 //!   index (`--index32`);
 //! * [`harness`] — runs programs through loom's lowerings and mlir-runner;
+//! * [`fixed_bound_check`] — checks that `loom-lower-to-fixed-bound`'s
+//!   output has constant-bound loops and flag-guarded control only;
 //! * `testing` (tests only) — helpers to hand-write programs.
 //!
 //! Typical use:
@@ -57,6 +59,7 @@
 pub mod check;
 mod early_end;
 pub mod emit;
+pub mod fixed_bound_check;
 pub mod generate;
 pub mod harness;
 pub mod index32;
