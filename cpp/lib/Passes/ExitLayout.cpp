@@ -71,4 +71,54 @@ Value OutcomeCodes::testOutcome(OpBuilder &builder, Location loc,
                                c);
 }
 
+SmallVector<Value> OutcomeCodes::encode(OpBuilder &builder, Location loc,
+                                        const Layout &layout, Outcome o,
+                                        ValueRange values,
+                                        Placeholder placeholder) {
+  SmallVector<Value> packed;
+  if (layout.hasState())
+    packed.push_back(stateConstant(builder, loc, layout, o));
+  for (auto [i, other] : llvm::enumerate(layout.outcomes)) {
+    if (other == o) {
+      llvm::append_range(packed, values);
+      continue;
+    }
+    for (Type type : layout.slotTypes[i])
+      packed.push_back(placeholder(loc, type, values));
+  }
+  return packed;
+}
+
+SmallVector<Value> OutcomeCodes::convert(OpBuilder &builder, Location loc,
+                                         const Layout &from, ValueRange packed,
+                                         ArrayRef<Outcome> possible,
+                                         const Layout &to,
+                                         Placeholder placeholder) {
+  SmallVector<Value> result;
+  if (to.hasState()) {
+    if (possible.size() == 1) {
+      result.push_back(stateConstant(builder, loc, to, possible.front()));
+    } else if (from.usesCodes() && to.usesCodes()) {
+      result.push_back(packed[0]);
+    } else {
+      Value state = stateConstant(builder, loc, to, possible.back());
+      for (Outcome o : llvm::reverse(possible.drop_back())) {
+        Value is = testOutcome(builder, loc, from, packed, o);
+        state = arith::SelectOp::create(
+            builder, loc, is, stateConstant(builder, loc, to, o), state);
+      }
+      result.push_back(state);
+    }
+  }
+  for (auto [i, o] : llvm::enumerate(to.outcomes)) {
+    if (llvm::is_contained(possible, o)) {
+      llvm::append_range(result, slots(from, packed, o));
+      continue;
+    }
+    for (Type type : to.slotTypes[i])
+      result.push_back(placeholder(loc, type, packed));
+  }
+  return result;
+}
+
 } // namespace loom::exits

@@ -72,6 +72,27 @@ public:
                           const Layout &layout, mlir::ValueRange packed,
                           Outcome o);
 
+  /// The value of a slot no path fills: each lowering's own (of `type`,
+  /// possibly one of the values at hand).
+  using Placeholder = llvm::function_ref<mlir::Value(
+      mlir::Location loc, mlir::Type type, mlir::ValueRange atHand)>;
+
+  /// Packs `values` as outcome `o` of `layout`; the other outcomes' slots
+  /// get `placeholder`s (given `values`).
+  llvm::SmallVector<mlir::Value> encode(mlir::OpBuilder &builder,
+                                        mlir::Location loc,
+                                        const Layout &layout, Outcome o,
+                                        mlir::ValueRange values,
+                                        Placeholder placeholder);
+
+  /// Repacks values `packed` of layout `from` into layout `to`, knowing
+  /// that the outcome is one of `possible` (all in both layouts); the
+  /// slots of outcomes not possible get `placeholder`s (given `packed`).
+  llvm::SmallVector<mlir::Value>
+  convert(mlir::OpBuilder &builder, mlir::Location loc, const Layout &from,
+          mlir::ValueRange packed, llvm::ArrayRef<Outcome> possible,
+          const Layout &to, Placeholder placeholder);
+
 private:
   llvm::DenseMap<void *, unsigned> codes;
 };

@@ -159,21 +159,17 @@ private:
     return exits::slots(layout, packed, o);
   }
 
-  /// Packs `values` as outcome `o` of `layout`.
+  /// A slot no path fills holds poison.
+  auto poison() {
+    return [this](Location loc, Type type, ValueRange) -> Value {
+      return ub::PoisonOp::create(rewriter, loc, type);
+    };
+  }
+
+  /// Packs `values` as outcome `o` of `layout` (other slots poison).
   SmallVector<Value> encode(Location loc, const Layout &layout, Outcome o,
                             ValueRange values) {
-    SmallVector<Value> packed;
-    if (layout.hasState())
-      packed.push_back(stateConstant(loc, layout, o));
-    for (auto [i, other] : llvm::enumerate(layout.outcomes)) {
-      if (other == o) {
-        llvm::append_range(packed, values);
-        continue;
-      }
-      for (Type type : layout.slotTypes[i])
-        packed.push_back(ub::PoisonOp::create(rewriter, loc, type));
-    }
-    return packed;
+    return codes.encode(rewriter, loc, layout, o, values, poison());
   }
 
   /// Repacks values of layout `from` into layout `to`, knowing that the
@@ -181,31 +177,7 @@ private:
   SmallVector<Value> convert(Location loc, const Layout &from,
                              ValueRange packed, ArrayRef<Outcome> possible,
                              const Layout &to) {
-    SmallVector<Value> result;
-    if (to.hasState()) {
-      if (possible.size() == 1) {
-        result.push_back(stateConstant(loc, to, possible.front()));
-      } else if (from.usesCodes() && to.usesCodes()) {
-        result.push_back(packed[0]);
-      } else {
-        Value state = stateConstant(loc, to, possible.back());
-        for (Outcome o : llvm::reverse(possible.drop_back())) {
-          Value is = testOutcome(loc, from, packed, o);
-          state = arith::SelectOp::create(rewriter, loc, is,
-                                          stateConstant(loc, to, o), state);
-        }
-        result.push_back(state);
-      }
-    }
-    for (auto [i, o] : llvm::enumerate(to.outcomes)) {
-      if (llvm::is_contained(possible, o)) {
-        llvm::append_range(result, slots(from, packed, o));
-        continue;
-      }
-      for (Type type : to.slotTypes[i])
-        result.push_back(ub::PoisonOp::create(rewriter, loc, type));
-    }
-    return result;
+    return codes.convert(rewriter, loc, from, packed, possible, to, poison());
   }
 
   /// Rewrites `block` to end in `scf.yield` of values packed in `layout`.
