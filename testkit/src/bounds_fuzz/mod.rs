@@ -220,6 +220,7 @@ mod hand;
 mod model;
 mod simulate;
 mod single;
+pub mod ssa_views;
 pub mod wide_const;
 
 pub use check::{run, self_test, BoundsTally};
