@@ -143,7 +143,9 @@ impl SsaViewCase {
                     let r = operand(&mut s, &format!("r{k}"), v.row, sst);
                     let id = id_of(Claim::Subview { view: k }).unwrap_or(0);
                     self.source_check(&mut s, id, &[(v.row, rows), (v.off + v.size - 1, cols)]);
-                    let offset = if static_source && so == Spell::Attr && sst == Spell::Attr {
+                    // The inferred offset `row * stride0 + off` is static when
+                    // both entries are, and the row's stride is or the row is 0.
+                    let offset = if (static_source || v.row == 0) && so == Spell::Attr && sst == Spell::Attr {
                         (v.row * cols + v.off).to_string()
                     } else {
                         "?".into()
