@@ -108,11 +108,14 @@ fn parse_args() -> Result<Args, String> {
             "--without-wide-const-shapes" => sym::WIDE_CONST_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-pipeline-shapes" => bf::PIPELINE_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-width-shapes" => bf::wide_const::WIDTH_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
+            "--without-ssa-view-shapes" => {
+                bf::ssa_views::SSA_VIEW_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed)
+            }
             "--out" => args.out = PathBuf::from(value()?),
             "--help" | "-h" => {
                 println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-context-shapes] [--without-early-end-shapes] [--self-test]");
                 println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-parallel-shapes] [--without-early-end-shapes] [--without-deep-nest-shapes] [--without-wide-const-shapes] [--self-test] [--print SEED]");
-                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--without-width-shapes] [--self-test] [--print SEED]");
+                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--without-width-shapes] [--without-ssa-view-shapes] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument '{other}'")),
@@ -499,6 +502,9 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
         if let Some(text) = bf::wide_const::describe(seed) {
             print!("{text}");
         }
+        if let Some(text) = bf::ssa_views::describe(seed) {
+            print!("{text}");
+        }
         let _ = std::fs::remove_dir(&args.out);
         std::process::exit(0);
     }
@@ -536,6 +542,16 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
                 std::process::exit(2);
             }
         }
+        match bf::ssa_views::self_test(loom_opt, &args.out, 0..40) {
+            Ok((line, ok)) => {
+                println!("{line}");
+                failed |= !ok;
+            }
+            Err(e) => {
+                eprintln!("loom-facts-fuzz: SSA-constant view self-test: {e}");
+                std::process::exit(2);
+            }
+        }
     }
     let mut tally = bf::BoundsTally::default();
     let batch = if args.batch_given { args.batch } else { 50 };
@@ -553,13 +569,23 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
         eprintln!("loom-facts-fuzz: bounds: {e}");
         std::process::exit(2);
     }
-    for f in tally.failures.iter().chain(&wide.failures).chain(&early.failures) {
+    let mut views = bf::ssa_views::SsaViewTally::default();
+    if let Err(e) = bf::ssa_views::run(loom_opt, &args.out, args.cases.clone(), &mut views) {
+        eprintln!("loom-facts-fuzz: bounds: {e}");
+        std::process::exit(2);
+    }
+    for f in tally.failures.iter().chain(&wide.failures).chain(&early.failures).chain(&views.failures) {
         eprintln!("{f}");
     }
     println!("{}", tally.summary());
     println!("{}", wide.summary());
     println!("{}", early.summary());
-    failed |= tally.failed() || wide.wrong > 0 || !wide.failures.is_empty() || !early.failures.is_empty();
+    println!("{}", views.summary());
+    failed |= tally.failed()
+        || wide.wrong > 0
+        || !wide.failures.is_empty()
+        || !early.failures.is_empty()
+        || !views.failures.is_empty();
     if !failed {
         let _ = std::fs::remove_dir_all(&args.out);
     }

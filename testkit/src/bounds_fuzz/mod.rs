@@ -147,6 +147,11 @@
 //!   `overflow<nsw>` products and division expansions are what the
 //!   simulator computes.
 //!
+//! **Own-file shapes**, each with its own random stream, run alone after
+//! the batches above: wide constants at 32 bits (`wide_const`), bodies
+//! that end early (`early_end`), and views whose offsets, sizes and strides
+//! are SSA constants (`ssa_views`, off with `--without-ssa-view-shapes`).
+//!
 //! A subview is in bounds of its source when, in every dimension, `0 <=
 //! off`, `0 <= size` and `off + size <= dim(src)`; a run stops at the first
 //! that is not. A view's element `x` is its source's `off + x` in the
@@ -221,6 +226,7 @@ mod model;
 mod preconditions;
 mod simulate;
 mod single;
+pub mod ssa_views;
 pub mod wide_const;
 
 pub use check::{run, self_test, BoundsTally};

@@ -70,7 +70,25 @@ pub struct Single<'a> {
 /// A report that lists an access twice, misses one or lists one not
 /// generated is `Ok(Err(why))`.
 pub fn observe(loom_opt: &Path, dir: &Path, p: &Single, check_opts: &str) -> Result<Result<Observed, String>, String> {
-    let Single { name, program, accesses, iw, lower_affine } = *p;
+    let (report, stdout, ending) = report_and_run(loom_opt, dir, p, check_opts)?;
+    let proven = match proven_ids(&report, p.name, p.accesses) {
+        Ok(p) => p,
+        Err(why) => return Ok(Err(why)),
+    };
+    let printed: Vec<u64> = stdout.lines().filter_map(|l| l.trim().parse::<u64>().ok()).collect();
+    let oob = printed.iter().map(|&k| k as usize).collect();
+    Ok(Ok(Observed { proven, oob, printed, ending }))
+}
+
+/// loom's report on `p` and the output and ending of its run (see
+/// [`observe`]; `p.accesses` is not looked at).
+pub fn report_and_run(
+    loom_opt: &Path,
+    dir: &Path,
+    p: &Single,
+    check_opts: &str,
+) -> Result<(Report, String, Ending), String> {
+    let Single { name, program, iw, lower_affine, .. } = *p;
     let exec = dir.join(format!("{name}.mlir"));
     std::fs::write(&exec, module(program, iw)).map_err(|e| format!("write: {e}"))?;
     let plain = if lower_affine {
@@ -90,16 +108,10 @@ pub fn observe(loom_opt: &Path, dir: &Path, p: &Single, check_opts: &str) -> Res
     };
     let text = loom_report(loom_opt, &plain, &dir.join(format!("{name}.report.json")))?;
     let report = Report::from_json(&text).map_err(|e| format!("report does not follow the schema: {e}"))?;
-    let proven = match proven_ids(&report, name, accesses) {
-        Ok(p) => p,
-        Err(why) => return Ok(Err(why)),
-    };
     let lowered = dir.join(format!("{name}.ll.mlir"));
     let llvm = Path::new(env!("LOOM_LLVM_PREFIX"));
     let (stdout, ending) = lower_and_run_to_end(loom_opt, llvm, &exec, &lowered, iw == 32, check_opts)?;
-    let printed: Vec<u64> = stdout.lines().filter_map(|l| l.trim().parse::<u64>().ok()).collect();
-    let oob = printed.iter().map(|&k| k as usize).collect();
-    Ok(Ok(Observed { proven, oob, printed, ending }))
+    Ok((report, stdout, ending))
 }
 
 /// The report's verdict on each access of `@name` (ids `1..=accesses`;
@@ -144,12 +156,20 @@ pub fn guarded(s: &mut String, indent: &str, name: &str, id: usize, index_def: &
     let _ = writeln!(s, "{indent}}}");
 }
 
+/// The functions every program calls (`exit`, the printers).
+pub const DECLS: &str =
+    "func.func private @exit(i32)\nfunc.func private @printI64(i64)\nfunc.func private @printNewline()\n";
+
 /// The declarations and the head of function `@name`: `%A` of `n`
 /// elements, `%lim` its size loaded from memory, `%v` a value to store.
 pub fn head(name: &str, n: u64) -> String {
+    format!("{DECLS}{}", function_head(name, n))
+}
+
+/// [`head`] without the declarations.
+pub fn function_head(name: &str, n: u64) -> String {
     format!(
-        "func.func private @exit(i32)\nfunc.func private @printI64(i64)\nfunc.func private @printNewline()\n\
-         func.func @{name}() {{\n  %c0 = arith.constant 0 : index\n  %n = arith.constant {n} : index\n  \
+        "func.func @{name}() {{\n  %c0 = arith.constant 0 : index\n  %n = arith.constant {n} : index\n  \
          %A = memref.alloc(%n) : memref<?xi32>\n  %L = memref.alloc() : memref<2xindex>\n  \
          memref.store %n, %L[%c0] : memref<2xindex>\n  %lim = memref.load %L[%c0] : memref<2xindex>\n  \
          %v = arith.constant 7 : i32\n"
@@ -158,8 +178,10 @@ pub fn head(name: &str, n: u64) -> String {
 
 /// The tail of `@name` and `@main`.
 pub fn tail(name: &str) -> String {
-    format!(
-        "  memref.dealloc %A : memref<?xi32>\n  memref.dealloc %L : memref<2xindex>\n  return\n}}\n\
-         func.func @main() {{\n  func.call @{name}() : () -> ()\n  return\n}}\n"
-    )
+    format!("{}func.func @main() {{\n  func.call @{name}() : () -> ()\n  return\n}}\n", function_tail())
+}
+
+/// The tail of the function [`function_head`] began.
+pub fn function_tail() -> &'static str {
+    "  memref.dealloc %A : memref<?xi32>\n  memref.dealloc %L : memref<2xindex>\n  return\n}\n"
 }
