@@ -290,7 +290,7 @@ pub fn run_batch_with(
 /// The shapes that run as programs of their own, for the seeds `ids`: the
 /// early-end programs (each alone: its end ends the process), the deep
 /// nests (reported and run [`DEEP_NEST_GROUP`] at a time) and the
-/// wide-constant programs (those of [`WIDE_CONST_GROUP`] seeds at a time).
+/// wide-constant programs (those of `wide_const::WIDE_CONST_GROUP` seeds at a time).
 pub fn run_program_shapes(tools: &Tools, dir: &Path, ids: &[u64], tally: &mut SymTally) -> Result<(), String> {
     super::early_end::run_early_end(&tools.loom_opt, dir, ids, tally)?;
     let deep: Vec<u64> = ids.iter().copied().filter(|&id| super::deep_nest::generate(id).is_some()).collect();
