@@ -5,6 +5,8 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-fixed-bound{check-trips=true})' | %mlir-opt %upstream-to-llvm | not --crash stdbuf -o0 %mlir-runner -e short_loop -entry-point-result=void -shared-libs=%runner-libs 2>&1 | FileCheck %s --check-prefix=LOOP
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-fixed-bound{check-trips=true})' | %mlir-opt %upstream-to-llvm | not --crash stdbuf -o0 %mlir-runner -e short_for -entry-point-result=void -shared-libs=%runner-libs 2>&1 | FileCheck %s --check-prefix=FOR
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-fixed-bound{check-trips=true})' | %mlir-opt %upstream-to-llvm | %mlir-runner -e enough -entry-point-result=void -shared-libs=%runner-libs | FileCheck %s --check-prefix=ENOUGH
+// The same with loom's claims checked first (the exact counts of @enough's loops):
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-fixed-bound{check-trips=true})' | %mlir-opt %upstream-to-llvm | %mlir-runner -e enough -entry-point-result=void -shared-libs=%runner-libs | FileCheck %s --check-prefix=ENOUGH
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-fixed-bound)' | %mlir-opt %upstream-to-llvm | %mlir-runner -e short_loop -entry-point-result=void -shared-libs=%runner-libs | FileCheck %s --check-prefix=UNCHECKED
 
 // Counts to 5: its body runs 6 times, but the user said 3.
