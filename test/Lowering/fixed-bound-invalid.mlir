@@ -144,3 +144,22 @@ func.func @on_scf_for(%n: index) {
   } {loom.proven_max_trips = 1 : i64}
   return
 }
+
+// -----
+
+// A bound that does not fit a 32-bit index (the fixed loop counts its
+// iterations in `index`) is rejected, not truncated.
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+  func.func @too_many_for_32_bits(%n: i32) -> i32 {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // expected-error @below {{'loom.loop' has the bound 4294967298 on its trip count, which does not fit the 32-bit index loom-lower-to-fixed-bound counts its iterations in}}
+    %r = loom.loop token(%t) iter_args(%i = %c0) : (i32) -> (i32) {
+      %d = arith.cmpi sge, %i, %n : i32
+      loom.if %d { loom.break %t, %i : i32 }
+      %i1 = arith.addi %i, %c1 : i32
+      loom.continue %t, %i1 : i32
+    } {loom.max_trips = 4294967298 : i64}
+    return %r : i32
+  }
+}

@@ -8,7 +8,7 @@
 // Every loop has a constant trip count and every branch is on a flag, decides
 // an exit or is data-independent (testkit/src/difftest/fixed_bound_check.rs):
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-fixed-bound)' | %loom-difftest --check-fixed-bound - | FileCheck %s --check-prefix=OBLIVIOUS
-// OBLIVIOUS: fixed-bound check: 7 loops, all with constant bounds; every branch is on a flag, decides an exit or is data-independent
+// OBLIVIOUS: fixed-bound check: 8 loops, all with constant bounds; every branch is on a flag, decides an exit or is data-independent
 // loom-lower-to-scf's output fails that check (its loops are scf.while):
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-lower-to-scf)' | not %loom-difftest --check-fixed-bound - | FileCheck %s --check-prefix=WHILE
 // WHILE: scf.while: not allowed in fixed-bound output
@@ -221,5 +221,28 @@ func.func @scope_in_loop(%m: memref<4xi32>) -> i32 {
     }
     loom.yield %a : i32
   }
+  return %r : i32
+}
+
+// -----
+
+// A `loom.proven_max_trips` already in the input is not a proof: the pass
+// derives its own (11 runs of this counted loop's body), not the 2 written
+// here by hand.
+// CHECK-LABEL: func.func @stale_proven_bound(
+//       CHECK:   %[[N:.*]] = arith.constant 11 : index
+//       CHECK:   scf.for %{{.*}} = %{{.*}} to %[[N]] step
+//   CHECK-NOT:   loom.proven_max_trips
+//       CHECK:   return
+func.func @stale_proven_bound() -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c10 = arith.constant 10 : i32
+  %r = loom.loop token(%t) iter_args(%i = %c0) : (i32) -> (i32) {
+    %d = arith.cmpi sge, %i, %c10 : i32
+    loom.if %d { loom.break %t, %i : i32 }
+    %i1 = arith.addi %i, %c1 : i32
+    loom.continue %t, %i1 : i32
+  } {loom.proven_max_trips = 2 : i64}
   return %r : i32
 }

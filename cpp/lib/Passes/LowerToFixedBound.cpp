@@ -90,10 +90,13 @@ using namespace loom;
 
 namespace {
 
-/// The user's bound, the derived one, and why none was derived.
-constexpr llvm::StringLiteral kMaxTrips = "loom.max_trips";
-constexpr llvm::StringLiteral kProvenMaxTrips = "loom.proven_max_trips";
-constexpr llvm::StringLiteral kMaxTripsUnproven = "loom.max_trips_unproven";
+/// The user's bound, the derived one, and why none was derived (the
+/// dialect's discardable attributes).
+const llvm::StringLiteral kMaxTrips = LoomDialect::MaxTripsAttrHelper::getNameStr();
+const llvm::StringLiteral kProvenMaxTrips =
+    LoomDialect::ProvenMaxTripsAttrHelper::getNameStr();
+const llvm::StringLiteral kMaxTripsUnproven =
+    LoomDialect::MaxTripsUnprovenAttrHelper::getNameStr();
 /// The Rust pass deriving kProvenMaxTrips (src/passes/prove_max_trips.rs).
 constexpr llvm::StringLiteral kProvePass = "loom-prove-max-trips";
 
@@ -436,6 +439,18 @@ struct LowerToFixedBound
       if (needsBound(op, continued))
         loops.push_back(op);
     });
+    // The derived attributes are this pass's own: one already in the input
+    // (written by hand, or left by an earlier loom-prove-max-trips on other
+    // IR) is not a proof, and is dropped before deriving and after.
+    auto dropDerived = [&] {
+      root->walk([](Operation *op) {
+        if (isa<LoopOp, ForOp>(op)) {
+          op->removeDiscardableAttr(kProvenMaxTrips);
+          op->removeDiscardableAttr(kMaxTripsUnproven);
+        }
+      });
+    };
+    dropDerived();
     bool needFacts = llvm::any_of(
         loops, [](Operation *op) { return !op->hasAttr(kMaxTrips); });
     if (needFacts && failed(deriveBounds(root)))
@@ -447,6 +462,17 @@ struct LowerToFixedBound
       std::optional<int64_t> n = tripsOf(op, kMaxTrips);
       if (!n)
         n = tripsOf(op, kProvenMaxTrips);
+      // The loop becomes an scf.for to N over `index` (signed): N must fit
+      // the index width of the target.
+      unsigned width = dataLayoutIndexBitwidth(op);
+      if (n && width > 0 && width < 64 && *n > (int64_t(1) << (width - 1)) - 1) {
+        ok = false;
+        op->emitError() << "'" << op->getName() << "' has the bound " << *n
+                        << " on its trip count, which does not fit the "
+                        << width << "-bit index " << getArgument()
+                        << " counts its iterations in";
+        continue;
+      }
       if (n) {
         trips[op] = *n;
         continue;
@@ -464,12 +490,7 @@ struct LowerToFixedBound
            << " = N : i64}`, an upper bound you guarantee on the runs of its "
               "body per entry (check-trips=true checks it at run time)";
     }
-    root->walk([](Operation *op) {
-      if (isa<LoopOp, ForOp>(op)) {
-        op->removeDiscardableAttr(kProvenMaxTrips);
-        op->removeDiscardableAttr(kMaxTripsUnproven);
-      }
-    });
+    dropDerived();
     if (!ok)
       return signalPassFailure();
 

@@ -10,10 +10,17 @@
 
 #include "loom/Dialect/LoomOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 
 using namespace mlir;
 
 namespace loom {
+
+unsigned dataLayoutIndexBitwidth(Operation *op) {
+  llvm::TypeSize size = DataLayout::closest(op).getTypeSizeInBits(
+      IndexType::get(op->getContext()));
+  return size.isScalable() ? 0 : static_cast<unsigned>(size.getFixedValue());
+}
 
 bool isLoomRegionOp(Operation *op) {
   return isa<LoopOp, ForOp, ScopeOp, IfOp>(op);

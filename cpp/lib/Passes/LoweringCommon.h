@@ -1,7 +1,8 @@
 //===- LoweringCommon.h - shared by loom-lower-to-cf/scf --------*- C++ -*-===//
 //
-// Checks and rewrites both early-exit lowerings need: whether every exit in
-// the IR can be lowered at all, and the handling of loom.assume_range.
+// Checks and rewrites the early-exit lowerings need: whether every exit in
+// the IR can be lowered at all, the handling of loom.assume_range, and the
+// index width of the data layout that applies at an op.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOM_LIB_PASSES_LOWERINGCOMMON_H
@@ -26,6 +27,10 @@ mlir::LogicalResult checkLowerableExits(mlir::Operation *root,
 /// Removes every loom.assume_range under `root` (replacing it with its
 /// input), after inserting a cf.assert on its range when `mode` is Check.
 void lowerAssumeRanges(mlir::Operation *root, AssumeRangeMode mode);
+
+/// The index width of the data layout that applies at `op`, or 0 when it has
+/// no fixed width.
+unsigned dataLayoutIndexBitwidth(mlir::Operation *op);
 
 } // namespace loom
 

@@ -24,6 +24,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LoweringCommon.h"
+
 #include "loom/Passes.h"
 
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
@@ -54,14 +56,6 @@ namespace loom {
 namespace {
 #define GEN_PASS_REGISTRATION
 #include "LoomPasses.h.inc"
-
-/// The index width of the data layout that applies at `op`, or 0 when it has
-/// no fixed width.
-unsigned dataLayoutIndexBitwidth(mlir::Operation *op) {
-  llvm::TypeSize size = mlir::DataLayout::closest(op).getTypeSizeInBits(
-      mlir::IndexType::get(op->getContext()));
-  return size.isScalable() ? 0 : static_cast<unsigned>(size.getFixedValue());
-}
 
 /// upstream's convert-vector-to-llvm with its default options, except that
 /// its LLVM type converter lowers `index` at `indexBitwidth` bits (upstream's
