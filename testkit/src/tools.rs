@@ -4,7 +4,8 @@
 use std::io::Read;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Where loom-opt and LLVM 22's tools are.
@@ -23,6 +24,22 @@ pub fn run_tool(cmd: &mut Command, what: &str) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// The spawned `child`'s stdout and stderr, each read to its end on a
+/// thread of its own while the child runs, so that a full pipe cannot
+/// stall it (join the handles after the child ends).
+pub fn drain_pipes(child: &mut Child) -> (JoinHandle<Vec<u8>>, JoinHandle<Vec<u8>>) {
+    fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    }
+    (drain(child.stdout.take()), drain(child.stderr.take()))
+}
+
 /// Runs `cmd` to its end; its stdout and the CPU time (user + system) the
 /// child process used, or an error naming `what` with its stderr. The time
 /// is the child's own resource usage as `wait4` reports it on reaping it:
@@ -36,18 +53,7 @@ pub fn run_tool_cpu_time(cmd: &mut Command, what: &str) -> Result<(String, Durat
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run {what}: {e}"))?;
-    // Drained while the child runs, so that a full pipe cannot stall it.
-    let drain = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut text = Vec::new();
-            if let Some(mut pipe) = pipe {
-                let _ = pipe.read_to_end(&mut text);
-            }
-            String::from_utf8_lossy(&text).into_owned()
-        })
-    };
-    let stdout = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-    let stderr = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let (stdout, stderr) = drain_pipes(&mut child);
     let pid = libc::pid_t::try_from(child.id()).map_err(|e| format!("{what}: process id: {e}"))?;
     let mut status: libc::c_int = 0;
     // SAFETY: `rusage` is a plain C struct of integers, for which all-zero
@@ -72,22 +78,16 @@ pub fn run_tool_cpu_time(cmd: &mut Command, what: &str) -> Result<(String, Durat
     let (stdout, stderr) = (stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default());
     let status = std::process::ExitStatus::from_raw(status);
     if !status.success() {
-        return Err(format!("{what} failed ({status}):\n{stderr}"));
+        return Err(format!("{what} failed ({status}):\n{}", String::from_utf8_lossy(&stderr)));
     }
-    Ok((stdout, cpu))
+    Ok((String::from_utf8_lossy(&stdout).into_owned(), cpu))
 }
 
-/// [`loom_report`], and the CPU time loom-opt took ([`run_tool_cpu_time`]).
-pub fn loom_report_cpu_time(loom_opt: &Path, plain: &Path, report: &Path) -> Result<(String, Duration), String> {
-    let (_, cpu) = run_tool_cpu_time(
-        Command::new(loom_opt)
-            .arg(plain)
-            .arg(format!("--pass-pipeline=builtin.module(loom-report{{output={}}})", report.display()))
-            .args(["-o", "/dev/null"]),
-        "loom-opt loom-report",
-    )?;
-    let text = std::fs::read_to_string(report).map_err(|e| format!("read report: {e}"))?;
-    Ok((text, cpu))
+/// The CPU time `loom-report` of `plain` (written to `report`) took
+/// ([`run_tool_cpu_time`]).
+pub fn loom_report_cpu_time(loom_opt: &Path, plain: &Path, report: &Path) -> Result<Duration, String> {
+    let (_, cpu) = run_tool_cpu_time(&mut report_command(loom_opt, plain, report, ""), "loom-opt loom-report")?;
+    Ok(cpu)
 }
 
 /// `loom-report` of `plain` written to `report`; the report's text.
@@ -98,15 +98,18 @@ pub fn loom_report(loom_opt: &Path, plain: &Path, report: &Path) -> Result<Strin
 /// [`loom_report`] with more `loom-report{...}` options (`opts`, may be
 /// empty).
 pub fn loom_report_with(loom_opt: &Path, plain: &Path, report: &Path, opts: &str) -> Result<String, String> {
-    let sep = if opts.is_empty() { "" } else { " " };
-    run_tool(
-        Command::new(loom_opt)
-            .arg(plain)
-            .arg(format!("--pass-pipeline=builtin.module(loom-report{{output={}{sep}{opts}}})", report.display()))
-            .args(["-o", "/dev/null"]),
-        "loom-opt loom-report",
-    )?;
+    run_tool(&mut report_command(loom_opt, plain, report, opts), "loom-opt loom-report")?;
     std::fs::read_to_string(report).map_err(|e| format!("read report: {e}"))
+}
+
+/// The command running `loom-report{output=report opts}` on `plain`.
+fn report_command(loom_opt: &Path, plain: &Path, report: &Path, opts: &str) -> Command {
+    let sep = if opts.is_empty() { "" } else { " " };
+    let mut cmd = Command::new(loom_opt);
+    cmd.arg(plain)
+        .arg(format!("--pass-pipeline=builtin.module(loom-report{{output={}{sep}{opts}}})", report.display()))
+        .args(["-o", "/dev/null"]);
+    cmd
 }
 
 /// What loom-opt did with a module it may reject.
@@ -122,14 +125,9 @@ pub enum Verdict {
 /// error:`) is [`Verdict::Rejected`]; a crash (signal), a failure without
 /// such a diagnostic, or a missing report is an error.
 pub fn loom_report_or_reject(loom_opt: &Path, plain: &Path, report: &Path, opts: &str) -> Result<Verdict, String> {
-    let sep = if opts.is_empty() { "" } else { " " };
     let _ = std::fs::remove_file(report);
-    let out = Command::new(loom_opt)
-        .arg(plain)
-        .arg(format!("--pass-pipeline=builtin.module(loom-report{{output={}{sep}{opts}}})", report.display()))
-        .args(["-o", "/dev/null"])
-        .output()
-        .map_err(|e| format!("cannot run loom-opt: {e}"))?;
+    let out =
+        report_command(loom_opt, plain, report, opts).output().map_err(|e| format!("cannot run loom-opt: {e}"))?;
     let stderr = String::from_utf8_lossy(&out.stderr);
     if out.status.success() {
         return std::fs::read_to_string(report).map(Verdict::Report).map_err(|e| format!("read report: {e}"));

@@ -16,7 +16,6 @@
 //! (mlir-runner runs unbuffered, so the lines before an abort are kept;
 //! `exit` flushes stdio itself).
 
-use std::io::Read;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -320,18 +319,7 @@ fn run_limited(mut command: Command, limit: Duration) -> Result<Output, String> 
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start {:?}: {e}", command.get_program()))?;
-    // Drain both pipes on their own threads so a chatty child never blocks.
-    let drain = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            if let Some(mut pipe) = pipe {
-                let _ = pipe.read_to_end(&mut bytes);
-            }
-            bytes
-        })
-    };
-    let stdout = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-    let stderr = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let (stdout, stderr) = crate::tools::drain_pipes(&mut child);
     let start = Instant::now();
     let status = loop {
         match child.try_wait().map_err(|e| format!("wait for {:?}: {e}", command.get_program()))? {
