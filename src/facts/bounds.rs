@@ -664,10 +664,9 @@ impl<'a> Checker<'_, '_, '_, 'a> {
     ) -> Result<FactSet, String> {
         // A poison index makes the access undefined behaviour.
         query.require_defined(index);
-        let (Some(i), Some(size)) = (query.value(index), query.dim(memref, dim)) else {
+        let Some((i, upper)) = dim_goals(query, index, memref, dim, covered) else {
             return Err("the index is not an integer the prover reads".into());
         };
-        let upper = size.minus(&i).and_then(|l| l.shifted(-(covered as i128)));
         let mut used = FactSet::default();
         for goal in [Some(i), upper] {
             let Some(goal) = goal else { return Err("the relation is too large to state".into()) };
@@ -1000,6 +999,22 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         }
         Some(a)
     }
+}
+
+/// The two relations an access needs of dimension `dim` of `memref`, as
+/// `g >= 0`: `index` and `size - index - covered` (None when it is too
+/// large to state); None when the index or the size is not an integer the
+/// prover reads.
+pub(crate) fn dim_goals<'a>(
+    query: &mut Query<'_, '_, '_, 'a>,
+    index: Val<'a>,
+    memref: Val<'a>,
+    dim: usize,
+    covered: i64,
+) -> Option<(Lin, Option<Lin>)> {
+    let (i, size) = (query.value(index)?, query.dim(memref, dim)?);
+    let upper = size.minus(&i).and_then(|l| l.shifted(-(covered as i128)));
+    Some((i, upper))
 }
 
 #[cfg(test)]

@@ -32,7 +32,7 @@
 //!   terminating `loom.continue` passing `counter + step`.
 
 use super::assumptions::Assumptions;
-use super::bits::{carrier, const_bits, in_order, mask, smax, smin, to_signed, MAX_WIDTH};
+use super::bits::{carrier, const_bits, in_order, mask, smax, to_signed, MAX_WIDTH};
 use super::interval::Interval;
 use super::ir::{
     affine_map_trees, affine_parallel_dimension, index_attr, loop_dimension, slot_of, slot_reason, AffineParallelDim,
@@ -755,13 +755,16 @@ fn recognize_for<'a>(op: Op<'a>, iw: u32, is_loom: bool, ctx: &Context<'_, '_, '
             let predicate = if signed { Predicate::Slt } else { Predicate::Ult };
             let step_v = step.map(|s| in_order(s, width, signed));
             match symbolic_for(ctx, op, width, predicate, step_v, lb, ub) {
-                (s, Core::Unknown(reason)) => match step.and_then(|s| offset_at_most(lb, ub, width, order, s, iw)) {
-                    Some((n, why)) => {
-                        at_most_why = Some(why);
-                        (s, at_most_core(n, width, signed))
+                (s, Core::Unknown(reason)) => {
+                    let bounded = step.and_then(|s| offset_at_most(lb, ub, width, order, s, iw));
+                    match bounded.and_then(|(n, why)| Some((at_most_core(n, width, order)?, why))) {
+                        Some((core, why)) => {
+                            at_most_why = Some(why);
+                            (s, core)
+                        }
+                        None => (s, Core::Unknown(reason)),
                     }
-                    None => (s, Core::Unknown(reason)),
-                },
+                }
                 known => known,
             }
         }
@@ -837,9 +840,15 @@ fn wrapping_offset(
 
 /// The core of a loop that runs its body at most `n` times, with its
 /// counter anywhere in its type (no range is claimed).
-fn at_most_core(n: u128, width: u32, signed: bool) -> Core {
-    let full = if signed { Interval::new(smin(width), smax(width)) } else { Interval::new(0, mask(width) as i128) };
-    Core::Exact { body_count: n, condition_count: n + 1, condition: full, body: (n >= 1).then_some(full), exit: 0 }
+fn at_most_core(n: u128, width: u32, order: trip_count::Order) -> Option<Core> {
+    let full = trip_count::order_limits(width, order)?;
+    Some(Core::Exact {
+        body_count: n,
+        condition_count: n + 1,
+        condition: full,
+        body: (n >= 1).then_some(full),
+        exit: 0,
+    })
 }
 
 /// The guard of a counted loom.loop: (guard op, breaking condition is the

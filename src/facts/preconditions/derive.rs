@@ -22,7 +22,7 @@
 use super::call_sites::enclosing_func;
 use super::{Precondition, Quantity, Relation};
 use crate::facts::bits::smax;
-use crate::facts::bounds::{Access, Failure};
+use crate::facts::bounds::{dim_goals, Access, Failure};
 use crate::facts::ir::{Def, Op, Val};
 use crate::facts::relational::linear::{Atom, Constraint, FactSet, Lin};
 use crate::facts::relational::{int_width, Key, Query, Source};
@@ -280,10 +280,9 @@ pub(crate) fn for_access<'a>(
     };
     let mut goals = Vec::new();
     for &(index, dim, covered) in unshown.dims {
-        let (Some(i), Some(size)) = (query.value(index), query.dim(unshown.memref, dim)) else {
+        let Some((i, upper)) = dim_goals(query, index, unshown.memref, dim, covered) else {
             return Err("an index is not read as an integer relation".into());
         };
-        let upper = size.minus(&i).and_then(|l| l.shifted(-(covered as i128)));
         goals.push(i);
         goals.push(upper.ok_or("the relation is too large to state")?);
     }
