@@ -41,8 +41,12 @@
 //!   `func.func` is not lowered to the target, so it is not a bound.)
 //! - A memref whose elements are vectors (`memref<4xvector<8xf32>>`):
 //!   `vector.load`/`vector.store` of that element type cover one element.
-//! - Masks (masked ops, transfers with a mask or inside `vector.mask`) are
-//!   not analysed: the whole vector must fit, as if every lane were active.
+//! - Masks (masked ops, transfers with a mask or inside `vector.mask`): a
+//!   `vector.create_mask` or `vector.constant_mask` is read, and along a
+//!   masked dimension the access covers its active lanes only (nothing at
+//!   all when a dimension has none), proven case by case of the mask's
+//!   bound (`mask`); any other mask is not read: the whole vector must
+//!   fit, as if every lane were active, and the reason names the mask.
 //! - A transfer's `in_bounds = [true]` is the op's own claim, not a proof:
 //!   it is never used; the footprint must be proven like any other.
 //! - Layouts (strided or affine-map memrefs) do not matter: indices are
@@ -67,6 +71,11 @@ use super::ranges::Range;
 use super::relational::explain::Names;
 use super::relational::linear::{FactSet, Lin};
 use super::relational::{Prover, Query};
+
+mod mask;
+
+use mask::{masked_op_mask, transfer_mask_dims, Mask};
+pub(crate) use mask::{Lanes, MaskBound, TRUNCATED_MIN};
 
 /// What is known of vscale's largest value where an access runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -259,8 +268,8 @@ struct Layout<'a> {
     /// Elements covered along each memref dimension, or why that is not
     /// known.
     extents: Result<Vec<Extent>, String>,
-    /// Why lanes may be inactive (a mask), if they may.
-    mask: Option<&'static str>,
+    /// Which lanes are active.
+    mask: Mask<'a>,
     /// A transfer's in_bounds flag per vector dimension.
     in_bounds: Vec<bool>,
 }
@@ -425,9 +434,7 @@ fn access_layout(op: Op, width: u32) -> Option<Layout> {
     if !op.is_one_of(&ACCESS_OPS) {
         return None;
     }
-    let masked_by_parent = op.parent().is_some_and(|p| p.is("vector.mask"));
-    let parent_mask =
-        masked_by_parent.then_some("the enclosing vector.mask is not analysed: the whole vector must fit");
+    let enclosing_mask = op.parent().filter(|p| p.is("vector.mask")).map(|p| p.operand(0));
     let n = op.num_operands();
     let rank_of = |v: Val| shape_of(v.ty()).map(|s| s.len());
     let memref_at = |pos: usize| (pos < n && is_memref(op.operand(pos).ty())).then(|| op.operand(pos));
@@ -436,12 +443,23 @@ fn access_layout(op: Op, width: u32) -> Option<Layout> {
         let rank = rank_of(memref)?;
         let extents = plain_extents(vector, memref, rank);
         let indices = (memref_pos + 1..memref_pos + 1 + rank).collect();
-        Some(Layout { memref, indices, extents, mask: parent_mask, in_bounds: Vec::new() })
+        let mask = enclosing_mask.map_or(Mask::None, |mask| Mask::Unread { mask, enclosing: true });
+        Some(Layout { memref, indices, extents, mask, in_bounds: Vec::new() })
     };
-    // Masked ops: base, indices, mask, then the pass-through / stored vector.
+    // Masked ops: base, indices, mask, then the pass-through / stored
+    // vector; the mask has the vector's shape, along the trailing memref
+    // dimensions (a memref of vectors: not read).
     let masked = |vector: Val| -> Option<Layout> {
         let mut l = plain(0, Some(vector))?;
-        l.mask = Some("the mask is not analysed: the whole vector must fit");
+        let mask = masked_op_mask(op)?;
+        let rank = l.indices.len();
+        let k = rank_of(vector)?;
+        let whole = element_type(l.memref.ty()).is_some_and(|e| shape_of(e).is_some());
+        l.mask = if whole || k > rank {
+            Mask::Unread { mask, enclosing: false }
+        } else {
+            Mask::read(mask, false, &(rank - k..rank).collect::<Vec<_>>(), rank, width)
+        };
         Some(l)
     };
     let result = (op.num_results() > 0).then(|| op.result(0));
@@ -466,7 +484,13 @@ fn access_layout(op: Op, width: u32) -> Option<Layout> {
         let rank = rank_of(memref)?;
         // read: base, indices, padding[, mask]; write: value, base, indices[, mask].
         let unmasked = if read { 1 + rank + 1 } else { 2 + rank };
-        let mask = if n > unmasked { Some("the mask is not analysed: the whole vector must fit") } else { parent_mask };
+        let mask = match (n > unmasked, enclosing_mask) {
+            (true, None) => transfer_mask(op, memref, op.operand(unmasked), false, rank, width),
+            (false, Some(m)) => transfer_mask(op, memref, m, true, rank, width),
+            // Both (not valid IR): not read.
+            (true, Some(m)) => Mask::Unread { mask: m, enclosing: true },
+            (false, None) => Mask::None,
+        };
         let in_bounds = op.attr("in_bounds").map_or(Vec::new(), |a| parse_bools(&attr_string(a)));
         let extents = transfer_extents(op, vector, memref, rank);
         let indices = (memref_pos + 1..memref_pos + 1 + rank).collect();
@@ -484,9 +508,21 @@ fn access_layout(op: Op, width: u32) -> Option<Layout> {
             .collect::<Option<Vec<usize>>>()
             .filter(|i| i.len() == rank && i.iter().all(|&p| p < n))?;
         let extents = affine.extents(memref, rank);
-        Some(Layout { memref, indices, extents, mask: None, in_bounds: Vec::new() })
+        Some(Layout { memref, indices, extents, mask: Mask::None, in_bounds: Vec::new() })
     } else {
         None
+    }
+}
+
+/// The mask `mask` of transfer `op` on `memref` of rank `rank` (its own,
+/// or an enclosing `vector.mask`'s), read over the memref dimensions its
+/// permutation map names (a memref of vectors: not read).
+fn transfer_mask<'a>(op: Op<'a>, memref: Val<'a>, mask: Val<'a>, enclosing: bool, rank: usize, width: u32) -> Mask<'a> {
+    let perm = op.attr("permutation_map").and_then(|m| parse_permutation(&attr_string(m), rank));
+    let vector_elements = element_type(memref.ty()).and_then(shape_of).is_some();
+    match perm {
+        Some(perm) if !vector_elements => Mask::read(mask, enclosing, &transfer_mask_dims(&perm), rank, width),
+        _ => Mask::Unread { mask, enclosing },
     }
 }
 
@@ -505,8 +541,11 @@ pub(crate) enum IndexOf<'a> {
 #[derive(Clone)]
 pub(crate) enum Footprint<'a> {
     /// Per memref dimension: the index and the elements covered along it
-    /// (`base`, times vscale when `scalable`).
-    Indexed { memref: Val<'a>, dims: Vec<(IndexOf<'a>, i64, bool)> },
+    /// (`base`, times vscale when `scalable`), and the active lanes along
+    /// it (a [`Lanes::Bound`]: the access covers the bound's active count
+    /// there instead of `base`, and nothing when a bound activates no
+    /// lane). A mask with no active lane: no dimension (nothing covered).
+    Indexed { memref: Val<'a>, dims: Vec<(IndexOf<'a>, i64, bool, Lanes<'a>)> },
     /// A `memref.subview`: (offset, size, stride) per source dimension.
     Subview { source: Val<'a>, parts: Vec<(Part<'a>, Part<'a>, i64)> },
 }
@@ -525,7 +564,17 @@ pub(crate) fn footprint(op: Op<'_>, width: u32) -> Option<Footprint<'_>> {
         if layout.indices.len() != rank || e.len() != rank || layout.indices.iter().any(|&p| p >= op.num_operands()) {
             return None;
         }
-        let dims = layout.indices.iter().zip(extents(e)).map(|(&p, (b, s))| (IndexOf::Value(op.operand(p)), b, s));
+        if layout.mask.is_empty() {
+            return Some(Footprint::Indexed { memref: layout.memref, dims: Vec::new() });
+        }
+        let dims = layout.indices.iter().zip(extents(e)).enumerate().map(|(k, (&p, (b, s)))| {
+            let lanes = layout.mask.lanes(k);
+            let base = match lanes {
+                Lanes::First(n) => n.min(b),
+                _ => b,
+            };
+            (IndexOf::Value(op.operand(p)), base, s, lanes)
+        });
         return Some(Footprint::Indexed { memref: layout.memref, dims: dims.collect() });
     }
     let affine = AffineAccess::of(op)?;
@@ -536,7 +585,7 @@ pub(crate) fn footprint(op: Op<'_>, width: u32) -> Option<Footprint<'_>> {
         return None;
     }
     let first = affine.memref_pos + 1;
-    let dims = extents(e).enumerate().map(|(k, (b, s))| (IndexOf::MapResult { k, first }, b, s));
+    let dims = extents(e).enumerate().map(|(k, (b, s))| (IndexOf::MapResult { k, first }, b, s, Lanes::All));
     Some(Footprint::Indexed { memref, dims: dims.collect() })
 }
 
@@ -899,9 +948,15 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         let mut query: Option<Query<'_, '_, '_, 'a>> = None;
         let mut used = FactSet::default();
         let mut numeric_assumed = Assumptions::NONE;
-        for (dim, size) in shape.iter().enumerate() {
+        // A constant mask with no active lane: the access touches nothing.
+        let dims = if layout.mask.is_empty() { 0 } else { shape.len() };
+        for (dim, size) in shape.iter().enumerate().take(dims) {
             let index = op.operand(layout.indices[dim]);
-            let extent = extents[dim];
+            let lanes = layout.mask.lanes(dim);
+            let extent = match lanes {
+                Lanes::First(n) => Extent { base: n.min(extents[dim].base), ..extents[dim] },
+                _ => extents[dim],
+            };
             let scalable = extent.scalable.then(|| vscale.get_or_insert_with(|| vscale_max(op)).clone());
             // Elements covered at most: None when vscale has no upper bound.
             let covered = match &scalable {
@@ -932,7 +987,10 @@ impl<'a> Checker<'_, '_, '_, 'a> {
                     }
                     q
                 });
-                self.relational(q, index, layout.memref, dim, covered)
+                match lanes {
+                    Lanes::Bound(bound) => self.masked_relational(q, index, layout.memref, dim, bound),
+                    _ => self.relational(q, index, layout.memref, dim, covered),
+                }
             });
             let relation_failure = match relational {
                 Some(Ok(facts)) => {
@@ -947,8 +1005,9 @@ impl<'a> Checker<'_, '_, '_, 'a> {
                 _ => unshown_why = Some("an index is not read as an integer relation"),
             }
             let claimed = extent.vector_dim.is_some_and(|v| layout.in_bounds.get(v) == Some(&true));
+            let masked = matches!(lanes, Lanes::Bound(_));
             let notes: Vec<String> = [
-                layout.mask.map(str::to_string),
+                layout.mask.note(dim),
                 claimed.then(|| {
                     format!(
                         "in_bounds = true for vector dimension {} is the op's claim, not a proof",
@@ -962,7 +1021,8 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             let note = (!notes.is_empty()).then(|| notes.join("; "));
             // A dynamic size: the relation is the reason; a static one
             // keeps the numeric account (index range against the size).
-            if let (None, Some(text)) = (size, relation_failure) {
+            // A mask bound: the relation states the active count.
+            if let (true, Some(text)) = (size.is_none() || masked, relation_failure) {
                 let text = match &note {
                     Some(n) => format!("{text}; {n}"),
                     None => text,

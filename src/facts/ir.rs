@@ -945,7 +945,7 @@ pub(crate) enum Part<'a> {
 
 /// The entries of a `DenseI64ArrayAttr` (`array<i64: 0, -9223372036854775808>`),
 /// None for any other attribute.
-fn i64_array(attr: MlirAttribute) -> Option<Vec<i64>> {
+pub(crate) fn i64_array(attr: MlirAttribute) -> Option<Vec<i64>> {
     // SAFETY: `attr` is a valid attribute (uniqued in a live context); the
     // kind is checked before the array accessors, whose positions are below
     // the element count they report.

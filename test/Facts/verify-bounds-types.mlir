@@ -181,30 +181,32 @@ func.func @transfer_tensor(%t: tensor<4x8xf32>) -> vector<4xf32> {
 
 // -----
 
-// Masks are not analysed: masked-off lanes touch no memory, but which lanes
-// are on is not known here, so the whole vector must fit (then the access
-// is in bounds whatever the mask).
+// A mask that is not a vector.create_mask or vector.constant_mask (here a
+// function argument) is not read: masked-off lanes touch no memory, but
+// which lanes are on is not known, so the whole vector must fit (then the
+// access is in bounds whatever the mask). Masks that are read:
+// vector-masks.mlir.
 func.func @masked(%m: memref<8xf32>, %mask: vector<4xi1>, %pt: vector<4xf32>) {
   %c4 = arith.constant 4 : index
   %c5 = arith.constant 5 : index
   %pad = arith.constant 0.0 : f32
   // expected-remark @below {{vector.maskedload: in bounds (proven)}}
   %a = vector.maskedload %m[%c4], %mask, %pt : memref<8xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
-  // expected-remark @below {{not proven in bounds: vector.maskedload: index 0 (%c5) has range [5, 5], but dimension 0 of memref<8xf32> has size 8 (valid indices for an access of 4 elements: [0, 4]); the mask is not analysed: the whole vector must fit}}
+  // expected-remark @below {{not proven in bounds: vector.maskedload: index 0 (%c5) has range [5, 5], but dimension 0 of memref<8xf32> has size 8 (valid indices for an access of 4 elements: [0, 4]); the mask %arg1 is a block argument, not a vector.create_mask or vector.constant_mask: every lane may be active, so the whole vector must fit}}
   %b = vector.maskedload %m[%c5], %mask, %pt : memref<8xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
   // expected-remark @below {{vector.maskedstore: in bounds (proven)}}
   vector.maskedstore %m[%c4], %mask, %pt : memref<8xf32>, vector<4xi1>, vector<4xf32>
-  // expected-remark @below {{not proven in bounds: vector.maskedstore: index 0 (%c5) has range [5, 5], but dimension 0 of memref<8xf32> has size 8 (valid indices for an access of 4 elements: [0, 4]); the mask is not analysed: the whole vector must fit}}
+  // expected-remark @below {{not proven in bounds: vector.maskedstore: index 0 (%c5) has range [5, 5], but dimension 0 of memref<8xf32> has size 8 (valid indices for an access of 4 elements: [0, 4]); the mask %arg1 is a block argument, not a vector.create_mask or vector.constant_mask: every lane may be active, so the whole vector must fit}}
   vector.maskedstore %m[%c5], %mask, %pt : memref<8xf32>, vector<4xi1>, vector<4xf32>
   // expand/compress touch at most as many consecutive elements as lanes.
-  // expected-remark @below {{vector.expandload: index 0 (%c5) has range [5, 5], but dimension 0 of memref<8xf32> has size 8 (valid indices for an access of 4 elements: [0, 4]); the mask is not analysed: the whole vector must fit}}
+  // expected-remark @below {{vector.expandload: index 0 (%c5) has range [5, 5], but dimension 0 of memref<8xf32> has size 8 (valid indices for an access of 4 elements: [0, 4]); the mask %arg1 is a block argument, not a vector.create_mask or vector.constant_mask: every lane may be active, so the whole vector must fit}}
   %c = vector.expandload %m[%c5], %mask, %pt : memref<8xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
   // expected-remark @below {{vector.compressstore: in bounds (proven)}}
   vector.compressstore %m[%c4], %mask, %pt : memref<8xf32>, vector<4xi1>, vector<4xf32>
   // A transfer's own mask, and the mask of an enclosing vector.mask.
-  // expected-remark @below {{not proven in bounds: vector.transfer_read: index 0 (%c5) has range [5, 5], but dimension 0 of memref<8xf32> has size 8 (valid indices for an access of 4 elements: [0, 4]); the mask is not analysed: the whole vector must fit}}
+  // expected-remark @below {{not proven in bounds: vector.transfer_read: index 0 (%c5) has range [5, 5], but dimension 0 of memref<8xf32> has size 8 (valid indices for an access of 4 elements: [0, 4]); the mask %arg1 is a block argument, not a vector.create_mask or vector.constant_mask: every lane may be active, so the whole vector must fit}}
   %d = vector.transfer_read %m[%c5], %pad, %mask : memref<8xf32>, vector<4xf32>
-  // expected-remark @below {{not proven in bounds: vector.transfer_read: index 0 (%c5) has range [5, 5], but dimension 0 of memref<8xf32> has size 8 (valid indices for an access of 4 elements: [0, 4]); the enclosing vector.mask is not analysed: the whole vector must fit}}
+  // expected-remark @below {{not proven in bounds: vector.transfer_read: index 0 (%c5) has range [5, 5], but dimension 0 of memref<8xf32> has size 8 (valid indices for an access of 4 elements: [0, 4]); the enclosing vector.mask's mask %arg1 is a block argument, not a vector.create_mask or vector.constant_mask: every lane may be active, so the whole vector must fit}}
   %e = vector.mask %mask { vector.transfer_read %m[%c5], %pad : memref<8xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>
   return
 }

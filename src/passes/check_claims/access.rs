@@ -6,7 +6,14 @@
 //! covered along `k`: 1, a vector's size there, times `vector.vscale` when
 //! scalable), the check is `0 <= i && i + e <= d`, in `i128` with `i` read
 //! signed (as the lowering reads it into address arithmetic), so nothing
-//! wraps. For a `memref.subview`, per source dimension with offset `o`,
+//! wraps. A masked access is checked as its proof reads its mask
+//! (`bounds::mask`): along a dimension with a constant mask's `c` active
+//! lanes `e = c`; along one with a `vector.create_mask` bound `b` of `n`
+//! lanes `e = clamp(b, 0, n)` (`n` for a truncated bound below `-2^31`),
+//! and every dimension's check holds when some bound activates no lane
+//! (`b <= 0`, and `b >= -2^31` when truncated): nothing is touched then;
+//! a constant mask with no active lane has no check. For a
+//! `memref.subview`, per source dimension with offset `o`,
 //! size `n`, stride `s`: `0 <= o`, `0 <= n`, and `o + (n - 1) × s + 1 <= d`
 //! when `n >= 1`, `o <= d` when `n = 0` (what the proof shows). Each check
 //! is inserted before the access (before its `vector.mask`, whose region
@@ -15,8 +22,8 @@
 
 use super::emit::{Cmp, Emitter};
 use super::Claim;
-use crate::facts::bounds::{footprint, Footprint, IndexOf};
-use crate::facts::ir::{shape_of, Part, Val};
+use crate::facts::bounds::{footprint, Footprint, IndexOf, Lanes, MaskBound, TRUNCATED_MIN};
+use crate::facts::ir::{shape_of, Op, Part, Val};
 
 /// Inserts the checks of one proven access, whose scope's index width is
 /// `width`; false if they could not be built (then the access is not
@@ -33,7 +40,20 @@ fn build<'a>(em: &mut Emitter<'_, 'a>, claim: &Claim<'a>, plant: bool, width: u3
     match footprint(op, width)? {
         Footprint::Indexed { memref, dims } => {
             let shape = shape_of(memref.ty())?;
-            for (k, (index, base, scalable)) in dims.into_iter().enumerate() {
+            // Whether a mask bound activates no lane: then nothing is touched.
+            let mut empty = Vec::new();
+            for (_, _, _, lanes) in &dims {
+                if let Lanes::Bound(bound) = lanes {
+                    empty.push(no_lane(em, before, *bound)?);
+                }
+            }
+            let empty = match empty.split_first() {
+                Some((first, rest)) => {
+                    Some(rest.iter().try_fold(*first, |acc, e| em.binary(before, "arith.ori", acc, *e))?)
+                }
+                None => None,
+            };
+            for (k, (index, base, scalable, lanes)) in dims.into_iter().enumerate() {
                 let i = match index {
                     IndexOf::Value(v) => em.widen(before, v, true)?,
                     IndexOf::MapResult { k, first } => {
@@ -45,16 +65,26 @@ fn build<'a>(em: &mut Emitter<'_, 'a>, claim: &Claim<'a>, plant: bool, width: u3
                 };
                 let i = em.add_const(before, i, shift)?;
                 let d = em.dim(before, memref, k, *shape.get(k)?)?;
-                let mut e = em.wide_const(before, i128::from(base))?;
-                if scalable {
-                    let vscale = em.vscale(before)?;
-                    e = em.binary(before, "arith.muli", e, vscale)?;
-                }
+                let e = match lanes {
+                    Lanes::Bound(bound) => active_count(em, before, bound)?,
+                    _ => {
+                        let e = em.wide_const(before, i128::from(base))?;
+                        if scalable {
+                            let vscale = em.vscale(before)?;
+                            em.binary(before, "arith.muli", e, vscale)?
+                        } else {
+                            e
+                        }
+                    }
+                };
                 let zero = em.wide_const(before, 0)?;
                 let low = em.cmp(before, Cmp::Sle, zero, i)?;
                 let end = em.binary(before, "arith.addi", i, e)?;
                 let high = em.cmp(before, Cmp::Sle, end, d)?;
-                let ok = em.all(before, &[low, high])?;
+                let mut ok = em.all(before, &[low, high])?;
+                if let Some(empty) = empty {
+                    ok = em.binary(before, "arith.ori", empty, ok)?;
+                }
                 let what = format!("{} index {k} in bounds of dimension {k}", claim.op_name);
                 em.assert(before, ok, &claim.message(&what))?;
             }
@@ -90,4 +120,36 @@ fn build<'a>(em: &mut Emitter<'_, 'a>, claim: &Claim<'a>, plant: bool, width: u3
         }
     }
     Some(())
+}
+
+/// Whether `bound` activates no lane: `b <= 0` (and, truncated,
+/// `b >= -2^31`: below, the lowering may activate any prefix).
+fn no_lane<'a>(em: &mut Emitter<'_, 'a>, before: Op<'a>, bound: MaskBound<'a>) -> Option<Val<'a>> {
+    let b = em.widen(before, bound.value, true)?;
+    let zero = em.wide_const(before, 0)?;
+    let none = em.cmp(before, Cmp::Sle, b, zero)?;
+    if !bound.truncated {
+        return Some(none);
+    }
+    let min = em.wide_const(before, TRUNCATED_MIN)?;
+    let kept = em.cmp(before, Cmp::Sle, min, b)?;
+    em.all(before, &[none, kept])
+}
+
+/// The active count of `bound` of `n` lanes, as the proof reads it:
+/// `clamp(b, 0, n)`, and `n` for a truncated bound below `-2^31`.
+fn active_count<'a>(em: &mut Emitter<'_, 'a>, before: Op<'a>, bound: MaskBound<'a>) -> Option<Val<'a>> {
+    let b = em.widen(before, bound.value, true)?;
+    let zero = em.wide_const(before, 0)?;
+    let n = em.wide_const(before, i128::from(bound.lanes))?;
+    let positive = em.cmp(before, Cmp::Slt, zero, b)?;
+    let low = em.select(before, positive, b, zero)?;
+    let below = em.cmp(before, Cmp::Slt, low, n)?;
+    let count = em.select(before, below, low, n)?;
+    if !bound.truncated {
+        return Some(count);
+    }
+    let min = em.wide_const(before, TRUNCATED_MIN)?;
+    let wrapped = em.cmp(before, Cmp::Slt, b, min)?;
+    em.select(before, wrapped, n, count)
 }
