@@ -228,7 +228,9 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         else {
             return Err("the index, the size or the mask bound is not an integer the prover reads".into());
         };
-        let Some(regions) = regions(&b, bound.lanes, bound.truncated) else { return Err("the relation is too large to state".into()) };
+        let Some(regions) = regions(&b, bound.lanes, bound.truncated) else {
+            return Err("the relation is too large to state".into());
+        };
         let mut used = FactSet::default();
         // Unconditional first: most indices are non-negative whatever the mask.
         let lower = query.prove(&i);
@@ -281,7 +283,8 @@ mod tests {
         let min = TRUNCATED_MIN;
         for truncated in [false, true] {
             for n in [1i64, 4, 32] {
-                let bounds = (-40..=40).chain([min - 2, min - 1, min, min + 1, i128::from(i64::MIN), i128::from(i64::MAX)]);
+                let bounds =
+                    (-40..=40).chain([min - 2, min - 1, min, min + 1, i128::from(i64::MIN), i128::from(i64::MAX)]);
                 for b in bounds {
                     let regions = regions(&Lin::constant(b), n, truncated).expect("small constants");
                     let holding: Vec<i128> = regions
