@@ -149,8 +149,11 @@
 //!
 //! **Own-file shapes**, each with its own random stream, run alone after
 //! the batches above: wide constants at 32 bits (`wide_const`), bodies
-//! that end early (`early_end`), and views whose offsets, sizes and strides
-//! are SSA constants (`ssa_views`, off with `--without-ssa-view-shapes`).
+//! that end early (`early_end`), views whose offsets, sizes and strides
+//! are SSA constants (`ssa_views`, off with `--without-ssa-view-shapes`),
+//! and masked vector accesses under `vector.create_mask` of the remaining
+//! width, near misses one lane too many (`masks`, off with
+//! `--without-mask-shapes`).
 //!
 //! A subview is in bounds of its source when, in every dimension, `0 <=
 //! off`, `0 <= size` and `off + size <= dim(src)`; a run stops at the first
@@ -222,6 +225,7 @@ pub mod early_end;
 mod emit;
 mod generate;
 mod hand;
+pub mod masks;
 mod model;
 mod preconditions;
 mod simulate;
