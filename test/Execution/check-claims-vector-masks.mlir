@@ -13,6 +13,7 @@
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=access},loom-lower-to-llvm)' | not --crash stdbuf -o0 %run-main 2>&1 | FileCheck %s --check-prefix=ACCESS
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=access},loom-lower-to-llvm)' | not --crash stdbuf -o0 %mlir-runner -e squeeze_main -entry-point-result=void -shared-libs=%runner-libs 2>&1 | FileCheck %s --check-prefix=SQUEEZE
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=access},loom-lower-to-llvm)' | not --crash stdbuf -o0 %mlir-runner -e truncated_main -entry-point-result=void -shared-libs=%runner-libs 2>&1 | FileCheck %s --check-prefix=TRUNCATED
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=access},loom-lower-to-llvm)' | not --crash stdbuf -o0 %mlir-runner -e tiles_main -entry-point-result=void -shared-libs=%runner-libs 2>&1 | FileCheck %s --check-prefix=TILES
 
 memref.global "private" @row : memref<13xf32> = dense<[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0]>
@@ -76,6 +77,26 @@ func.func @tiles(%m: memref<?x?xf32>) {
       vector.transfer_write %u, %m[%i, %j], %mask : vector<2x4xf32>, memref<?x?xf32>
     }
   }
+  return
+}
+
+// A bound below -2^31 activates no lane by the op's semantics, but the
+// lowering compares the lanes against it truncated to 32 bits
+// (-2^32 + 3 reads as 3): the check counts every lane then, so the
+// planted claim is caught although the mask's semantics touch nothing.
+func.func @truncated(%m: memref<8xf32>, %b: index) -> vector<8xf32> {
+  %c0 = arith.constant 0 : index
+  %pt = arith.constant dense<0.0> : vector<8xf32>
+  %mask = vector.create_mask %b : vector<8xi1>
+  // TRUNCATED: loom claim violated: vector.maskedload index 0 in bounds of dimension 0 at {{.*}}:[[#@LINE+1]]:8
+  %v = vector.maskedload %m[%c0], %mask, %pt : memref<8xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  return %v : vector<8xf32>
+}
+
+func.func @truncated_main() {
+  %m = memref.alloca() : memref<8xf32>
+  %b = arith.constant -4294967293 : index
+  %v = call @truncated(%m, %b) : (memref<8xf32>, index) -> vector<8xf32>
   return
 }
 
