@@ -7,12 +7,14 @@
 // Bounds. Each loop X that is lowered to a loop needs N(X): the most times
 // its body region runs per entry. It is the user's `loom.max_trips`, else
 // the `loom.proven_max_trips` that the Rust pass loom-prove-max-trips
-// derives from loom's loop facts (run first, through the pass registry, only
-// when some loop has no user bound). A loom.loop no loom.continue targets
-// runs its body once and is lowered as a scope, with no bound. A loop
-// without a bound is an error at the loop; then, and on every other error,
-// nothing is lowered and only the derived attributes are removed again, so
-// the IR is as it was.
+// derives from loom's loop facts. That pass runs first, through the pass
+// registry (when it is not registered, only if some loop has no user
+// bound), and fails on a user bound that the facts prove below what the
+// loop runs, which the lowering would cut short. A loom.loop no
+// loom.continue targets runs its body once and is lowered as a scope, with
+// no bound. A loop without a bound is an error at the loop; then, and on
+// every other error, nothing is lowered and only the derived attributes are
+// removed again, so the IR is as it was.
 //
 // Algorithm. The vocabulary (outcomes, escapes E(X), layouts LX) and the
 // walk over blocks, loom.if, loom.scope and a loom.loop nothing continues
@@ -257,9 +259,14 @@ struct LowerToFixedBound
       });
     };
     dropDerived();
+    // loom-prove-max-trips derives the bounds the user did not give and
+    // refuses a user bound that loom's facts prove too small. Without it
+    // (not registered), loops that all have a user bound are lowered
+    // unchecked.
     bool needFacts = llvm::any_of(
         loops, [](Operation *op) { return !op->hasAttr(kMaxTrips); });
-    if (needFacts && failed(deriveBounds(root)))
+    if ((needFacts || PassInfo::lookup(kProvePass)) &&
+        failed(deriveBounds(root)))
       return signalPassFailure();
 
     DenseMap<Operation *, int64_t> trips;
