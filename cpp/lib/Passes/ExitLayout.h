@@ -1,7 +1,7 @@
 //===- ExitLayout.h - outcomes and layouts of the scf-based lowerings -*- C++ -*-===//
 //
 // The vocabulary loom-lower-to-scf and loom-lower-to-fixed-bound share
-// (LowerToSCF.cpp's header explains it in full). An *outcome* is a way
+// (ExitThreading.h explains the walk that uses it). An *outcome* is a way
 // control leaves a region: (op, break) or (op, continue), carrying the op's
 // result types or its iteration argument types. A *layout* is an ordered
 // list of outcomes packed into SSA values: [state] + one slot group per

@@ -7,36 +7,22 @@
 // Bounds. Each loop X that is lowered to a loop needs N(X): the most times
 // its body region runs per entry. It is the user's `loom.max_trips`, else
 // the `loom.proven_max_trips` that the Rust pass loom-prove-max-trips
-// derives from loom's loop facts (run first, through the pass registry, only
-// when some loop has no user bound). A loom.loop no loom.continue targets
-// runs its body once and is lowered as a scope, with no bound. A loop
-// without a bound is an error at the loop; then, and on every other error,
-// nothing is lowered and only the derived attributes are removed again, so
-// the IR is as it was.
+// derives from loom's loop facts. That pass runs first, through the pass
+// registry (when it is not registered, only if some loop has no user
+// bound), and fails on a user bound that the facts prove below what the
+// loop runs, which the lowering would cut short. A loom.loop no
+// loom.continue targets runs its body once and is lowered as a scope, with
+// no bound. A loop without a bound is an error at the loop; then, and on
+// every other error, nothing is lowered and only the derived attributes are
+// removed again, so the IR is as it was.
 //
-// Vocabulary (as in LowerToSCF.cpp; shared in ExitLayout.h). An *outcome*
-// is a way control leaves a region: (op, break) — the op ends (for a loom.if or loom.scope also the
-// loom.yield of a branch or body) — or (op, continue) — the loop starts its
-// next iteration (for a loom.for also its loom.yield). The *escapes* E(X)
-// of a loom op X are the outcomes of exits nested in X whose target
-// encloses X. A *layout* is an ordered list of outcomes packed into SSA
-// values: [state] + one slot group per outcome; no state for one outcome,
-// an i1 for two (true: the first outcome), an i32 code otherwise (codes are
-// numbered once per pass run). Slots of outcomes that did not happen hold
-// ub.poison.
-//
-// Algorithm. lowerOp(X) produces X's values in layout LX = [(X, break)] +
-// E(X); lowerBlock(block, L) rewrites a block whose exits are outcomes of L
-// to end in `scf.yield` of L-packed values: each loom op X in it is lowered,
-// and when E(X) is not empty the rest of the block moves into `scf.if (X
-// ended normally) -> L { rest } else { E(X) repacked in L }`; an exit
-// becomes `scf.yield` of its outcome packed in L. Per kind:
-//   - loom.if: `scf.if %cond -> LX`, each branch lowered with LX;
-//   - loom.scope, loom.loop without continue: the body lowered with LX and
-//     inlined in place;
-//   - loom.loop, loom.for: body layout LB = [(X, continue), (X, break)] +
-//     E(X), whose state is "running" when it is (X, continue), with the
-//     continue slots holding the iteration arguments:
+// Algorithm. The vocabulary (outcomes, escapes E(X), layouts LX) and the
+// walk over blocks, loom.if, loom.scope and a loom.loop nothing continues
+// are shared with loom-lower-to-scf (ExitThreading.h); a slot no path fills
+// holds ub.poison. A loop lowered to a loop (lowerLoop) gets the body layout
+// LB = [(X, continue), (X, break)] + E(X), whose state is "running" when it
+// is (X, continue), with the continue slots holding the iteration
+// arguments:
 //
 //       %p = encode(LB, continue, inits)
 //       %f = scf.for %k = 0 to N step 1 iter_args(%p) -> LB {
@@ -59,13 +45,11 @@
 // so once a loop is done nothing in it has a side effect; the only
 // loop-carried values are the packed LB values; the trip count of every
 // scf.for made is a constant; the conditions of the scf.if made are a
-// state test, `iv < ub`, or the condition of a loom.if. Tokens lose their
-// last use when the exits targeting them are rewritten, while lowering the
-// target's body, before the target itself is replaced.
+// state test, `iv < ub`, or the condition of a loom.if.
 //
 //===----------------------------------------------------------------------===//
 
-#include "ExitLayout.h"
+#include "ExitThreading.h"
 #include "LoweringCommon.h"
 
 #include "loom/Dialect/LoomOps.h"
@@ -77,8 +61,6 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "llvm/ADT/PointerIntPair.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace loom {
 #define GEN_PASS_DEF_LOOMLOWERTOFIXEDBOUND
@@ -102,193 +84,26 @@ constexpr llvm::StringLiteral kProvePass = "loom-prove-max-trips";
 
 using namespace loom::exits;
 
-class FixedBoundLowering {
+class FixedBoundLowering : public ExitThreading {
 public:
   FixedBoundLowering(MLIRContext *ctx, const DenseMap<Operation *, int64_t> &trips,
                      bool checkTrips)
-      : rewriter(ctx), trips(trips), checkTrips(checkTrips) {}
-
-  /// Records outcomes of exits and escapes of ops under `root`.
-  void analyze(Operation *root) {
-    root->walk([&](Operation *op) {
-      Outcome outcome;
-      if (isa<BreakOp>(op)) {
-        outcome = breakOf(cast<RegionExitTerminatorOpInterface>(op).getExitTarget());
-      } else if (isa<ContinueOp>(op)) {
-        outcome = continueOf(cast<RegionExitTerminatorOpInterface>(op).getExitTarget());
-      } else if (isa<YieldOp>(op)) {
-        Operation *parent = op->getParentOp();
-        outcome = isa<ForOp>(parent) ? continueOf(parent) : breakOf(parent);
-      } else {
-        return;
-      }
-      exitOutcome[op] = outcome;
-      code(outcome);
-      Operation *target = outcome.getPointer();
-      for (Operation *p = op->getParentOp(); p && p != target;
-           p = p->getParentOp())
-        escapes[p].insert(outcome);
-    });
-  }
-
-  /// Lowers an outermost loom op (nothing escapes it).
-  void lowerRoot(Operation *op) { (void)lowerOp(op); }
+      : ExitThreading(ctx), trips(trips), checkTrips(checkTrips) {}
 
 private:
-  unsigned code(Outcome o) { return codes.code(o); }
-
-  Layout makeLayout(ArrayRef<Outcome> outcomes) {
-    return exits::makeLayout(outcomes, rewriter.getContext());
-  }
-
-  /// [(X, break)] + E(X).
-  Layout opLayout(Operation *op) {
-    SmallVector<Outcome> outcomes{breakOf(op)};
-    llvm::append_range(outcomes, escapes.lookup(op));
-    return makeLayout(outcomes);
-  }
-
-  Value stateConstant(Location loc, const Layout &layout, Outcome o) {
-    return codes.stateConstant(rewriter, loc, layout, o);
-  }
-
-  /// Whether packed values `packed` of `layout` hold outcome `o` (an i1).
-  Value testOutcome(Location loc, const Layout &layout, ValueRange packed,
-                    Outcome o) {
-    return codes.testOutcome(rewriter, loc, layout, packed, o);
-  }
-
-  static ValueRange slots(const Layout &layout, ValueRange packed, Outcome o) {
-    return exits::slots(layout, packed, o);
-  }
-
   /// A slot no path fills holds poison.
-  auto poison() {
-    return [this](Location loc, Type type, ValueRange) -> Value {
-      return ub::PoisonOp::create(rewriter, loc, type);
-    };
-  }
-
-  /// Packs `values` as outcome `o` of `layout` (other slots poison).
-  SmallVector<Value> encode(Location loc, const Layout &layout, Outcome o,
-                            ValueRange values) {
-    return codes.encode(rewriter, loc, layout, o, values, poison());
-  }
-
-  /// Repacks values of layout `from` into layout `to`, knowing that the
-  /// outcome is one of `possible` (all in both layouts).
-  SmallVector<Value> convert(Location loc, const Layout &from,
-                             ValueRange packed, ArrayRef<Outcome> possible,
-                             const Layout &to) {
-    return codes.convert(rewriter, loc, from, packed, possible, to, poison());
-  }
-
-  /// Rewrites `block` to end in `scf.yield` of values packed in `layout`.
-  void lowerBlock(Block *block, const Layout &layout) {
-    Operation *op = block->empty() ? nullptr : &block->front();
-    while (op) {
-      Operation *next = op->getNextNode();
-      if (isLoomRegionOp(op)) {
-        Location loc = op->getLoc();
-        Layout inner = opLayout(op);
-        SmallVector<Value> packed = lowerOp(op);
-        if (!inner.hasState()) {
-          op = next;
-          continue;
-        }
-        // The rest of the block runs only when `op` ended normally.
-        SmallVector<Outcome> escaped(inner.outcomes.begin() + 1,
-                                     inner.outcomes.end());
-        rewriter.setInsertionPoint(next);
-        Value normal = testOutcome(loc, inner, packed, breakOf(op));
-        auto guard = scf::IfOp::create(rewriter, loc, layout.types, normal,
-                                       /*addThenBlock=*/false,
-                                       /*addElseBlock=*/false);
-        Block *thenBlock = rewriter.createBlock(&guard.getThenRegion());
-        thenBlock->getOperations().splice(thenBlock->end(),
-                                          block->getOperations(),
-                                          next->getIterator(), block->end());
-        rewriter.createBlock(&guard.getElseRegion());
-        scf::YieldOp::create(rewriter, loc,
-                             convert(loc, inner, packed, escaped, layout));
-        rewriter.setInsertionPointToEnd(block);
-        scf::YieldOp::create(rewriter, loc, guard.getResults());
-        lowerBlock(thenBlock, layout);
-        return;
-      }
-      if (auto it = exitOutcome.find(op); it != exitOutcome.end()) {
-        rewriter.setInsertionPoint(op);
-        SmallVector<Value> packed =
-            encode(op->getLoc(), layout, it->second,
-                   cast<RegionExitTerminatorOpInterface>(op)
-                       .getForwardedOperands());
-        exitOutcome.erase(it);
-        rewriter.replaceOpWithNewOp<scf::YieldOp>(op, packed);
-        return;
-      }
-      op = next;
-    }
-  }
-
-  /// Lowers `op`, replaces its results, erases it and returns its values
-  /// packed in opLayout(op).
-  SmallVector<Value> lowerOp(Operation *op) {
-    Layout layout = opLayout(op);
-    SmallVector<Value> packed;
-    if (auto ifOp = dyn_cast<IfOp>(op)) {
-      packed = lowerIf(ifOp, layout);
-    } else if (auto scope = dyn_cast<ScopeOp>(op)) {
-      packed = lowerInline(op, scope.getBodyBlock(), {}, layout);
-    } else if (auto loop = dyn_cast<LoopOp>(op); loop && !trips.contains(op)) {
-      // No continue: the body runs once, its iteration arguments are the
-      // inits.
-      packed = lowerInline(op, loop.getBodyBlock(),
-                           SmallVector<Value>(loop.getInits()), layout);
-    } else {
-      packed = lowerLoop(op, layout);
-    }
-    rewriter.replaceOp(op, slots(layout, packed, breakOf(op)));
-    return packed;
-  }
-
-  SmallVector<Value> lowerIf(IfOp ifOp, const Layout &layout) {
-    rewriter.setInsertionPoint(ifOp);
-    auto newIf = scf::IfOp::create(rewriter, ifOp.getLoc(), layout.types,
-                                   ifOp.getCondition(), false, false);
-    for (auto [from, to] :
-         {std::pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
-          std::pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
-      rewriter.inlineRegionBefore(*from, *to, to->end());
-      lowerBlock(&to->front(), layout);
-    }
-    return SmallVector<Value>(newIf.getResults());
-  }
-
-  /// Lowers the single-block body `body` of `op` (argument #0 a token, the
-  /// others replaced by `args`) with `layout` and inlines it before `op`;
-  /// returns the packed values it ends with.
-  SmallVector<Value> lowerInline(Operation *op, Block *body,
-                                 ArrayRef<Value> args, const Layout &layout) {
-    lowerBlock(body, layout);
-    for (auto [arg, value] :
-         llvm::zip_equal(body->getArguments().drop_front(), args))
-      rewriter.replaceAllUsesWith(arg, value);
-    body->eraseArguments(0, body->getNumArguments());
-    Operation *yield = body->getTerminator();
-    SmallVector<Value> packed(yield->getOperands());
-    rewriter.eraseOp(yield);
-    rewriter.inlineBlockBefore(body, op, ValueRange{});
-    return packed;
+  Value placeholder(Location loc, Type type, ValueRange) override {
+    return ub::PoisonOp::create(rewriter, loc, type);
   }
 
   /// Lowers a loom.loop some continue targets, or a loom.for, to an scf.for
   /// of trips[op] iterations (see the file header).
-  SmallVector<Value> lowerLoop(Operation *op, const Layout &exitLayout) {
+  SmallVector<Value> lowerLoop(Operation *op,
+                               const Layout &exitLayout) override {
     Location loc = op->getLoc();
     auto forOp = dyn_cast<ForOp>(op);
-    SmallVector<Outcome> bodyOutcomes{continueOf(op), breakOf(op)};
-    llvm::append_range(bodyOutcomes, escapes.lookup(op));
-    Layout bodyLayout = makeLayout(bodyOutcomes);
+    SmallVector<Outcome> outcomes = bodyOutcomes(op, /*withBreak=*/true);
+    Layout bodyLayout = makeLayout(outcomes);
     Block *body = &op->getRegion(0).front();
     lowerBlock(body, bodyLayout);
     body->eraseArgument(0);
@@ -356,7 +171,7 @@ private:
         after[breakAt + i] = arith::SelectOp::create(
             rewriter, loc, stillRunning, after[contAt + i], after[breakAt + i]);
     }
-    SmallVector<Outcome> leaving(bodyOutcomes.begin() + 1, bodyOutcomes.end());
+    SmallVector<Outcome> leaving(outcomes.begin() + 1, outcomes.end());
     return convert(loc, bodyLayout, after, leaving, exitLayout);
   }
 
@@ -401,16 +216,9 @@ private:
     cf::AssertOp::create(rewriter, loc, done, os.str());
   }
 
-  IRRewriter rewriter;
   /// N of every loop lowered to an scf.for.
   const DenseMap<Operation *, int64_t> &trips;
   bool checkTrips;
-  /// The outcome of each loom.yield/break/continue not yet rewritten.
-  DenseMap<Operation *, Outcome> exitOutcome;
-  /// Escapes of each loom region op, in a deterministic order.
-  DenseMap<Operation *, llvm::SetVector<Outcome>> escapes;
-  /// Outcome codes for i32 states.
-  OutcomeCodes codes;
 };
 
 /// Whether `op` is a loom loop lowered to an scf.for: a loom.for, or a
@@ -451,9 +259,14 @@ struct LowerToFixedBound
       });
     };
     dropDerived();
+    // loom-prove-max-trips derives the bounds the user did not give and
+    // refuses a user bound that loom's facts prove too small. Without it
+    // (not registered), loops that all have a user bound are lowered
+    // unchecked.
     bool needFacts = llvm::any_of(
         loops, [](Operation *op) { return !op->hasAttr(kMaxTrips); });
-    if (needFacts && failed(deriveBounds(root)))
+    if ((needFacts || PassInfo::lookup(kProvePass)) &&
+        failed(deriveBounds(root)))
       return signalPassFailure();
 
     DenseMap<Operation *, int64_t> trips;
@@ -496,14 +309,7 @@ struct LowerToFixedBound
 
     lowerAssumeRanges(root, assumeRange);
     FixedBoundLowering lowering(&getContext(), trips, checkTrips);
-    lowering.analyze(root);
-    SmallVector<Operation *> roots;
-    root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (isLoomRegionOp(op) && !isLoomRegionOp(op->getParentOp()))
-        roots.push_back(op);
-    });
-    for (Operation *op : roots)
-      lowering.lowerRoot(op);
+    lowering.run(root);
   }
 
   /// The non-negative i64 `name` on `op` (the verifier has checked it).

@@ -1,35 +1,19 @@
 //===- LowerToSCF.cpp - loom-lower-to-scf ---------------------------------===//
 //
 // Lowers loom.loop / loom.for / loom.scope / loom.if to scf.while, scf.for,
-// scf.if, arith and ub.poison by threading exits through results.
+// scf.if, arith and ub.poison by threading exits through results. The
+// vocabulary (outcomes, escapes E(X), layouts) and the walk over blocks
+// this pass shares with loom-lower-to-fixed-bound are in ExitThreading.h;
+// this file holds what is its own.
 //
-// Vocabulary. An *outcome* is a way control can leave a region: a pair
-// (op, kind) with kind `break` (the op ends; for a loom.if or a loom.scope
-// this is also the normal end of a branch/body, a loom.yield) or `continue`
-// (the loop starts its next iteration; for a loom.for also its loom.yield).
-// Each outcome carries values: the op's result types (break) or its
-// iteration argument types (continue). The *escapes* E(X) of a loom op X are
-// the outcomes of exits nested in X whose target encloses X.
+// Placeholders. Slots of outcomes that did not happen hold ub.poison (in
+// an scf.if, replaced at the end by the value the other branch yields there
+// when one is at hand: FillValues.h), or for a tensor or a memref a value
+// of its type already at hand, else an empty one (see `placeholder`:
+// bufferization cannot handle a poison tensor, deallocation would pass a
+// poison memref's pointer to its alias checks and to free()).
 //
-// A *layout* is an ordered list of outcomes, packed into SSA values as
-// [state] + one slot group per outcome: no state for one outcome, an i1 for
-// two (true means the first outcome), an i32 outcome code otherwise (codes
-// are numbered once per pass run, so two i32 layouts agree on them). Slots
-// of outcomes that did not happen hold ub.poison (in an scf.if, replaced
-// at the end by the value the other branch yields there when one is at
-// hand: FillValues.h), or for a tensor or a
-// memref a value of its type already at hand, else an empty one (see
-// `placeholder`: bufferization cannot handle a poison tensor, deallocation
-// would pass a poison memref's pointer to its alias checks and to free()).
-//
-// Algorithm. After the exit check (only loom ops between an exit and a loom
-// target; otherwise fail with the IR untouched) and assume_range removal,
-// outcomes and escapes are computed for all exits up front. Every outermost
-// loom op (its parent is not a loom op; nothing escapes it) is then lowered
-// top-down by lowerOp, which produces X's values in layout
-// LX = [(X, break)] + E(X), and lowerBlock(block, L), which rewrites a block
-// whose exits are all outcomes of L to end in `scf.yield` of L-packed values:
-//
+// In a block (handleInBlock), before the shared walk lowers an op:
 //   - a loom.scope, or a loom.loop nothing continues, that no exit targets
 //     is replaced by its body in place (its loom.yield's operands replace
 //     its results; if the body ends in an exit of an enclosing op instead,
@@ -39,21 +23,12 @@
 //     L, the rest of the block being sunk into the branch that falls through
 //     (its yielded values replace X's results), as upstream's LowerEarlyExit
 //     does: no state says whether the rest runs. If no branch falls
-//     through, the rest is unreachable and erased;
-//   - any other loom op X in the block is lowered; if E(X) is empty its
-//     results are simply replaced. Otherwise the rest of the block moves
-//     into `scf.if (X ended normally) -> L { rest } else { E(X) repacked in
-//     L }` (the rest is lowered recursively with L) and the block yields the
-//     if's results. This guard is the only place a state is tested inside a
-//     body: after a loop, a scope some exit targets, or a loom.if both of
-//     whose branches fall through, each with something escaping it;
-//   - the terminator (yield/break/continue with outcome o) becomes
-//     `scf.yield` of o's values packed in L.
+//     through, the rest is unreachable and erased.
+// So the shared guard on "X ended normally" is left for a loop, a scope
+// some exit targets, or a loom.if both of whose branches fall through, each
+// with something escaping it.
 //
-//   lowerOp per kind:
-//   - loom.if: scf.if with LX results, each branch lowered with LX.
-//   - loom.scope, and a loom.loop nothing continues: the body is lowered with
-//     LX and inlined in place (its final scf.yield's operands are LX).
+// Loops (lowerLoop):
 //   - loom.loop: body layout LB = [(X, continue), (X, break)?] + E(X); the
 //     body becomes the "before" region of an scf.while carrying only the
 //     iteration arguments, ending in scf.condition(outcome is continue)
@@ -82,18 +57,16 @@
 // (signed), so a zero step loops until an exit leaves it and a negative one
 // until iv wraps around (overflow, also undefined).
 //
-// Invariants. An op gets a state result, a guard and extra slots only when
-// something escapes it (minimality); the only loop-carried values are the
-// iteration arguments (plus the iv of a while-lowered loom.for). lowerBlock
-// only ever sees terminators whose outcome is in its layout: a terminator in
-// X's region has an outcome targeting X or one in E(X). Tokens lose their
-// last use when the exits targeting them are rewritten, which happens while
-// lowering the target's body, before the target itself is replaced.
+// Invariants (besides ExitThreading.h's). The only loop-carried values are
+// the iteration arguments (plus the iv of a while-lowered loom.for). The
+// pass first checks that only loom ops lie between an exit and its loom
+// target (otherwise it fails with the IR untouched) and removes
+// loom.assume_range.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExitThreading.h"
 #include "FillValues.h"
-#include "ExitLayout.h"
 #include "LoweringCommon.h"
 
 #include "loom/Dialect/LoomOps.h"
@@ -105,8 +78,6 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/PointerIntPair.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace loom {
 #define GEN_PASS_DEF_LOOMLOWERTOSCF
@@ -120,78 +91,14 @@ namespace {
 
 using namespace loom::exits;
 
-class SCFLowering {
+class SCFLowering : public ExitThreading {
 public:
-  explicit SCFLowering(MLIRContext *ctx) : rewriter(ctx) {}
+  using ExitThreading::ExitThreading;
 
   /// Whether `poison` is a fill this lowering made (see `placeholder`).
   bool isFill(ub::PoisonOp poison) const { return fills.contains(poison); }
 
-  /// Records outcomes of exits and escapes of ops under `root`.
-  void analyze(Operation *root) {
-    root->walk([&](Operation *op) {
-      Outcome outcome;
-      if (auto brk = dyn_cast<BreakOp>(op)) {
-        outcome = breakOf(cast<RegionExitTerminatorOpInterface>(op).getExitTarget());
-      } else if (auto cont = dyn_cast<ContinueOp>(op)) {
-        outcome = continueOf(cast<RegionExitTerminatorOpInterface>(op).getExitTarget());
-      } else if (auto yield = dyn_cast<YieldOp>(op)) {
-        Operation *parent = op->getParentOp();
-        outcome = isa<ForOp>(parent) ? continueOf(parent) : breakOf(parent);
-      } else {
-        return;
-      }
-      exitOutcome[op] = outcome;
-      if (outcome.getInt())
-        continueExits[outcome.getPointer()].push_back(op);
-      code(outcome);
-      Operation *target = outcome.getPointer();
-      if (isa<BreakOp>(op) || isa<ContinueOp>(op)) {
-        if (isa<BreakOp>(op))
-          brokenTargets.insert(target);
-        else
-          continuedTargets.insert(target);
-      }
-      for (Operation *p = op->getParentOp(); p && p != target;
-           p = p->getParentOp())
-        escapes[p].insert(outcome);
-    });
-  }
-
-  /// Lowers an outermost loom op (nothing escapes it).
-  void lowerRoot(Operation *op) {
-    SmallVector<Value> packed = lowerOp(op);
-    (void)packed;
-  }
-
 private:
-  unsigned code(Outcome o) { return codes.code(o); }
-
-  Layout makeLayout(ArrayRef<Outcome> outcomes) {
-    return exits::makeLayout(outcomes, rewriter.getContext());
-  }
-
-  /// [(X, break)] + E(X).
-  Layout opLayout(Operation *op) {
-    SmallVector<Outcome> outcomes{breakOf(op)};
-    llvm::append_range(outcomes, escapes.lookup(op));
-    return makeLayout(outcomes);
-  }
-
-  Value stateConstant(Location loc, const Layout &layout, Outcome o) {
-    return codes.stateConstant(rewriter, loc, layout, o);
-  }
-
-  /// Whether packed values `packed` of `layout` hold outcome `o` (an i1).
-  Value testOutcome(Location loc, const Layout &layout, ValueRange packed,
-                    Outcome o) {
-    return codes.testOutcome(rewriter, loc, layout, packed, o);
-  }
-
-  ValueRange slots(const Layout &layout, ValueRange packed, Outcome o) {
-    return exits::slots(layout, packed, o);
-  }
-
   /// The value of a slot that the outcome taken does not use: ub.poison,
   /// except for a tensor or a memref. Bufferization must give a tensor a
   /// buffer (it has no model for a poison tensor), and deallocation treats
@@ -205,7 +112,7 @@ private:
   /// tensor a tensor.empty, with 0 for dynamic sizes (only when the tensor
   /// dialect is loaded), for a memref the function's empty stack buffer of
   /// its type (`emptyBuffer`).
-  Value placeholder(Location loc, Type type, ValueRange candidates) {
+  Value placeholder(Location loc, Type type, ValueRange candidates) override {
     if (!isa<TensorType, BaseMemRefType>(type)) {
       auto fill = ub::PoisonOp::create(rewriter, loc, type);
       fills.insert(fill);
@@ -289,90 +196,20 @@ private:
     return cached;
   }
 
-  /// `placeholder` as the shared packing's fill.
-  auto fill() {
-    return [this](Location loc, Type type, ValueRange atHand) {
-      return placeholder(loc, type, atHand);
-    };
-  }
-
-  /// Packs `values` as outcome `o` of `layout` (`placeholder` fills).
-  SmallVector<Value> encode(Location loc, const Layout &layout, Outcome o,
-                            ValueRange values) {
-    return codes.encode(rewriter, loc, layout, o, values, fill());
-  }
-
-  /// Repacks values of layout `from` into layout `to`, knowing that the
-  /// outcome is one of `possible` (all in both layouts).
-  SmallVector<Value> convert(Location loc, const Layout &from,
-                             ValueRange packed, ArrayRef<Outcome> possible,
-                             const Layout &to) {
-    return codes.convert(rewriter, loc, from, packed, possible, to, fill());
-  }
-
-  /// Rewrites `block` to end in `scf.yield` of values packed in `layout`.
-  void lowerBlock(Block *block, const Layout &layout) {
-    Operation *op = block->empty() ? nullptr : &block->front();
-    while (op) {
-      Operation *next = op->getNextNode();
-      if (isLoomRegionOp(op)) {
-        if (canInline(op)) {
-          Operation *prev = op->getPrevNode();
-          inlineInBlock(op);
-          op = prev ? prev->getNextNode() : &block->front();
-          continue;
-        }
-        if (auto ifOp = dyn_cast<IfOp>(op);
-            ifOp && escapes.contains(op) && !bothFallThrough(ifOp)) {
-          sinkIf(ifOp, layout);
-          return;
-        }
-        Location loc = op->getLoc();
-        Layout inner = opLayout(op);
-        SmallVector<Value> packed = lowerOp(op);
-        if (!inner.hasState()) {
-          op = next;
-          continue;
-        }
-        // Guard the rest of the block on "op ended normally".
-        SmallVector<Outcome> escaped(inner.outcomes.begin() + 1,
-                                     inner.outcomes.end());
-        rewriter.setInsertionPoint(next);
-        Value normal = testOutcome(loc, inner, packed, breakOf(op));
-        auto guard = scf::IfOp::create(rewriter, loc, layout.types, normal,
-                                       /*addThenBlock=*/false,
-                                       /*addElseBlock=*/false);
-        Block *thenBlock = rewriter.createBlock(&guard.getThenRegion());
-        thenBlock->getOperations().splice(thenBlock->end(),
-                                          block->getOperations(),
-                                          next->getIterator(), block->end());
-        Block *elseBlock = rewriter.createBlock(&guard.getElseRegion());
-        rewriter.setInsertionPointToEnd(elseBlock);
-        SmallVector<Value> repacked =
-            convert(loc, inner, packed, escaped, layout);
-        scf::YieldOp::create(rewriter, loc, repacked);
-        rewriter.setInsertionPointToEnd(block);
-        scf::YieldOp::create(rewriter, loc, guard.getResults());
-        lowerBlock(thenBlock, layout);
-        return;
-      }
-      if (!isa<BreakOp, ContinueOp, YieldOp>(op)) {
-        op = next;
-        continue;
-      }
-      if (auto it = exitOutcome.find(op); it != exitOutcome.end()) {
-        Outcome outcome = it->second;
-        forgetExit(op);
-        rewriter.setInsertionPoint(op);
-        SmallVector<Value> packed =
-            encode(op->getLoc(), layout, outcome,
-                   cast<RegionExitTerminatorOpInterface>(op)
-                       .getForwardedOperands());
-        rewriter.replaceOpWithNewOp<scf::YieldOp>(op, packed);
-        return;
-      }
-      op = next;
+  /// Replaces in place a loom.scope or loom.loop that can be (canInline);
+  /// sinks the rest of the block into a loom.if that something escapes and
+  /// that at most one branch of falls through (sinkIf).
+  InBlock handleInBlock(Operation *op, const Layout &layout) override {
+    if (canInline(op)) {
+      inlineInBlock(op);
+      return InBlock::Replaced;
     }
+    if (auto ifOp = dyn_cast<IfOp>(op);
+        ifOp && escapes.contains(op) && !bothFallThrough(ifOp)) {
+      sinkIf(ifOp, layout);
+      return InBlock::BlockLowered;
+    }
+    return InBlock::NotHandled;
   }
 
   /// Whether both branches of `ifOp` end in its own loom.yield.
@@ -389,17 +226,6 @@ private:
     if (isa<ScopeOp>(op))
       return true;
     return isa<LoopOp>(op) && !continuedTargets.contains(op);
-  }
-
-  /// Drops what analyze recorded about the exit `op` before it is erased
-  /// (nothing if `op` is not an exit).
-  void forgetExit(Operation *op) {
-    auto it = exitOutcome.find(op);
-    if (it == exitOutcome.end())
-      return;
-    if (it->second.getInt())
-      llvm::erase(continueExits[it->second.getPointer()], op);
-    exitOutcome.erase(it);
   }
 
   /// Erases `op` and everything after it in its block, last first (so no
@@ -554,50 +380,6 @@ private:
     return next;
   }
 
-  /// Lowers `op`, replaces its results, erases it and returns its values
-  /// packed in opLayout(op).
-  SmallVector<Value> lowerOp(Operation *op) {
-    SmallVector<Value> packed;
-    if (auto ifOp = dyn_cast<IfOp>(op))
-      packed = lowerIf(ifOp);
-    else if (auto scope = dyn_cast<ScopeOp>(op))
-      packed = lowerInline(op, scope.getBodyBlock(), opLayout(op));
-    else if (auto loop = dyn_cast<LoopOp>(op))
-      packed = lowerLoop(loop);
-    else
-      packed = lowerFor(cast<ForOp>(op));
-    Layout layout = opLayout(op);
-    rewriter.replaceOp(op, slots(layout, packed, breakOf(op)));
-    return packed;
-  }
-
-  SmallVector<Value> lowerIf(IfOp ifOp) {
-    Layout layout = opLayout(ifOp);
-    rewriter.setInsertionPoint(ifOp);
-    auto newIf = scf::IfOp::create(rewriter, ifOp.getLoc(), layout.types,
-                                   ifOp.getCondition(), false, false);
-    for (auto [from, to] : {std::pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
-                            std::pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
-      rewriter.inlineRegionBefore(*from, *to, to->end());
-      lowerBlock(&to->front(), layout);
-    }
-    return SmallVector<Value>(newIf.getResults());
-  }
-
-  /// Lowers the single-block body `body` (entry argument #0 is a token) of
-  /// `op` with `layout` and inlines it before `op`; returns the packed
-  /// values it ends with.
-  SmallVector<Value> lowerInline(Operation *op, Block *body,
-                                 const Layout &layout) {
-    lowerBlock(body, layout);
-    body->eraseArgument(0);
-    Operation *yield = body->getTerminator();
-    SmallVector<Value> packed(yield->getOperands());
-    rewriter.eraseOp(yield);
-    rewriter.inlineBlockBefore(body, op, ValueRange{});
-    return packed;
-  }
-
   /// The values a loop's scf.while forwards in its condition: all of LB's
   /// packed values, but no state when LB has two outcomes (the condition is
   /// the state then).
@@ -621,31 +403,19 @@ private:
         layout.hasState() && !layout.usesCodes()));
   }
 
-  SmallVector<Value> lowerLoop(LoopOp loop) {
-    Location loc = loop.getLoc();
-    Layout exitLayout = opLayout(loop);
-    if (!continuedTargets.contains(loop.getOperation())) {
-      // Runs once: a scope whose iteration arguments are the inits.
-      // The iteration arguments are replaced before the final yield's
-      // operands are read: a break may forward them directly.
-      Block *body = loop.getBodyBlock();
-      lowerBlock(body, exitLayout);
-      for (auto [arg, init] : llvm::zip_equal(
-               body->getArguments().drop_front(), loop.getInits()))
-        rewriter.replaceAllUsesWith(arg, init);
-      body->eraseArguments(0, body->getNumArguments());
-      Operation *yield = body->getTerminator();
-      SmallVector<Value> packed(yield->getOperands());
-      rewriter.eraseOp(yield);
-      rewriter.inlineBlockBefore(body, loop, ValueRange{});
-      return packed;
-    }
+  SmallVector<Value> lowerLoop(Operation *op,
+                               const Layout &exitLayout) override {
+    if (auto forOp = dyn_cast<ForOp>(op))
+      return lowerFor(forOp, exitLayout);
+    return lowerWhile(cast<LoopOp>(op), exitLayout);
+  }
 
-    SmallVector<Outcome> bodyOutcomes{continueOf(loop)};
-    if (brokenTargets.contains(loop.getOperation()))
-      bodyOutcomes.push_back(breakOf(loop));
-    llvm::append_range(bodyOutcomes, escapes.lookup(loop));
-    Layout bodyLayout = makeLayout(bodyOutcomes);
+  /// A loom.loop some loom.continue targets, as an scf.while.
+  SmallVector<Value> lowerWhile(LoopOp loop, const Layout &exitLayout) {
+    Location loc = loop.getLoc();
+    SmallVector<Outcome> outcomes =
+        bodyOutcomes(loop, brokenTargets.contains(loop.getOperation()));
+    Layout bodyLayout = makeLayout(outcomes);
     Block *body = loop.getBodyBlock();
     SmallVector<LatchOp> latch = extractLatchOps(loop);
     lowerBlock(body, bodyLayout);
@@ -676,15 +446,14 @@ private:
         buildLatch(latch, slots(bodyLayout, afterPacked, continueOf(loop))));
 
     rewriter.setInsertionPointAfter(whileOp);
-    SmallVector<Outcome> leaving(bodyOutcomes.begin() + 1, bodyOutcomes.end());
+    SmallVector<Outcome> leaving(outcomes.begin() + 1, outcomes.end());
     return convert(loc, bodyLayout,
                    unforward(bodyLayout, whileOp.getResults()), leaving,
                    exitLayout);
   }
 
-  SmallVector<Value> lowerFor(ForOp forOp) {
+  SmallVector<Value> lowerFor(ForOp forOp, const Layout &exitLayout) {
     Location loc = forOp.getLoc();
-    Layout exitLayout = opLayout(forOp);
     Block *body = forOp.getBodyBlock();
     if (!exitLayout.hasState() &&
         !brokenTargets.contains(forOp.getOperation())) {
@@ -702,9 +471,8 @@ private:
       return SmallVector<Value>(newFor.getResults());
     }
 
-    SmallVector<Outcome> bodyOutcomes{continueOf(forOp), breakOf(forOp)};
-    llvm::append_range(bodyOutcomes, escapes.lookup(forOp));
-    Layout bodyLayout = makeLayout(bodyOutcomes);
+    SmallVector<Outcome> outcomes = bodyOutcomes(forOp, /*withBreak=*/true);
+    Layout bodyLayout = makeLayout(outcomes);
     SmallVector<LatchOp> latch = extractLatchOps(forOp);
     lowerBlock(body, bodyLayout);
     body->eraseArgument(0);
@@ -757,23 +525,12 @@ private:
     scf::YieldOp::create(rewriter, loc, nextArgs);
 
     rewriter.setInsertionPointAfter(whileOp);
-    SmallVector<Outcome> leaving(bodyOutcomes.begin() + 1, bodyOutcomes.end());
+    SmallVector<Outcome> leaving(outcomes.begin() + 1, outcomes.end());
     return convert(loc, bodyLayout,
                    unforward(bodyLayout, whileOp.getResults().drop_front()),
                    leaving, exitLayout);
   }
 
-  IRRewriter rewriter;
-  /// The outcome of each loom.yield/break/continue.
-  DenseMap<Operation *, Outcome> exitOutcome;
-  /// Escapes of each loom region op, in a deterministic order.
-  DenseMap<Operation *, llvm::SetVector<Outcome>> escapes;
-  /// Ops some loom.break / loom.continue targets.
-  llvm::SmallPtrSet<Operation *, 16> brokenTargets, continuedTargets;
-  /// The loom.continue ops (and loom.for yields) of each continued op.
-  DenseMap<Operation *, SmallVector<Operation *, 2>> continueExits;
-  /// Outcome codes for i32 states.
-  OutcomeCodes codes;
   /// The empty buffer made for each (function entry block, memref type).
   DenseMap<std::pair<Block *, Type>, Value> emptyBuffers;
   /// The ub.poison fills `placeholder` made, by address (some may have been
@@ -791,14 +548,7 @@ struct LowerToSCF : loom::impl::LoomLowerToSCFBase<LowerToSCF> {
     lowerAssumeRanges(root, assumeRange);
 
     SCFLowering lowering(&getContext());
-    lowering.analyze(root);
-    SmallVector<Operation *> roots;
-    root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (isLoomRegionOp(op) && !isLoomRegionOp(op->getParentOp()))
-        roots.push_back(op);
-    });
-    for (Operation *op : roots)
-      lowering.lowerRoot(op);
+    lowering.run(root);
     SmallVector<ub::PoisonOp> fills;
     root->walk([&](ub::PoisonOp poison) {
       if (lowering.isFill(poison))

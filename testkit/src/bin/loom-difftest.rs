@@ -142,7 +142,7 @@ fn parse_args() -> Result<Args, String> {
             }
             "--help" | "-h" => {
                 println!("usage: loom-difftest [--tensors] [--check-claims | --head PASSES] [--seeds START..END] [--lowering L] [--keep-going] [--batch N] [--out DIR] [--timeout SECS] [--tail PASSES|none] [--without-early-end-shapes] [--plant-short-fuel-bounds]");
-                println!("       loom-difftest --index32 [--seeds START..END] [--batch N] [--out DIR]   (programs without index values, at a 32-bit index, claims checked)");
+                println!("       loom-difftest --index32 [--seeds START..END] [--batch N] [--out DIR] [--plant-short-fuel-bounds]   (programs without index values, at a 32-bit index, claims checked; cf, fixed-bound, fixed-bound-fuel)");
                 println!("       loom-difftest [--tensors] --print SEED   (print the program of SEED)");
                 println!("       loom-difftest --check-fixed-bound FILE|-   (check loom-lower-to-fixed-bound output: constant-bound loops, flag-guarded control)");
                 std::process::exit(0);
@@ -160,24 +160,31 @@ fn parse_args() -> Result<Args, String> {
 fn run_index32(tools: &Tools, args: &Args) -> i32 {
     match check_seeds_index32(tools, &args.config, args.seeds.clone(), args.batch) {
         Ok(summary) => {
+            let [cf, fixed_bound, fixed_bound_fuel] = summary.agreed;
             println!(
-                "index32: {} programs without index values agree with the interpreter at a 32-bit index ({} with index or tensor values not run)",
-                summary.agreed, summary.with_index
+                "index32: {cf} programs without index values agree with the interpreter at a 32-bit index ({} with index or tensor values not run)",
+                summary.with_index
             );
             println!(
                 "index32: {} of the programs run may end early (exit, cf.assert), {} ended early",
                 summary.may_end_early, summary.ended_early
             );
+            println!(
+                "index32: fixed-bound: {fixed_bound} programs agree ({} skipped: a loop has no bound); fixed-bound-fuel: {fixed_bound_fuel} programs agree",
+                summary.unbounded
+            );
             match summary.failure {
                 None => 0,
-                Some((seed, module, why)) => {
-                    let path = args.out.join(format!("difftest-seed-{seed}-index32.mlir"));
+                Some((seed, lowering, module, why)) => {
+                    let name = lowering.name();
+                    let path = args.out.join(format!("difftest-seed-{seed}-index32-{name}.mlir"));
                     let _ = std::fs::create_dir_all(&args.out);
-                    let text = format!("// loom difftest disagreement at a 32-bit index, seed {seed}: {why}\n{module}");
+                    let text =
+                        format!("// loom difftest disagreement at a 32-bit index, lowering {name}, seed {seed}: {why}\n{module}");
                     if let Err(e) = std::fs::write(&path, text) {
                         eprintln!("loom-difftest: cannot write {}: {e}", path.display());
                     }
-                    println!("index32: seed {seed} disagrees; reproducer: {}", path.display());
+                    println!("index32: seed {seed} disagrees ({name}); reproducer: {}", path.display());
                     1
                 }
             }

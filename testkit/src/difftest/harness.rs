@@ -256,6 +256,7 @@ impl Disagreement {
 }
 
 /// A generated program ready to run.
+#[derive(Clone)]
 pub(super) struct Case {
     pub(super) seed: u64,
     has_tensors: bool,
@@ -360,7 +361,7 @@ fn without_canonicalize(tail: &str) -> String {
 }
 
 /// Runs loom-opt with `pipeline` on `input`, writing `output`.
-fn lower(tools: &Tools, input: &Path, pipeline: &str, output: &Path) -> Result<(), String> {
+pub(super) fn lower(tools: &Tools, input: &Path, pipeline: &str, output: &Path) -> Result<(), String> {
     let mut command = Command::new(&tools.loom_opt);
     command.arg(input).arg(format!("--pass-pipeline={pipeline}")).arg("-o").arg(output);
     let opt = run_limited(command, tools.timeout).map_err(|e| format!("loom-opt: {e}"))?;
@@ -536,6 +537,13 @@ pub fn with_fuel_bounds(mlir: &str, delta: i64) -> String {
 /// bound.
 const NO_BOUND: &str = "needs a bound on its trip count";
 
+/// Whether loom-opt's failure `error` reports only loops without a bound
+/// (loom-lower-to-fixed-bound's error for each).
+pub(super) fn only_missing_bounds(error: &str) -> bool {
+    let errors: Vec<&str> = error.lines().filter(|l| l.contains("error:")).collect();
+    !errors.is_empty() && errors.iter().all(|l| l.contains(NO_BOUND))
+}
+
 /// Lowering `fixed-bound`: whether `case` can be lowered (Ok(true)), has a
 /// loop without a bound (Ok(false): every error loom-opt reports is that
 /// one), or fails otherwise, or (without a head) lowers to IR that
@@ -546,11 +554,7 @@ fn fixed_bound_precheck(tools: &Tools, case: &Case) -> Result<bool, String> {
     std::fs::write(&input, &case.mlir).map_err(|e| format!("write {}: {e}", input.display()))?;
     let pipeline = Lowering::FixedBound.stages(&tools.head, "", false, Analysis::InPlace);
     if let Err(error) = lower(tools, &input, &pipeline, &output) {
-        let errors: Vec<&str> = error.lines().filter(|l| l.contains("error:")).collect();
-        if !errors.is_empty() && errors.iter().all(|l| l.contains(NO_BOUND)) {
-            return Ok(false);
-        }
-        return Err(error);
+        return if only_missing_bounds(&error) { Ok(false) } else { Err(error) };
     }
     if !tools.head.is_empty() {
         // The head's instrumentation (loom-check-claims: counters in

@@ -6,27 +6,43 @@
 //! programs are batched as [`harness`](super::harness) batches them
 //! (`@p<seed>` called in order from `@main`), wrapped in a module whose
 //! data layout makes `index` 32 bits wide (`tools::with_index32`), and run
-//! by `tools::lower_and_run_to_status` at 32 bits: `loom-check-claims` (loom's claims
-//! checked at run time, at the scope's 32-bit width),
-//! `loom-lower-to-llvm`, `mlir-translate` and `lli` (MLIR 22's
-//! `mlir-runner` rejects a module with a `dlti.dl_spec`). The output must
-//! be the interpreter's lines, and the process must end as the interpreter
-//! says (a program that ends early, by `exit` or a failing `cf.assert`, is
-//! the last of its batch, as in the harness); a batch that differs is run
-//! program by program to name the first seed that does, whose module is
-//! written out.
+//! through each of [`INDEX32_LOWERINGS`]: straight to LLVM (`cf`), or first
+//! through `loom-lower-to-fixed-bound` with the bounds loom's facts prove
+//! at 32 bits (`fixed-bound`: a program with a loop they do not bound is
+//! counted and not run) or with every `loom.loop` given the bound its fuel
+//! guarantees (`fixed-bound-fuel`, `harness::with_fuel_bounds`; one too
+//! small with `--plant-short-fuel-bounds`, which must disagree). Each is
+//! then run by `tools::lower_and_run_to_status` at 32 bits:
+//! `loom-check-claims` (loom's claims checked at run time, at the scope's
+//! 32-bit width), `loom-lower-to-llvm`, `mlir-translate` and `lli` (MLIR
+//! 22's `mlir-runner` rejects a module with a `dlti.dl_spec`). The output
+//! must be the interpreter's lines, and the process must end as the
+//! interpreter says (a program that ends early, by `exit` or a failing
+//! `cf.assert`, is the last of its batch, as in the harness); a batch that
+//! differs is run program by program to name the first seed that does,
+//! whose module (as given to the lowering) is written out.
 
 use std::path::Path;
 
-use super::harness::{batch_end, batch_module, batches, ended_as, make_case, Tools};
+use super::harness::{
+    batch_end, batch_module, batches, ended_as, lower, make_case, only_missing_bounds, with_fuel_bounds, Case,
+    Lowering, Tools,
+};
 use super::{Config, RunEnd};
 use crate::tools::{lower_and_run_to_status, with_index32};
+
+/// The lowerings every index-free program runs through at 32 bits, in order.
+pub const INDEX32_LOWERINGS: [Lowering; 3] = [Lowering::Cf, Lowering::FixedBound, Lowering::FixedBoundFuel];
 
 /// What [`check_seeds_index32`] found.
 #[derive(Debug, Default)]
 pub struct Index32Summary {
-    /// Programs without `index` values that printed the interpreter's lines.
-    pub agreed: u64,
+    /// Per lowering of [`INDEX32_LOWERINGS`] (same order): the programs
+    /// without `index` values that printed the interpreter's lines.
+    pub agreed: [u64; INDEX32_LOWERINGS.len()],
+    /// Lowering `fixed-bound`: programs not run because a loop has no bound
+    /// (loom's facts prove none at 32 bits).
+    pub unbounded: u64,
     /// Programs with `index` or tensor values (not run at 32 bits).
     pub with_index: u64,
     /// Programs run (among those without `index` values) with an op that
@@ -34,12 +50,14 @@ pub struct Index32Summary {
     pub may_end_early: u64,
     /// Programs run whose run ends early, as the interpreter says.
     pub ended_early: u64,
-    /// The first failing seed, its 32-bit module and what went wrong.
-    pub failure: Option<(u64, String, String)>,
+    /// The first failing seed, the lowering, its 32-bit module and what
+    /// went wrong.
+    pub failure: Option<(u64, Lowering, String, String)>,
 }
 
-/// Runs the index-free programs of `seeds` at a 32-bit index in batches of
-/// `batch`; stops at the first that disagrees.
+/// Runs the index-free programs of `seeds` at a 32-bit index through each
+/// of [`INDEX32_LOWERINGS`] in batches of `batch`; stops at the first that
+/// disagrees.
 pub fn check_seeds_index32(
     tools: &Tools,
     config: &Config,
@@ -59,12 +77,73 @@ pub fn check_seeds_index32(
         summary.ended_early += u64::from(case.end.is_early());
         cases.push(case);
     }
+    for (i, lowering) in INDEX32_LOWERINGS.into_iter().enumerate() {
+        let mut kept = Vec::new();
+        for case in &cases {
+            let mut case = case.clone();
+            if lowering == Lowering::FixedBoundFuel {
+                case.mlir = with_fuel_bounds(&case.mlir, tools.fuel_bound_delta);
+            }
+            if lowering == Lowering::FixedBound {
+                match fixed_bound_at_32_bits(tools, &case) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        summary.unbounded += 1;
+                        continue;
+                    }
+                    Err(why) => {
+                        summary.failure = Some((case.seed, lowering, with_index32(&case.mlir), why));
+                        return Ok(summary);
+                    }
+                }
+            }
+            kept.push(case);
+        }
+        if !check_lowering(tools, &kept, lowering, batch, &mut summary.agreed[i], &mut summary.failure)? {
+            return Ok(summary);
+        }
+    }
+    Ok(summary)
+}
+
+/// Lowering `fixed-bound`: whether `case`, at 32 bits, lowers (Ok(true)) or
+/// has a loop without a bound (Ok(false): every error is that one).
+fn fixed_bound_at_32_bits(tools: &Tools, case: &Case) -> Result<bool, String> {
+    let input = tools.work_dir.join(format!("index32-seed-{}-fixed-bound-pre.mlir", case.seed));
+    let output = tools.work_dir.join(format!("index32-seed-{}-fixed-bound-pre.out.mlir", case.seed));
+    std::fs::write(&input, with_index32(&case.mlir)).map_err(|e| format!("write {}: {e}", input.display()))?;
+    match lower(tools, &input, "builtin.module(loom-lower-to-fixed-bound)", &output) {
+        Ok(()) => Ok(true),
+        Err(error) if only_missing_bounds(&error) => Ok(false),
+        Err(error) => Err(error),
+    }
+}
+
+/// Runs `cases` at 32 bits through `lowering` (one of
+/// [`INDEX32_LOWERINGS`]), counting those that agree in `agreed`; false
+/// (with `failure` set) at the first that does not.
+fn check_lowering(
+    tools: &Tools,
+    cases: &[Case],
+    lowering: Lowering,
+    batch: usize,
+    agreed: &mut u64,
+    failure: &mut Option<(u64, Lowering, String, String)>,
+) -> Result<bool, String> {
     let llvm = Path::new(env!("LOOM_LLVM_PREFIX"));
+    let name = lowering.name();
     let run = |module: &str, end: RunEnd, tag: &str| -> Result<Vec<String>, String> {
         let input = tools.work_dir.join(format!("{tag}.mlir"));
         let lowered = tools.work_dir.join(format!("{tag}.ll.mlir"));
         std::fs::write(&input, module).map_err(|e| format!("write {}: {e}", input.display()))?;
-        let (runner, out) = lower_and_run_to_status(&tools.loom_opt, llvm, &input, &lowered, true, "")?;
+        let exec = if lowering == Lowering::Cf {
+            input
+        } else {
+            let fixed = tools.work_dir.join(format!("{tag}.fixed.mlir"));
+            lower(tools, &input, "builtin.module(loom-lower-to-fixed-bound)", &fixed)?;
+            fixed
+        };
+        let (runner, out) = lower_and_run_to_status(&tools.loom_opt, llvm, &exec, &lowered, true, "")?;
         if !ended_as(out.status, end) {
             return Err(format!(
                 "{runner} ended with {} (expected ending {end:?}) after printing:\n{}{}",
@@ -77,29 +156,29 @@ pub fn check_seeds_index32(
     };
     for chunk in cases.chunks(batch.max(1)).flat_map(batches) {
         let expected: Vec<String> = chunk.iter().flat_map(|c| c.expected.iter().cloned()).collect();
-        let tag = format!("index32-batch-{}", chunk[0].seed);
+        let tag = format!("index32-{name}-batch-{}", chunk[0].seed);
         if run(&with_index32(&batch_module(chunk)), batch_end(chunk), &tag).is_ok_and(|lines| lines == expected) {
-            summary.agreed += chunk.len() as u64;
+            *agreed += chunk.len() as u64;
             continue;
         }
         for case in chunk {
             let module = with_index32(&case.mlir);
-            match run(&module, case.end, &format!("index32-seed-{}", case.seed)) {
-                Ok(lines) if lines == case.expected => summary.agreed += 1,
+            match run(&module, case.end, &format!("index32-{name}-seed-{}", case.seed)) {
+                Ok(lines) if lines == case.expected => *agreed += 1,
                 actual => {
                     let why = match actual {
                         Ok(lines) => format!("expected {:?} ({:?}), printed {:?}", case.expected, case.end, lines),
                         Err(e) => e,
                     };
-                    summary.failure = Some((case.seed, module, why));
-                    return Ok(summary);
+                    *failure = Some((case.seed, lowering, module, why));
+                    return Ok(false);
                 }
             }
         }
         return Err(format!(
-            "index32 batch starting at seed {} disagreed but every program agreed alone",
+            "index32 {name} batch starting at seed {} disagreed but every program agreed alone",
             chunk[0].seed
         ));
     }
-    Ok(summary)
+    Ok(true)
 }
