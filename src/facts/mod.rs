@@ -30,6 +30,7 @@
 pub(crate) mod assumptions;
 pub(crate) mod bits;
 pub(crate) mod bounds;
+mod carried;
 pub(crate) mod completion;
 pub(crate) mod interval;
 pub(crate) mod ir;
@@ -615,6 +616,13 @@ fn loop_record<'a>(
     if matches!(status, Status::Unknown { .. }) {
         // No claim, so nothing rests on an assumption.
         assumptions = Assumptions::NONE;
+    } else if dims.is_empty() && scope.opaque.is_none() {
+        // Counters carried beside the induction variable.
+        let found = {
+            let ranges = Ranges::keeping(&scope.facts, iw, &scope.kept);
+            carried::counter_facts(op, &status, counter.as_ref(), &ranges, assumptions)
+        };
+        carried::record(found, &mut scope.facts);
     }
     let mut l = LoopRecord {
         op,

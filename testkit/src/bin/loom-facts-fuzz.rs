@@ -109,6 +109,9 @@ fn parse_args() -> Result<Args, String> {
             "--without-pipeline-shapes" => bf::PIPELINE_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-mask-shapes" => bf::masks::MASK_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-width-shapes" => bf::wide_const::WIDTH_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
+            "--without-carried-counter-shapes" => {
+                bf::carried::CARRIED_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed)
+            }
             "--without-ssa-view-shapes" => {
                 bf::ssa_views::SSA_VIEW_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed)
             }
@@ -116,7 +119,7 @@ fn parse_args() -> Result<Args, String> {
             "--help" | "-h" => {
                 println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-context-shapes] [--without-early-end-shapes] [--self-test]");
                 println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-parallel-shapes] [--without-early-end-shapes] [--without-deep-nest-shapes] [--without-wide-const-shapes] [--self-test] [--print SEED]");
-                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--without-width-shapes] [--without-ssa-view-shapes] [--without-mask-shapes] [--self-test] [--print SEED]");
+                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--without-width-shapes] [--without-ssa-view-shapes] [--without-mask-shapes] [--without-carried-counter-shapes] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument '{other}'")),
@@ -553,6 +556,16 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
                 std::process::exit(2);
             }
         }
+        match bf::carried::self_test(loom_opt, &args.out, 0..80) {
+            Ok((line, ok)) => {
+                println!("{line}");
+                failed |= !ok;
+            }
+            Err(e) => {
+                eprintln!("loom-facts-fuzz: carried-counter bounds self-test: {e}");
+                std::process::exit(2);
+            }
+        }
         match bf::ssa_views::self_test(loom_opt, &args.out, 0..40) {
             Ok((line, ok)) => {
                 println!("{line}");
@@ -590,8 +603,19 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
         eprintln!("loom-facts-fuzz: bounds: {e}");
         std::process::exit(2);
     }
-    for f in
-        tally.failures.iter().chain(&wide.failures).chain(&early.failures).chain(&views.failures).chain(&masks.failures)
+    let mut carried = bf::carried::CarriedTally::default();
+    if let Err(e) = bf::carried::run(loom_opt, &args.out, args.cases.clone(), &mut carried) {
+        eprintln!("loom-facts-fuzz: bounds: {e}");
+        std::process::exit(2);
+    }
+    for f in tally
+        .failures
+        .iter()
+        .chain(&wide.failures)
+        .chain(&early.failures)
+        .chain(&views.failures)
+        .chain(&masks.failures)
+        .chain(&carried.failures)
     {
         eprintln!("{f}");
     }
@@ -600,12 +624,14 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
     println!("{}", early.summary());
     println!("{}", views.summary());
     println!("{}", masks.summary());
+    println!("{}", carried.summary());
     failed |= tally.failed()
         || wide.wrong > 0
         || !wide.failures.is_empty()
         || !early.failures.is_empty()
         || !views.failures.is_empty()
-        || !masks.failures.is_empty();
+        || !masks.failures.is_empty()
+        || !carried.failures.is_empty();
     if !failed {
         let _ = std::fs::remove_dir_all(&args.out);
     }

@@ -151,9 +151,11 @@
 //! the batches above: wide constants at 32 bits (`wide_const`), bodies
 //! that end early (`early_end`), views whose offsets, sizes and strides
 //! are SSA constants (`ssa_views`, off with `--without-ssa-view-shapes`),
-//! and masked vector accesses under `vector.create_mask` of the remaining
+//! masked vector accesses under `vector.create_mask` of the remaining
 //! width, near misses one lane too many (`masks`, off with
-//! `--without-mask-shapes`).
+//! `--without-mask-shapes`), and indices that are counters carried beside
+//! a loop's induction variable (`carried`, off with
+//! `--without-carried-counter-shapes`).
 //!
 //! A subview is in bounds of its source when, in every dimension, `0 <=
 //! off`, `0 <= size` and `off + size <= dim(src)`; a run stops at the first
@@ -220,6 +222,7 @@
 //! one claiming proven exactly the accesses never seen out of bounds
 //! (nothing may be flagged).
 
+pub mod carried;
 mod check;
 pub mod early_end;
 mod emit;
