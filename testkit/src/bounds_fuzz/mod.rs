@@ -149,8 +149,10 @@
 //!
 //! **Own-file shapes**, each with its own random stream, run alone after
 //! the batches above: wide constants at 32 bits (`wide_const`), bodies
-//! that end early (`early_end`), and views whose offsets, sizes and strides
-//! are SSA constants (`ssa_views`, off with `--without-ssa-view-shapes`).
+//! that end early (`early_end`), views whose offsets, sizes and strides
+//! are SSA constants (`ssa_views`, off with `--without-ssa-view-shapes`),
+//! and kernels called with their sizes, whose accesses loom proves through
+//! call sites (`call_sites`, off with `--without-call-site-shapes`).
 //!
 //! A subview is in bounds of its source when, in every dimension, `0 <=
 //! off`, `0 <= size` and `off + size <= dim(src)`; a run stops at the first
@@ -217,6 +219,7 @@
 //! one claiming proven exactly the accesses never seen out of bounds
 //! (nothing may be flagged).
 
+pub mod call_sites;
 mod check;
 pub mod early_end;
 mod emit;
