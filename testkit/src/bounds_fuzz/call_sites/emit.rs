@@ -15,7 +15,7 @@
 use std::fmt::Write as _;
 
 use super::super::single::DECLS;
-use super::{Acc, Alloc, Buf, BufRef, CallCase, Caller, Off, Src, Ty, Ub, Vis, CALL};
+use super::{Acc, Alloc, Buf, BufRef, CallCase, Caller, Guard, Off, Src, Ty, Ub, Vis, CALL};
 
 /// `%L`'s size: the four limits, and room so that no access to it is near
 /// its end (a planted claim reads every proven index one further).
@@ -244,9 +244,19 @@ impl CallCase {
             };
             let (n_idx, n) = scalar(s, c.n, "n", self.n_ty);
             let (_, m) = scalar(s, c.m, "m", self.m_ty);
-            let (a, b) = (&bufs[c.a], &bufs[c.b]);
+            let a = match c.fresh {
+                Some(k) => {
+                    let _ = writeln!(s, "{ind}%fc{site} = arith.constant {k} : index");
+                    let _ = writeln!(s, "{ind}%fs{site} = arith.addi %t{site}, %fc{site} : index");
+                    let _ = writeln!(s, "{ind}%f{site} = memref.alloc(%fs{site}) : memref<?xi32>");
+                    let _ = writeln!(s, "{ind}%da{site} = memref.dim %f{site}, %c0 : memref<?xi32>");
+                    format!("%f{site}")
+                }
+                None => bufs[c.a].clone(),
+            };
+            let b = &bufs[c.b];
             let limits = [
-                dim(s, BufRef::One(c.a), "a"),
+                if c.fresh.is_some() { format!("%da{site}") } else { dim(s, BufRef::One(c.a), "a") },
                 dim(s, BufRef::One(c.b), "b"),
                 dim(s, BufRef::Two(0), "r"),
                 dim(s, BufRef::Two(1), "c"),
@@ -255,15 +265,22 @@ impl CallCase {
                 let _ = writeln!(s, "{ind}%q{k}x{site} = arith.constant {k} : index");
                 let _ = writeln!(s, "{ind}memref.store {l}, %L[%q{k}x{site}] : memref<{LIMITS}xindex>");
             }
-            let mut close = usize::from(c.trips.is_some());
-            if let Some((r, slack)) = c.guard {
+            let outer = ind.clone();
+            if let Some((r, slack, kind)) = c.guard {
                 let d = dim(s, r, "g");
                 let _ = writeln!(s, "{ind}%gs{site} = arith.constant {slack} : index");
                 let _ = writeln!(s, "{ind}%gl{site} = arith.addi {d}, %gs{site} : index");
-                let _ = writeln!(s, "{ind}%gk{site} = arith.cmpi ule, {n_idx}, %gl{site} : index");
+                let pred = match kind {
+                    Guard::Ule => "ule",
+                    Guard::Sle => "sle",
+                    Guard::UgtElse => "ugt",
+                };
+                let _ = writeln!(s, "{ind}%gk{site} = arith.cmpi {pred}, {n_idx}, %gl{site} : index");
                 let _ = writeln!(s, "{ind}scf.if %gk{site} {{");
+                if kind == Guard::UgtElse {
+                    let _ = writeln!(s, "{ind}}} else {{");
+                }
                 ind.push_str("  ");
-                close += 1;
             }
             print(s, &ind, &format!("cm{site}"), CALL + site as u64);
             let args = format!("{n}, {m}, {a}, {b}, {grid}, %L");
@@ -273,8 +290,14 @@ impl CallCase {
             } else {
                 let _ = writeln!(s, "{ind}func.call @{}({args}) : {} {loc}", self.kernel(), self.signature());
             }
-            for depth in (1..=close).rev() {
-                let _ = writeln!(s, "{}}}", "  ".repeat(depth));
+            if c.guard.is_some() {
+                let _ = writeln!(s, "{outer}}}");
+            }
+            if c.fresh.is_some() {
+                let _ = writeln!(s, "{outer}memref.dealloc %f{site} : memref<?xi32>");
+            }
+            if c.trips.is_some() {
+                s.push_str("  }\n");
             }
         }
     }

@@ -20,7 +20,9 @@
 //!   dynamic of a computed size) and one 2-D buffer, and calls the kernel
 //!   ([`Call`]) with scalars ([`Src`]) that are constants, `memref.dim`s,
 //!   a dim plus a constant, half a dim, `minsi(c, dim)`, or the counter of
-//!   a loop around the call, sometimes under `scf.if %n ule dim (+ 1)`;
+//!   a loop around the call (whose `%A` may be allocated in the loop with
+//!   the counter plus a constant elements), sometimes under `scf.if %n ule
+//!   dim (+ 1)` (or `sle`, or the call in the else branch of `ugt`);
 //! - sometimes a private helper `@cs<id>_h(%P, %Q, %R, %k: index, %L)`
 //!   called by `@cs<id>` with different buffers, which calls the kernel
 //!   with its own arguments' dims and `%k` (one level: loom proves a call
@@ -172,6 +174,18 @@ pub enum Alloc {
     Computed,
 }
 
+/// How a call is guarded: `scf.if %n <pred> dim + slack { call }`, or the
+/// call in the else branch of the negation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guard {
+    /// `ule`: runs when `0 <= %n <= limit`.
+    Ule,
+    /// `sle`: runs when `%n <= limit` (a negative `%n` too).
+    Sle,
+    /// `ugt`, the call in the else branch: runs when `0 <= %n <= limit`.
+    UgtElse,
+}
+
 /// Where a call sits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Caller {
@@ -190,8 +204,11 @@ pub struct Call {
     pub b: usize,
     /// Inside `scf.for %t = 0 to trips` (`@cs<id>` only).
     pub trips: Option<i64>,
-    /// Under `scf.if %n ule dim(buf) + slack`.
-    pub guard: Option<(BufRef, i64)>,
+    /// In that loop, `%A` is a fresh `memref.alloc(%t + c)` (deallocated
+    /// after the call), not the slot `a`.
+    pub fresh: Option<i64>,
+    /// Under a guard on `%n` against `dim(buf) + slack`.
+    pub guard: Option<(BufRef, i64, Guard)>,
     /// Through `func.call_indirect` of the taken address.
     pub indirect: bool,
 }
@@ -313,8 +330,13 @@ fn call(rng: &mut Rng, caller: Caller, slots: usize, loops: bool) -> Call {
     let trips = (loops && caller == Caller::Main && rng.chance(1, 4)).then(|| rng.range_i64(1, 4));
     let (helper, looped) = (caller == Caller::Helper, trips.is_some());
     let (a, b) = (rng.below(slots as u64) as usize, rng.below(slots as u64) as usize);
+    let fresh = (looped && rng.chance(1, 2)).then(|| rng.range_i64(0, 2));
     let rows = if rng.chance(1, 4) { BufRef::Two(0) } else { BufRef::One(a) };
-    let n = src(rng, slots, helper, looped, rows);
+    let n = if fresh.is_some() && rng.chance(1, 2) {
+        Src::Counter(rng.range_i64(0, 1))
+    } else {
+        src(rng, slots, helper, looped, rows)
+    };
     let m = if rng.chance(1, 2) {
         Src::Const(rng.range_i64(0, 3))
     } else {
@@ -322,9 +344,9 @@ fn call(rng: &mut Rng, caller: Caller, slots: usize, loops: bool) -> Call {
     };
     let guard = rng.chance(1, 4).then(|| {
         let r = if rng.chance(1, 5) { BufRef::Two(0) } else { BufRef::One(a) };
-        (r, i64::from(rng.chance(1, 3)))
+        (r, i64::from(rng.chance(1, 3)), [Guard::Ule, Guard::Sle, Guard::UgtElse][rng.below(3) as usize])
     });
-    Call { caller, n, m, a, b, trips, guard, indirect: false }
+    Call { caller, n, m, a, b, trips, fresh, guard, indirect: false }
 }
 
 fn generate_case(id: u64, rng: &mut Rng) -> CallCase {
@@ -412,10 +434,10 @@ impl CallCase {
         let grid = (self.grid.0, self.grid.1);
         let sites = |caller: Caller| self.calls.iter().enumerate().filter(move |(_, c)| c.caller == caller);
         let run = |out: &mut Vec<Invocation>, site: usize, c: &Call, f: &Frame| {
-            if let Some((r, slack)) = c.guard {
+            if let Some((r, slack, kind)) = c.guard {
                 let n = f.value(c.n);
-                // `ule`: a negative `%n` is a huge unsigned value.
-                if n < 0 || n > f.dim(r) + slack {
+                // Unsigned: a negative `%n` is a huge value.
+                if (kind != Guard::Sle && n < 0) || n > f.dim(r) + slack {
                     return;
                 }
             }
@@ -423,7 +445,7 @@ impl CallCase {
                 site: site + 1,
                 n: f.value(c.n),
                 m: f.value(c.m),
-                a: f.sizes[c.a],
+                a: c.fresh.map_or(f.sizes[c.a], |k| f.t + k),
                 b: f.sizes[c.b],
                 rows: grid.0,
                 cols: grid.1,
@@ -578,6 +600,7 @@ mod tests {
             a: 0,
             b: 1,
             trips,
+            fresh: None,
             guard,
             indirect: false,
         };
@@ -593,16 +616,24 @@ mod tests {
             grid: (2, 2, false),
             calls: vec![
                 main(Src::Counter(1), Some(3), None),
-                main(Src::Const(4), None, Some((BufRef::One(0), 1))),
-                main(Src::Const(5), None, Some((BufRef::One(0), 1))),
+                main(Src::Const(4), None, Some((BufRef::One(0), 1, Guard::Ule))),
+                main(Src::Const(5), None, Some((BufRef::One(0), 1, Guard::UgtElse))),
+                main(Src::Const(-1), None, Some((BufRef::One(0), 0, Guard::Sle))),
+                main(Src::Const(-1), None, Some((BufRef::One(0), 0, Guard::Ule))),
+                Call { fresh: Some(1), ..main(Src::Counter(1), Some(2), None) },
                 Call { caller: Caller::Helper, n: Src::Dim(BufRef::One(1)), ..main(Src::K, None, None) },
             ],
             helper_calls: vec![HelperCall { p: 1, q: 0, k: 0 }],
         };
-        let sites: Vec<(usize, i64)> = case.invocations().iter().map(|v| (v.site, v.n)).collect();
-        // t + 1 for t < 3; 4 passes `ule 3 + 1`, 5 does not; the helper's
-        // %Q is the 3-element buffer, %A its %P (5 elements).
-        assert_eq!(sites, vec![(1, 1), (1, 2), (1, 3), (2, 4), (4, 3)]);
-        assert_eq!(case.simulate(), vec![CALL + 1, CALL + 1, CALL + 1, CALL + 2, 1, CALL + 4]);
+        let sites: Vec<(usize, i64, i64)> = case.invocations().iter().map(|v| (v.site, v.n, v.a)).collect();
+        // t + 1 for t < 3; 4 passes `ule 3 + 1`, 5 does not; -1 passes
+        // `sle` only; t + 1 into a fresh buffer of t + 1; the helper's %Q
+        // is the 3-element buffer, %A its %P (5 elements).
+        assert_eq!(
+            sites,
+            vec![(1, 1, 3), (1, 2, 3), (1, 3, 3), (2, 4, 3), (4, -1, 3), (6, 1, 1), (6, 2, 2), (7, 3, 5)]
+        );
+        let c = CALL;
+        assert_eq!(case.simulate(), vec![c + 1, c + 1, c + 1, c + 2, 1, c + 4, c + 6, c + 6, c + 7]);
     }
 }

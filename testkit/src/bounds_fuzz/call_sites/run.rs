@@ -358,6 +358,7 @@ fn hand_case() -> CallCase {
         a: 0,
         b: 0,
         trips: None,
+        fresh: None,
         guard: None,
         indirect: false,
     };
