@@ -45,7 +45,9 @@
 //! **Claims** (checked in `run`): an access proven on its own or through
 //! call sites must be in bounds in every invocation; a call the report
 //! says holds for an access must keep that access in bounds in every
-//! invocation from that call; whenever an invocation takes an access out
+//! invocation from that call, and so must a call the kernel's function
+//! record says holds, for every access with a precondition (all calls,
+//! if the record says proven); whenever an invocation takes an access out
 //! of bounds, the access's precondition must be false for its arguments;
 //! an access of a public or address-taken kernel is never proven through
 //! call sites, and the calls the report lists are exactly the program's

@@ -34,6 +34,10 @@ pub struct Said {
 pub struct Seen {
     /// By access id (from 1).
     pub said: BTreeMap<usize, Said>,
+    /// The kernel's function record, if it has call sites: whether it is
+    /// proven through them, and each call (by site) and whether it holds
+    /// (for every access with a precondition).
+    pub function: Option<(bool, Vec<(usize, bool)>)>,
     pub printed: Vec<u64>,
 }
 
@@ -54,6 +58,10 @@ pub struct CallSiteTally {
     pub proven_through_calls: u64,
     /// (call, access) pairs the report says hold.
     pub holding: u64,
+    /// Kernels' function records with call sites, and their calls that
+    /// hold.
+    pub function_records: u64,
+    pub function_holding: u64,
     /// Accesses some invocation takes out of bounds.
     pub near_misses: u64,
     /// (invocation, access) pairs out of bounds.
@@ -71,7 +79,7 @@ pub struct CallSiteTally {
 impl CallSiteTally {
     pub fn summary(&self) -> String {
         format!(
-            "bounds-fuzz: call sites: {} programs ({} at 32 bits, {} with i32 sizes, {} public kernels, {} address-taken, {} with a helper caller), {} calls ({} invocations); {} accesses ({} with a precondition, {} proven on their own, {} proven through call sites), {} (call, access) pairs holding; {} near misses ({} out-of-bounds invocations, {} of them checked against a precondition), preconditions false in {} (invocation, access) pairs; {} wrong claims or mismatches",
+            "bounds-fuzz: call sites: {} programs ({} at 32 bits, {} with i32 sizes, {} public kernels, {} address-taken, {} with a helper caller), {} calls ({} invocations); {} accesses ({} with a precondition, {} proven on their own, {} proven through call sites), {} (call, access) pairs holding, {} function records ({} calls holding); {} near misses ({} out-of-bounds invocations, {} of them checked against a precondition), preconditions false in {} (invocation, access) pairs; {} wrong claims or mismatches",
             self.programs,
             self.at32,
             self.with_i32,
@@ -85,6 +93,8 @@ impl CallSiteTally {
             self.proven_alone,
             self.proven_through_calls,
             self.holding,
+            self.function_records,
+            self.function_holding,
             self.near_misses,
             self.oob_runs,
             self.oob_runs_checked,
@@ -103,10 +113,27 @@ fn file_line(loc: &str) -> Option<(&str, usize)> {
     }
 }
 
-/// What `report` says of `case`'s kernel accesses; an `Err` if it lists
-/// one twice, misses one, or lists one not generated.
-fn said(report: &Report, case: &CallCase) -> Result<BTreeMap<usize, Said>, String> {
-    let (kernel, name, call_file) = (case.kernel(), case.name(), format!("{}.call", case.name()));
+/// The sites of `calls` (`(loc, holds)`), which must be `case`'s calls.
+fn sites<'a>(
+    case: &CallCase,
+    what: &str,
+    calls: impl Iterator<Item = (&'a str, bool)>,
+) -> Result<Vec<(usize, bool)>, String> {
+    let call_file = format!("{}.call", case.name());
+    calls
+        .map(|(loc, holds)| match file_line(loc) {
+            Some((f, site)) if f == call_file => Ok((site, holds)),
+            _ => Err(format!("report: {what} of @{} lists a call at '{loc}'", case.kernel())),
+        })
+        .collect()
+}
+
+/// What `report` says of `case`'s kernel: its accesses (an `Err` if it
+/// lists one twice, misses one, or lists one not generated) and its
+/// function record's call sites.
+type Said2 = (BTreeMap<usize, Said>, Option<(bool, Vec<(usize, bool)>)>);
+fn said(report: &Report, case: &CallCase) -> Result<Said2, String> {
+    let (kernel, name) = (case.kernel(), case.name());
     let mut out = BTreeMap::new();
     for a in report.accesses.iter().filter(|a| a.function == kernel) {
         let Some((file, id)) = file_line(&a.loc).filter(|(f, _)| *f == name) else { continue };
@@ -115,15 +142,9 @@ fn said(report: &Report, case: &CallCase) -> Result<BTreeMap<usize, Said>, Strin
         }
         let _ = file;
         let calls = match &a.call_sites {
-            Some(c) => Some(
-                c.calls
-                    .iter()
-                    .map(|k| match file_line(&k.loc) {
-                        Some((f, site)) if f == call_file => Ok((site, k.holds)),
-                        _ => Err(format!("report: access {} of @{kernel} lists a call at '{}'", a.loc, k.loc)),
-                    })
-                    .collect::<Result<Vec<_>, String>>()?,
-            ),
+            Some(c) => {
+                Some(sites(case, &format!("access {}", a.loc), c.calls.iter().map(|k| (k.loc.as_str(), k.holds)))?)
+            }
             None => None,
         };
         let s = Said {
@@ -136,10 +157,16 @@ fn said(report: &Report, case: &CallCase) -> Result<BTreeMap<usize, Said>, Strin
             return Err(format!("report: access at {} listed twice", a.loc));
         }
     }
-    match (1..=case.accs.len()).find(|id| !out.contains_key(id)) {
-        Some(id) => Err(format!("report: access {id} of @{kernel} is missing")),
-        None => Ok(out),
+    if let Some(id) = (1..=case.accs.len()).find(|id| !out.contains_key(id)) {
+        return Err(format!("report: access {id} of @{kernel} is missing"));
     }
+    let function = match report.functions.iter().find(|f| f.function == kernel).and_then(|f| f.call_sites.as_ref()) {
+        Some(c) => {
+            Some((c.proven, sites(case, "the function record", c.calls.iter().map(|k| (k.loc.as_str(), k.holds)))?))
+        }
+        None => None,
+    };
+    Ok((out, function))
 }
 
 impl CallCase {
@@ -154,6 +181,25 @@ impl CallCase {
         }
         let invocations = self.invocations();
         let oob: Vec<Vec<u64>> = invocations.iter().map(|v| self.oob_prints(v)).collect();
+        // The function record: a call that holds keeps every access with a
+        // precondition in bounds; proven, every call does.
+        if let Some((proven, calls)) = &seen.function {
+            let with: Vec<u64> =
+                seen.said.iter().filter(|(_, s)| s.precondition.is_some()).map(|(&id, _)| id as u64).collect();
+            if let Some(t) = tally.as_deref_mut() {
+                t.function_records += 1;
+                t.function_holding += calls.iter().filter(|c| c.1).count() as u64;
+            }
+            for (k, v) in invocations.iter().enumerate() {
+                let Some(&id) = oob[k].iter().find(|id| with.contains(id)) else { continue };
+                if *proven {
+                    out.push(format!("{name}: wrong proof: the function record is proven through call sites, but the call at site {} takes access {id} out of bounds ({v:?})", v.site));
+                }
+                if calls.iter().any(|&(site, h)| h && site == v.site) {
+                    out.push(format!("{name}: wrong call claim: the function record says the call at site {} holds, but it takes access {id} out of bounds ({v:?})", v.site));
+                }
+            }
+        }
         let mut direct: Vec<usize> =
             self.calls.iter().enumerate().filter(|(_, c)| !c.indirect).map(|(i, _)| i + 1).collect();
         direct.sort_unstable();
@@ -291,9 +337,9 @@ fn observe(loom_opt: &Path, dir: &Path, cases: &[CallCase], iw: u32, check_opts:
     let seen = cases
         .iter()
         .map(|c| {
-            let said = said(&report, c)?;
+            let (said, function) = said(&report, c)?;
             let printed = printed.remove(&c.id).ok_or_else(|| format!("{name}: {} did not run", c.name()))?;
-            Ok(Seen { said, printed })
+            Ok(Seen { said, function, printed })
         })
         .collect();
     for ext in ["mlir", "report.json", "ll.mlir", "ll.ll"] {
@@ -380,7 +426,10 @@ fn hand_case() -> CallCase {
 /// The self-test over the programs of `seeds`: reports forged to prove
 /// every access through call sites, to make every listed call hold, and to
 /// give every access a precondition that always holds (each access some
-/// invocation takes out of bounds must be flagged by each); and
+/// invocation takes out of bounds must be flagged by each), and to make
+/// every call of the kernel's function record hold (each invocation there
+/// that takes an access with a precondition out of bounds must be
+/// flagged); and
 /// `plant=access` in programs whose access proven through call sites
 /// reaches its buffer's last element, a hand-written one (which loom must
 /// prove so) and the first generated one if any (each run must abort
@@ -393,7 +442,7 @@ pub fn self_test(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>) -> Re
             observed.extend(chunk.iter().cloned().zip(observe(loom_opt, dir, chunk, iw, "")?));
         }
     }
-    let (mut planted, mut caught) = ([0usize; 3], [0usize; 3]);
+    let (mut planted, mut caught) = ([0usize; 4], [0usize; 4]);
     let mut plant_case = None;
     for (case, seen) in &observed {
         if !case.verdicts(seen, None).is_empty() {
@@ -441,6 +490,22 @@ pub fn self_test(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>) -> Re
                 })
                 .count();
         }
+        // The function record's calls forged to hold: each invocation at a
+        // listed call that takes an access with a precondition out of
+        // bounds must be flagged.
+        if let Some((_, calls)) = &seen.function {
+            let mut s = seen.clone();
+            s.function = Some((false, calls.iter().map(|c| (c.0, true)).collect()));
+            let with: Vec<u64> =
+                seen.said.iter().filter(|(_, a)| a.precondition.is_some()).map(|(&id, _)| id as u64).collect();
+            planted[3] += invocations
+                .iter()
+                .filter(|v| {
+                    calls.iter().any(|c| c.0 == v.site) && case.oob_prints(v).iter().any(|id| with.contains(id))
+                })
+                .count();
+            caught[3] += case.verdicts(&s, None).iter().filter(|v| v.contains("the function record says")).count();
+        }
         let reaches_end = seen
             .said
             .iter()
@@ -472,8 +537,16 @@ pub fn self_test(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>) -> Re
     let ok = planted.iter().all(|&p| p > 0) && planted == caught && plant;
     Ok((
         format!(
-            "call-site self-test: forged proofs through call sites of accesses run out of bounds: {} planted, {} caught; forged holding calls: {} planted, {} caught; forged preconditions: {} planted, {} caught; hand-written kernel proven through call sites: {}; programs with such an access reaching its last element caught with plant=access: {}",
-            planted[0], caught[0], planted[1], caught[1], planted[2], caught[2], yes(hand_proven), plant_lines.join(", ")
+            "call-site self-test: forged proofs through call sites of accesses run out of bounds: {} planted, {} caught; forged holding calls: {} planted, {} caught; forged preconditions: {} planted, {} caught; forged holding calls of function records: {} planted, {} caught; hand-written kernel proven through call sites: {}; programs with such an access reaching its last element caught with plant=access: {}",
+            planted[0],
+            caught[0],
+            planted[1],
+            caught[1],
+            planted[2],
+            caught[2],
+            planted[3],
+            caught[3],
+            yes(hand_proven), plant_lines.join(", ")
         ),
         ok,
     ))
