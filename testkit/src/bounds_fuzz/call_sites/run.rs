@@ -318,7 +318,16 @@ fn observe(loom_opt: &Path, dir: &Path, cases: &[CallCase], iw: u32, check_opts:
     program.push_str(&main);
     let name = format!("calls-{}-{iw}", cases[0].id);
     let p = Single { name: &name, program: &program, accesses: 0, iw, lower_affine: false };
-    let (report, stdout, ending) = report_and_run(loom_opt, dir, &p, check_opts)?;
+    let ran = report_and_run(loom_opt, dir, &p, check_opts);
+    // The batch's files go (a failing program's reproducer is written by
+    // `tally_case`, and `--print` shows it).
+    let prefix = format!("{name}.");
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if entry.file_name().to_string_lossy().starts_with(&prefix) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+    let (report, stdout, ending) = ran?;
     if ending != Ending::Returned {
         return Err(format!("{name}: the run ended {ending:?}"));
     }
@@ -342,9 +351,6 @@ fn observe(loom_opt: &Path, dir: &Path, cases: &[CallCase], iw: u32, check_opts:
             Ok(Seen { said, function, printed })
         })
         .collect();
-    for ext in ["mlir", "report.json", "ll.mlir", "ll.ll"] {
-        let _ = std::fs::remove_file(dir.join(format!("{name}.{ext}")));
-    }
     seen
 }
 
