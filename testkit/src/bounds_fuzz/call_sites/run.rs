@@ -34,10 +34,9 @@ pub struct Said {
 pub struct Seen {
     /// By access id (from 1).
     pub said: BTreeMap<usize, Said>,
-    /// The kernel's function record, if it has call sites: whether it is
-    /// proven through them, and each call (by site) and whether it holds
-    /// (for every access with a precondition).
-    pub function: Option<(bool, Vec<(usize, bool)>)>,
+    /// The kernel's function record's call sites, if it has them (a call
+    /// holds for every access with a precondition).
+    pub function: RecordCalls,
     pub printed: Vec<u64>,
 }
 
@@ -128,19 +127,21 @@ fn sites<'a>(
         .collect()
 }
 
+/// A function record's call sites: whether it is proven through them, and
+/// each call (by site) and whether it holds.
+type RecordCalls = Option<(bool, Vec<(usize, bool)>)>;
+
 /// What `report` says of `case`'s kernel: its accesses (an `Err` if it
 /// lists one twice, misses one, or lists one not generated) and its
 /// function record's call sites.
-type Said2 = (BTreeMap<usize, Said>, Option<(bool, Vec<(usize, bool)>)>);
-fn said(report: &Report, case: &CallCase) -> Result<Said2, String> {
+fn said(report: &Report, case: &CallCase) -> Result<(BTreeMap<usize, Said>, RecordCalls), String> {
     let (kernel, name) = (case.kernel(), case.name());
     let mut out = BTreeMap::new();
     for a in report.accesses.iter().filter(|a| a.function == kernel) {
-        let Some((file, id)) = file_line(&a.loc).filter(|(f, _)| *f == name) else { continue };
+        let Some((_, id)) = file_line(&a.loc).filter(|(f, _)| *f == name) else { continue };
         if !(1..=case.accs.len()).contains(&id) {
             return Err(format!("report: access at '{}' in @{kernel} was not generated", a.loc));
         }
-        let _ = file;
         let calls = match &a.call_sites {
             Some(c) => {
                 Some(sites(case, &format!("access {}", a.loc), c.calls.iter().map(|k| (k.loc.as_str(), k.holds)))?)
