@@ -558,3 +558,50 @@ pub fn self_test(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>) -> Re
         ok,
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bounds_fuzz::call_sites::{BufRef, Src};
+
+    fn seen(case: &CallCase, said: Said, function: RecordCalls) -> Seen {
+        Seen { said: BTreeMap::from([(1, said)]), function, printed: case.simulate() }
+    }
+
+    /// The hand-written kernel in bounds: nothing is flagged, whatever is
+    /// claimed; called one past its buffer: every claim that covers that
+    /// call is.
+    #[test]
+    fn claims_are_flagged_exactly_when_a_call_breaks_them() {
+        let good = hand_case();
+        let all = Said {
+            proven: false,
+            precondition: Some("%arg0 <= dim(%arg2, 0)".into()),
+            through_calls: true,
+            calls: Some(vec![(1, true)]),
+        };
+        assert!(good.verdicts(&seen(&good, all.clone(), Some((true, vec![(1, true)]))), None).is_empty());
+        let mut bad = hand_case();
+        bad.calls[0].n = Src::DimAdd(BufRef::One(0), 1);
+        let v = bad.verdicts(&seen(&bad, all.clone(), Some((true, vec![(1, true)]))), None);
+        assert!(v.iter().any(|x| x.contains("wrong proof: access 1 is proven through call sites")), "{v:?}");
+        assert!(v.iter().any(|x| x.contains("holds for access 1,")), "{v:?}");
+        assert!(v.iter().any(|x| x.contains("wrong proof: the function record")), "{v:?}");
+        assert!(v.iter().any(|x| x.contains("the function record says the call at site 1 holds")), "{v:?}");
+        // 9 <= 8 is false: the precondition is right.
+        assert!(!v.iter().any(|x| x.contains("wrong precondition")), "{v:?}");
+        let loose = Said { precondition: Some("%arg0 <= dim(%arg2, 0) + 1".into()), ..Said::default() };
+        let v = bad.verdicts(&seen(&bad, loose, None), None);
+        assert!(v.len() == 1 && v[0].contains("wrong precondition: access 1"), "{v:?}");
+        // An unproven access, a call that does not hold: nothing.
+        let honest = Said { calls: Some(vec![(1, false)]), ..Said::default() };
+        assert!(bad.verdicts(&seen(&bad, honest, Some((false, vec![(1, false)]))), None).is_empty());
+        // A print the simulation does not make.
+        let mut s = seen(&bad, Said::default(), None);
+        s.printed.pop();
+        assert!(bad.verdicts(&s, None)[0].contains("simulated"));
+        // A call listed that the program does not have.
+        let extra = Said { calls: Some(vec![(1, false), (2, false)]), ..Said::default() };
+        assert!(bad.verdicts(&seen(&bad, extra, None), None)[0].contains("lists the calls at sites [1, 2]"));
+    }
+}
