@@ -37,7 +37,8 @@
 //! beyond a 32-bit index.
 //! `--without-pipeline-shapes` leaves out the bounds fuzzer's shapes of
 //! upstream pipelines' IR (scf.parallel, scf.forall, tiles and subviews,
-//! affine.for, output allocs, lower-affine before the report).
+//! affine.for, output allocs, lower-affine before the report);
+//! `--without-call-site-shapes` its kernels called with their sizes.
 //! Exit code 0 when no claim is contradicted, 1 otherwise, 2 on usage or
 //! tool errors.
 
@@ -115,11 +116,14 @@ fn parse_args() -> Result<Args, String> {
             "--without-ssa-view-shapes" => {
                 bf::ssa_views::SSA_VIEW_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed)
             }
+            "--without-call-site-shapes" => {
+                bf::call_sites::CALL_SITE_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed)
+            }
             "--out" => args.out = PathBuf::from(value()?),
             "--help" | "-h" => {
                 println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-context-shapes] [--without-early-end-shapes] [--self-test]");
                 println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-parallel-shapes] [--without-early-end-shapes] [--without-deep-nest-shapes] [--without-wide-const-shapes] [--self-test] [--print SEED]");
-                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--without-width-shapes] [--without-ssa-view-shapes] [--without-mask-shapes] [--without-carried-counter-shapes] [--self-test] [--print SEED]");
+                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--without-width-shapes] [--without-ssa-view-shapes] [--without-mask-shapes] [--without-carried-counter-shapes] [--without-call-site-shapes] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument '{other}'")),
@@ -509,6 +513,9 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
         if let Some(text) = bf::ssa_views::describe(seed) {
             print!("{text}");
         }
+        if let Some(text) = bf::call_sites::describe(seed) {
+            print!("{text}");
+        }
         let _ = std::fs::remove_dir(&args.out);
         std::process::exit(0);
     }
@@ -576,6 +583,16 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
                 std::process::exit(2);
             }
         }
+        match bf::call_sites::self_test(loom_opt, &args.out, 0..120) {
+            Ok((line, ok)) => {
+                println!("{line}");
+                failed |= !ok;
+            }
+            Err(e) => {
+                eprintln!("loom-facts-fuzz: call-site self-test: {e}");
+                std::process::exit(2);
+            }
+        }
     }
     let mut tally = bf::BoundsTally::default();
     let batch = if args.batch_given { args.batch } else { 50 };
@@ -608,6 +625,11 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
         eprintln!("loom-facts-fuzz: bounds: {e}");
         std::process::exit(2);
     }
+    let mut calls = bf::call_sites::CallSiteTally::default();
+    if let Err(e) = bf::call_sites::run(loom_opt, &args.out, args.cases.clone(), &mut calls) {
+        eprintln!("loom-facts-fuzz: bounds: {e}");
+        std::process::exit(2);
+    }
     for f in tally
         .failures
         .iter()
@@ -616,6 +638,7 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
         .chain(&views.failures)
         .chain(&masks.failures)
         .chain(&carried.failures)
+        .chain(&calls.failures)
     {
         eprintln!("{f}");
     }
@@ -625,13 +648,15 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
     println!("{}", views.summary());
     println!("{}", masks.summary());
     println!("{}", carried.summary());
+    println!("{}", calls.summary());
     failed |= tally.failed()
         || wide.wrong > 0
         || !wide.failures.is_empty()
         || !early.failures.is_empty()
         || !views.failures.is_empty()
         || !masks.failures.is_empty()
-        || !carried.failures.is_empty();
+        || !carried.failures.is_empty()
+        || !calls.failures.is_empty();
     if !failed {
         let _ = std::fs::remove_dir_all(&args.out);
     }

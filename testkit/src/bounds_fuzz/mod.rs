@@ -153,9 +153,11 @@
 //! are SSA constants (`ssa_views`, off with `--without-ssa-view-shapes`),
 //! masked vector accesses under `vector.create_mask` of the remaining
 //! width, near misses one lane too many (`masks`, off with
-//! `--without-mask-shapes`), and indices that are counters carried beside
-//! a loop's induction variable (`carried`, off with
-//! `--without-carried-counter-shapes`).
+//! `--without-mask-shapes`), indices that are counters carried beside a
+//! loop's induction variable (`carried`, off with
+//! `--without-carried-counter-shapes`), and kernels called with their
+//! sizes, whose accesses loom proves through call sites (`call_sites`, off
+//! with `--without-call-site-shapes`).
 //!
 //! A subview is in bounds of its source when, in every dimension, `0 <=
 //! off`, `0 <= size` and `off + size <= dim(src)`; a run stops at the first
@@ -222,6 +224,7 @@
 //! one claiming proven exactly the accesses never seen out of bounds
 //! (nothing may be flagged).
 
+pub mod call_sites;
 pub mod carried;
 mod check;
 pub mod early_end;
