@@ -637,14 +637,14 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
         .chain(&early.failures)
         .chain(&views.failures)
         .chain(&masks.failures)
-        .chain(&carried.failures)
+        .chain(&carried.counts.failures)
         .chain(&calls.failures)
     {
         eprintln!("{f}");
     }
     println!("{}", tally.summary());
     println!("{}", wide.summary());
-    println!("{}", early.summary());
+    println!("{}", bf::early_end::summary(&early));
     println!("{}", views.summary());
     println!("{}", masks.summary());
     println!("{}", carried.summary());
@@ -655,7 +655,7 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
         || !early.failures.is_empty()
         || !views.failures.is_empty()
         || !masks.failures.is_empty()
-        || !carried.failures.is_empty()
+        || !carried.counts.failures.is_empty()
         || !calls.failures.is_empty();
     if !failed {
         let _ = std::fs::remove_dir_all(&args.out);

@@ -25,7 +25,9 @@ use std::path::Path;
 use crate::rng::Rng;
 use crate::tools::Ending;
 
-use super::single::{guarded, head, observe, tail, Observed, Single};
+use super::single::{
+    guarded, head, one_access_self_test, one_access_verdicts, tail, Observed, OneAccessTally, SingleCase,
+};
 
 /// Whether the carried-counter shapes are generated
 /// (`--without-carried-counter-shapes` clears it).
@@ -129,10 +131,6 @@ fn generate_case(id: u64, rng: &mut Rng) -> CarriedCase {
 }
 
 impl CarriedCase {
-    pub fn name(&self) -> String {
-        format!("carried{}", self.id)
-    }
-
     fn width(&self) -> u32 {
         self.bits.unwrap_or(self.iw)
     }
@@ -161,9 +159,24 @@ impl CarriedCase {
         }
         (out, Ending::Returned)
     }
+}
+
+impl SingleCase for CarriedCase {
+    fn name(&self) -> String {
+        format!("carried{}", self.id)
+    }
+
+    fn accesses(&self) -> usize {
+        1
+    }
+
+    /// What is wrong given what loom said and the run did.
+    fn verdicts(&self, seen: &Observed) -> Vec<String> {
+        one_access_verdicts(&self.name(), seen, self.simulate(), "the access")
+    }
 
     /// The program's MLIR text (functions, no module).
-    pub fn program(&self) -> String {
+    fn program(&self) -> String {
         let name = self.name();
         let ty = self.bits.map_or("index".to_string(), |b| format!("i{b}"));
         let mut s = head(&name, self.n);
@@ -207,50 +220,22 @@ impl CarriedCase {
         s
     }
 
-    /// Runs the program with `loom-check-claims{check_opts}`.
-    pub fn observe(&self, loom_opt: &Path, dir: &Path, check_opts: &str) -> Result<Result<Observed, String>, String> {
-        let (name, program) = (self.name(), self.program());
-        let p = Single { name: &name, program: &program, accesses: 1, iw: self.iw, lower_affine: false };
-        observe(loom_opt, dir, &p, check_opts)
-    }
-
-    /// What is wrong given what loom said and the run did.
-    pub fn verdicts(&self, seen: &Observed) -> Vec<String> {
-        let mut out = Vec::new();
-        let (want, want_end) = self.simulate();
-        if seen.printed != want || seen.ending != want_end {
-            out.push(format!(
-                "{}: printed {:?} and {:?}, simulated {want:?} and {want_end:?}",
-                self.name(),
-                seen.printed,
-                seen.ending
-            ));
-        }
-        if seen.proven.get(&1) == Some(&true) && (seen.oob.contains(&1) || !want.is_empty()) {
-            out.push(format!("{}: wrong proof: the access went out of bounds", self.name()));
-        }
-        out
+    fn index_width(&self) -> u32 {
+        self.iw
     }
 }
 
 /// Counts of the carried-counter bounds programs.
 #[derive(Default, Debug)]
 pub struct CarriedTally {
-    pub programs: u64,
-    pub at32: u64,
-    pub proven: u64,
-    pub oob_programs: u64,
+    pub counts: OneAccessTally,
+    /// Programs whose counter wraps before the last run.
     pub wrapping: u64,
-    pub wrong: u64,
-    pub failures: Vec<String>,
 }
 
 impl CarriedTally {
     pub fn summary(&self) -> String {
-        format!(
-            "bounds-fuzz: carried counters: {} programs ({} at 32 bits, {} wrapping), {} accesses proven, {} programs with an access out of bounds; {} wrong claims or mismatches",
-            self.programs, self.at32, self.wrapping, self.proven, self.oob_programs, self.wrong
-        )
+        self.counts.summary("carried counters", &format!(", {} wrapping", self.wrapping))
     }
 }
 
@@ -262,27 +247,10 @@ fn wraps(case: &CarriedCase) -> bool {
 
 /// Runs the carried-counter programs of `seeds`.
 pub fn run(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>, tally: &mut CarriedTally) -> Result<(), String> {
-    for case in seeds.filter_map(generate) {
-        tally.programs += 1;
-        tally.at32 += u64::from(case.iw == 32);
-        tally.wrapping += u64::from(wraps(&case));
-        let repro = format!("  reproducer: {}", dir.join(format!("{}.mlir", case.name())).display());
-        let bad = match case.observe(loom_opt, dir, "") {
-            Ok(Ok(seen)) => {
-                tally.proven += u64::from(seen.proven.get(&1) == Some(&true));
-                tally.oob_programs += u64::from(!seen.oob.is_empty());
-                case.verdicts(&seen)
-            }
-            Ok(Err(why)) => vec![format!("{}: {why}", case.name())],
-            Err(e) if e.contains("loom claim violated") => vec![format!("{}: {e}", case.name())],
-            Err(e) => return Err(format!("{}: {e}", case.name())),
-        };
-        if !bad.is_empty() {
-            tally.wrong += bad.len() as u64;
-            tally.failures.extend(bad);
-            tally.failures.push(repro);
-        }
-    }
+    let mut wrapping = 0;
+    let cases = seeds.filter_map(generate).inspect(|case| wrapping += u64::from(wraps(case)));
+    tally.counts.run(loom_opt, dir, cases)?;
+    tally.wrapping += wrapping;
     Ok(())
 }
 
@@ -290,22 +258,7 @@ pub fn run(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>, tally: &mut
 /// access out of bounds, checked with a report forged to prove it (each
 /// must be flagged). A summary line, and whether it held.
 pub fn self_test(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>) -> Result<(String, bool), String> {
-    let (mut planted, mut caught) = (0, 0);
-    for case in seeds.filter_map(generate) {
-        let Ok(seen) = case.observe(loom_opt, dir, "")? else { continue };
-        if seen.oob.is_empty() {
-            continue;
-        }
-        planted += 1;
-        let forged = Observed { proven: [(1, true)].into_iter().collect(), ..seen };
-        caught += usize::from(case.verdicts(&forged).iter().any(|v| v.contains("wrong proof")));
-    }
-    Ok((
-        format!(
-            "carried-counter bounds self-test: {planted} forged proofs of accesses run out of bounds, {caught} caught"
-        ),
-        planted > 0 && caught == planted,
-    ))
+    one_access_self_test("carried-counter bounds", loom_opt, dir, seeds.filter_map(generate))
 }
 
 #[cfg(test)]

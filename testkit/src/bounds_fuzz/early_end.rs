@@ -31,7 +31,9 @@ use std::path::Path;
 use crate::rng::Rng;
 use crate::tools::Ending;
 
-use super::single::{guarded, head, observe, tail, Observed, Single};
+use super::single::{
+    guarded, head, one_access_self_test, one_access_verdicts, tail, Observed, OneAccessTally, SingleCase,
+};
 use super::wide_const::WIDTH_SHAPES;
 
 /// How the body may end the program.
@@ -101,10 +103,6 @@ fn generate_case(id: u64, rng: &mut Rng) -> EarlyEndCase {
 }
 
 impl EarlyEndCase {
-    pub fn name(&self) -> String {
-        format!("early{}", self.id)
-    }
-
     /// The ids the guard prints (1 for each iteration whose `%i - k` is out
     /// of bounds) and how the run ends.
     pub fn simulate(&self) -> (Vec<u64>, Ending) {
@@ -125,9 +123,24 @@ impl EarlyEndCase {
         }
         (out, Ending::Returned)
     }
+}
+
+impl SingleCase for EarlyEndCase {
+    fn name(&self) -> String {
+        format!("early{}", self.id)
+    }
+
+    fn accesses(&self) -> usize {
+        1
+    }
+
+    /// What is wrong given what loom said and the run did.
+    fn verdicts(&self, seen: &Observed) -> Vec<String> {
+        one_access_verdicts(&self.name(), seen, self.simulate(), &format!("%A[%i - {}]", self.k))
+    }
 
     /// The program's MLIR text (functions, no module).
-    pub fn program(&self) -> String {
+    fn program(&self) -> String {
         let name = self.name();
         let mut s = head(&name, self.n);
         for (v, x) in
@@ -154,95 +167,29 @@ impl EarlyEndCase {
         s
     }
 
-    /// Runs the program with `loom-check-claims{check_opts}`.
-    pub fn observe(&self, loom_opt: &Path, dir: &Path, check_opts: &str) -> Result<Result<Observed, String>, String> {
-        let (name, program) = (self.name(), self.program());
-        let p = Single { name: &name, program: &program, accesses: 1, iw: self.iw, lower_affine: false };
-        observe(loom_opt, dir, &p, check_opts)
-    }
-
-    /// What is wrong given what loom said and the run did.
-    pub fn verdicts(&self, seen: &Observed) -> Vec<String> {
-        let mut out = Vec::new();
-        let (want, want_end) = self.simulate();
-        if seen.printed != want || seen.ending != want_end {
-            out.push(format!(
-                "{}: printed {:?} and {:?}, simulated {want:?} and {want_end:?}",
-                self.name(),
-                seen.printed,
-                seen.ending
-            ));
-        }
-        if seen.proven.get(&1) == Some(&true) && (seen.oob.contains(&1) || !want.is_empty()) {
-            out.push(format!("{}: wrong proof: %A[%i - {}] went out of bounds", self.name(), self.k));
-        }
-        out
+    fn index_width(&self) -> u32 {
+        self.iw
     }
 }
 
 /// Counts of the early-end bounds programs.
-#[derive(Default, Debug)]
-pub struct EarlyEndTally {
-    pub programs: u64,
-    pub at32: u64,
-    pub proven: u64,
-    pub oob_programs: u64,
-    pub wrong: u64,
-    pub failures: Vec<String>,
-}
+pub type EarlyEndTally = OneAccessTally;
 
-impl EarlyEndTally {
-    pub fn summary(&self) -> String {
-        format!(
-            "bounds-fuzz: early-end shapes: {} programs ({} at 32 bits), {} accesses proven, {} programs with an access out of bounds; {} wrong claims or mismatches",
-            self.programs, self.at32, self.proven, self.oob_programs, self.wrong
-        )
-    }
+/// The summary line of the early-end programs.
+pub fn summary(tally: &EarlyEndTally) -> String {
+    tally.summary("early-end shapes", "")
 }
 
 /// Runs the early-end programs of `seeds`.
 pub fn run(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>, tally: &mut EarlyEndTally) -> Result<(), String> {
-    for case in seeds.filter_map(generate) {
-        tally.programs += 1;
-        tally.at32 += u64::from(case.iw == 32);
-        let repro = format!("  reproducer: {}", dir.join(format!("{}.mlir", case.name())).display());
-        let bad = match case.observe(loom_opt, dir, "") {
-            Ok(Ok(seen)) => {
-                tally.proven += u64::from(seen.proven.get(&1) == Some(&true));
-                tally.oob_programs += u64::from(!seen.oob.is_empty());
-                case.verdicts(&seen)
-            }
-            Ok(Err(why)) => vec![format!("{}: {why}", case.name())],
-            Err(e) if e.contains("loom claim violated") => vec![format!("{}: {e}", case.name())],
-            Err(e) => return Err(format!("{}: {e}", case.name())),
-        };
-        if !bad.is_empty() {
-            tally.wrong += bad.len() as u64;
-            tally.failures.extend(bad);
-            tally.failures.push(repro);
-        }
-    }
-    Ok(())
+    tally.run(loom_opt, dir, seeds.filter_map(generate))
 }
 
 /// The self-test: the generated programs of `seeds` whose run takes the
 /// access out of bounds, checked with a report forged to prove it (each
 /// must be flagged). A summary line, and whether it held.
 pub fn self_test(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>) -> Result<(String, bool), String> {
-    let (mut planted, mut caught) = (0, 0);
-    for case in seeds.filter_map(generate) {
-        let Ok(seen) = case.observe(loom_opt, dir, "")? else { continue };
-        if seen.oob.is_empty() {
-            continue;
-        }
-        planted += 1;
-        let forged = Observed { proven: [(1, true)].into_iter().collect(), ..seen };
-        caught += usize::from(case.verdicts(&forged).iter().any(|v| v.contains("wrong proof")));
-    }
-    Ok((
-        format!("early-end bounds self-test: {planted} forged proofs of accesses run out of bounds, {caught} caught"),
-        planted > 0 && caught == planted,
-    ))
+    one_access_self_test("early-end bounds", loom_opt, dir, seeds.filter_map(generate))
 }
 
 #[cfg(test)]

@@ -32,7 +32,7 @@ use std::path::Path;
 
 use crate::rng::Rng;
 
-use super::single::{function_tail, observe, Observed, Single, DECLS};
+use super::single::{forged_self_test, function_tail, run_cases, Observed, SingleCase, DECLS};
 
 /// Whether the masked-access shapes run. On by default.
 pub static MASK_SHAPES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
@@ -164,10 +164,6 @@ impl MaskLoop {
 }
 
 impl MaskCase {
-    pub fn name(&self) -> String {
-        format!("mask{}", self.id)
-    }
-
     /// The ids the guards print, in order (each loop's, per iteration).
     pub fn simulate(&self) -> Vec<u64> {
         let n = self.n as i64;
@@ -182,9 +178,35 @@ impl MaskCase {
         }
         out
     }
+}
+
+impl SingleCase for MaskCase {
+    fn name(&self) -> String {
+        format!("mask{}", self.id)
+    }
+
+    fn accesses(&self) -> usize {
+        self.loops.len()
+    }
+
+    /// What is wrong given what loom said and the run did.
+    fn verdicts(&self, seen: &Observed) -> Vec<String> {
+        let mut out = Vec::new();
+        let want = self.simulate();
+        if seen.printed != want {
+            out.push(format!("{}: printed {:?}, simulated {want:?}", self.name(), seen.printed));
+        }
+        for (k, l) in self.loops.iter().enumerate() {
+            let id = k + 1;
+            if seen.proven.get(&id) == Some(&true) && (seen.oob.contains(&id) || l.goes_out(self.n as i64)) {
+                out.push(format!("{}: wrong proof: access {id} ({l:?}) went out of bounds", self.name()));
+            }
+        }
+        out
+    }
 
     /// The program's MLIR text (functions, no module).
-    pub fn program(&self) -> String {
+    fn program(&self) -> String {
         let name = self.name();
         let mut s = DECLS.to_string();
         let _ = write!(
@@ -233,27 +255,8 @@ impl MaskCase {
         s
     }
 
-    /// Reports on and runs the program with `loom-check-claims{check_opts}`.
-    pub fn observe(&self, loom_opt: &Path, dir: &Path, check_opts: &str) -> Result<Result<Observed, String>, String> {
-        let (name, program) = (self.name(), self.program());
-        let p = Single { name: &name, program: &program, accesses: self.loops.len(), iw: self.iw, lower_affine: false };
-        observe(loom_opt, dir, &p, check_opts)
-    }
-
-    /// What is wrong given what loom said and the run did.
-    pub fn verdicts(&self, seen: &Observed) -> Vec<String> {
-        let mut out = Vec::new();
-        let want = self.simulate();
-        if seen.printed != want {
-            out.push(format!("{}: printed {:?}, simulated {want:?}", self.name(), seen.printed));
-        }
-        for (k, l) in self.loops.iter().enumerate() {
-            let id = k + 1;
-            if seen.proven.get(&id) == Some(&true) && (seen.oob.contains(&id) || l.goes_out(self.n as i64)) {
-                out.push(format!("{}: wrong proof: access {id} ({l:?}) went out of bounds", self.name()));
-            }
-        }
-        out
+    fn index_width(&self) -> u32 {
+        self.iw
     }
 }
 
@@ -283,32 +286,25 @@ impl MaskTally {
 
 /// Runs the masked-access programs of `seeds`.
 pub fn run(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>, tally: &mut MaskTally) -> Result<(), String> {
-    for case in seeds.filter_map(generate) {
+    let cases = seeds.filter_map(generate).inspect(|case| {
         tally.programs += 1;
         tally.at32 += u64::from(case.iw == 32);
-        let repro = format!("  reproducer: {}", dir.join(format!("{}.mlir", case.name())).display());
-        let bad = match case.observe(loom_opt, dir, "") {
-            Ok(Ok(seen)) => {
-                for (k, l) in case.loops.iter().enumerate() {
-                    let proven = seen.proven.get(&(k + 1)) == Some(&true);
-                    let out = l.goes_out(case.n as i64);
-                    tally.accesses += 1;
-                    tally.proven += u64::from(proven);
-                    tally.oob += u64::from(out);
-                    tally.safe_unproven += u64::from(!proven && !out);
-                }
-                case.verdicts(&seen)
-            }
-            Ok(Err(why)) => vec![format!("{}: {why}", case.name())],
-            Err(e) if e.contains("loom claim violated") => vec![format!("{}: {e}", case.name())],
-            Err(e) => return Err(format!("{}: {e}", case.name())),
-        };
-        if !bad.is_empty() {
-            tally.wrong += bad.len() as u64;
-            tally.failures.extend(bad);
-            tally.failures.push(repro);
+    });
+    let (mut accesses, mut proven, mut oob, mut safe_unproven) = (0, 0, 0, 0);
+    tally.wrong += run_cases(loom_opt, dir, cases, &mut tally.failures, |case, seen| {
+        for (k, l) in case.loops.iter().enumerate() {
+            let is_proven = seen.proven.get(&(k + 1)) == Some(&true);
+            let out = l.goes_out(case.n as i64);
+            accesses += 1;
+            proven += u64::from(is_proven);
+            oob += u64::from(out);
+            safe_unproven += u64::from(!is_proven && !out);
         }
-    }
+    })?;
+    tally.accesses += accesses;
+    tally.proven += proven;
+    tally.oob += oob;
+    tally.safe_unproven += safe_unproven;
     Ok(())
 }
 
@@ -316,16 +312,7 @@ pub fn run(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>, tally: &mut
 /// run takes out of bounds, checked with a report forged to prove every
 /// access (each must be flagged). A summary line, and whether it held.
 pub fn self_test(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>) -> Result<(String, bool), String> {
-    let (mut planted, mut caught) = (0, 0);
-    for case in seeds.filter_map(generate) {
-        let Ok(seen) = case.observe(loom_opt, dir, "")? else { continue };
-        if seen.oob.is_empty() {
-            continue;
-        }
-        planted += 1;
-        let forged = Observed { proven: (1..=case.loops.len()).map(|id| (id, true)).collect(), ..seen };
-        caught += usize::from(case.verdicts(&forged).iter().any(|v| v.contains("wrong proof")));
-    }
+    let (planted, caught) = forged_self_test(loom_opt, dir, seeds.filter_map(generate))?;
     Ok((
         format!(
             "masked-access bounds self-test: {planted} forged proofs of accesses run out of bounds, {caught} caught"

@@ -185,3 +185,211 @@ pub fn tail(name: &str) -> String {
 pub fn function_tail() -> &'static str {
     "  memref.dealloc %A : memref<?xi32>\n  memref.dealloc %L : memref<2xindex>\n  return\n}\n"
 }
+
+/// A shape whose programs are [`Single`] programs: what [`run_cases`] and
+/// [`forged_self_test`] need of one program.
+pub trait SingleCase {
+    fn name(&self) -> String;
+    /// Its accesses (ids `1..=accesses`).
+    fn accesses(&self) -> usize;
+    /// Its functions (no module).
+    fn program(&self) -> String;
+    /// The index width of its module.
+    fn index_width(&self) -> u32;
+    /// What is wrong given what loom said and the run did (a wrong proof's
+    /// text contains "wrong proof").
+    fn verdicts(&self, seen: &Observed) -> Vec<String>;
+
+    /// Reports on and runs the program with `loom-check-claims{check_opts}`.
+    fn observe(&self, loom_opt: &Path, dir: &Path, check_opts: &str) -> Result<Result<Observed, String>, String> {
+        let (name, program) = (self.name(), self.program());
+        let p = Single {
+            name: &name,
+            program: &program,
+            accesses: self.accesses(),
+            iw: self.index_width(),
+            lower_affine: false,
+        };
+        observe(loom_opt, dir, &p, check_opts)
+    }
+}
+
+/// Reports on and runs each of `cases`, handing each observed run to
+/// `count`; what is wrong (a mismatch, a wrong proof, a violated claim)
+/// goes to `failures` with the reproducer's path. The number of wrong
+/// findings, or an error that stops the run (a tool that fails).
+pub fn run_cases<C: SingleCase>(
+    loom_opt: &Path,
+    dir: &Path,
+    cases: impl Iterator<Item = C>,
+    failures: &mut Vec<String>,
+    mut count: impl FnMut(&C, &Observed),
+) -> Result<u64, String> {
+    let mut wrong = 0;
+    for case in cases {
+        let name = case.name();
+        let bad = match case.observe(loom_opt, dir, "") {
+            Ok(Ok(seen)) => {
+                count(&case, &seen);
+                case.verdicts(&seen)
+            }
+            Ok(Err(why)) => vec![format!("{name}: {why}")],
+            Err(e) if e.contains("loom claim violated") => vec![format!("{name}: {e}")],
+            Err(e) => return Err(format!("{name}: {e}")),
+        };
+        if !bad.is_empty() {
+            wrong += bad.len() as u64;
+            failures.extend(bad);
+            failures.push(format!("  reproducer: {}", dir.join(format!("{name}.mlir")).display()));
+        }
+    }
+    Ok(wrong)
+}
+
+/// The self-test of a shape: each of `cases` whose run takes an access out
+/// of bounds is checked against a report forged to prove every access (each
+/// must be flagged as a wrong proof). The numbers planted and caught.
+pub fn forged_self_test<C: SingleCase>(
+    loom_opt: &Path,
+    dir: &Path,
+    cases: impl Iterator<Item = C>,
+) -> Result<(usize, usize), String> {
+    let (mut planted, mut caught) = (0, 0);
+    for case in cases {
+        let Ok(seen) = case.observe(loom_opt, dir, "")? else { continue };
+        if seen.oob.is_empty() {
+            continue;
+        }
+        planted += 1;
+        let forged = Observed { proven: (1..=case.accesses()).map(|id| (id, true)).collect(), ..seen };
+        caught += usize::from(case.verdicts(&forged).iter().any(|v| v.contains("wrong proof")));
+    }
+    Ok((planted, caught))
+}
+
+/// What is wrong with a program of one access (id 1) whose simulation
+/// prints `want` and ends `want_end`, given what loom said and the run
+/// did: a run that differs from the simulation, and a proof of the access
+/// (`what`) where it went out of bounds.
+pub fn one_access_verdicts(
+    name: &str,
+    seen: &Observed,
+    (want, want_end): (Vec<u64>, Ending),
+    what: &str,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    if seen.printed != want || seen.ending != want_end {
+        out.push(format!(
+            "{name}: printed {:?} and {:?}, simulated {want:?} and {want_end:?}",
+            seen.printed, seen.ending
+        ));
+    }
+    if seen.proven.get(&1) == Some(&true) && (seen.oob.contains(&1) || !want.is_empty()) {
+        out.push(format!("{name}: wrong proof: {what} went out of bounds"));
+    }
+    out
+}
+
+/// Printed before each program's output in a batch module, plus its id.
+pub const MARK: u64 = 1 << 40;
+
+/// The functions of a batch of programs (each `(id, functions, name)`,
+/// after [`DECLS`]) and a `@main` that calls each `@name` after printing
+/// [`MARK`] plus its id.
+pub fn batch_program(programs: impl IntoIterator<Item = (u64, String, String)>) -> String {
+    use std::fmt::Write as _;
+    let mut program = DECLS.to_string();
+    let mut main = String::from("func.func @main() {\n");
+    for (id, functions, name) in programs {
+        program.push_str(&functions);
+        let _ = writeln!(
+            main,
+            "  %m{id} = arith.constant {} : i64\n  func.call @printI64(%m{id}) : (i64) -> ()",
+            MARK + id
+        );
+        let _ = writeln!(main, "  func.call @printNewline() : () -> ()\n  func.call @{name}() : () -> ()");
+    }
+    main.push_str("  return\n}\n");
+    program.push_str(&main);
+    program
+}
+
+/// A batch run's output (see [`batch_program`]) split by program: each
+/// id that ran, with the numbers it printed; `batch` names the batch in
+/// the error for a number printed before any program.
+pub fn split_by_program(stdout: &str, batch: &str) -> Result<BTreeMap<u64, Vec<u64>>, String> {
+    let mut printed: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
+    let mut current = None;
+    for x in stdout.lines().filter_map(|l| l.trim().parse::<u64>().ok()) {
+        if x >= MARK {
+            current = Some(x - MARK);
+            printed.entry(x - MARK).or_default();
+        } else if let Some(id) = current {
+            printed.entry(id).or_default().push(x);
+        } else {
+            return Err(format!("{batch}: printed {x} before any program"));
+        }
+    }
+    Ok(printed)
+}
+
+/// Counts of a shape whose programs have one access each.
+#[derive(Default, Debug)]
+pub struct OneAccessTally {
+    pub programs: u64,
+    pub at32: u64,
+    pub proven: u64,
+    pub oob_programs: u64,
+    pub wrong: u64,
+    pub failures: Vec<String>,
+}
+
+impl OneAccessTally {
+    /// Reports on and runs each of `cases` (see [`run_cases`]) into the
+    /// counts.
+    pub fn run<C: SingleCase>(
+        &mut self,
+        loom_opt: &Path,
+        dir: &Path,
+        cases: impl Iterator<Item = C>,
+    ) -> Result<(), String> {
+        let (mut programs, mut at32, mut proven, mut oob_programs) = (0, 0, 0, 0);
+        let cases = cases.inspect(|case| {
+            programs += 1;
+            at32 += u64::from(case.index_width() == 32);
+        });
+        self.wrong += run_cases(loom_opt, dir, cases, &mut self.failures, |_, seen| {
+            proven += u64::from(seen.proven.get(&1) == Some(&true));
+            oob_programs += u64::from(!seen.oob.is_empty());
+        })?;
+        self.programs += programs;
+        self.at32 += at32;
+        self.proven += proven;
+        self.oob_programs += oob_programs;
+        Ok(())
+    }
+
+    /// The summary line of the shape `what` (`extra` after the 32-bit
+    /// count, e.g. ", 3 wrapping").
+    pub fn summary(&self, what: &str, extra: &str) -> String {
+        format!(
+            "bounds-fuzz: {what}: {} programs ({} at 32 bits{extra}), {} accesses proven, {} programs with an access out of bounds; {} wrong claims or mismatches",
+            self.programs, self.at32, self.proven, self.oob_programs, self.wrong
+        )
+    }
+}
+
+/// [`forged_self_test`] of a one-access shape named `what`: its line, and
+/// whether it held.
+pub fn one_access_self_test<C: SingleCase>(
+    what: &str,
+    loom_opt: &Path,
+    dir: &Path,
+    cases: impl Iterator<Item = C>,
+) -> Result<(String, bool), String> {
+    let (planted, caught) = forged_self_test(loom_opt, dir, cases)?;
+    Ok((
+        format!("{what} self-test: {planted} forged proofs of accesses run out of bounds, {caught} caught"),
+        planted > 0 && caught == planted,
+    ))
+}

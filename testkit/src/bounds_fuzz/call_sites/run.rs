@@ -7,7 +7,6 @@
 //! plants one in an executed program.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::Path;
 
 use loom::analysis::{AccessStatus, Report};
@@ -15,7 +14,7 @@ use loom::analysis::{AccessStatus, Report};
 use crate::tools::Ending;
 
 use super::super::preconditions::holds;
-use super::super::single::{report_and_run, Single, DECLS};
+use super::super::single::{batch_program, report_and_run, split_by_program, Single};
 use super::{generate, CallCase, Vis};
 
 /// What the report says of one access of the kernel.
@@ -291,9 +290,6 @@ fn tally_case(dir: &Path, case: &CallCase, seen: Result<Seen, String>, tally: &m
     }
 }
 
-/// Printed before each program's output in a batch, plus its seed.
-const MARK: u64 = 1 << 40;
-
 /// Programs per batch (one report, one lowering and one run).
 const BATCH: usize = 48;
 
@@ -303,20 +299,7 @@ const BATCH: usize = 48;
 /// does not return is an `Err` (a violated claim's contains `loom claim
 /// violated`), and so is a malformed report.
 fn observe(loom_opt: &Path, dir: &Path, cases: &[CallCase], iw: u32, check_opts: &str) -> Result<Vec<Seen>, String> {
-    let mut program = DECLS.to_string();
-    let mut main = String::from("func.func @main() {\n");
-    for c in cases {
-        program.push_str(&c.functions());
-        let _ = writeln!(
-            main,
-            "  %m{0} = arith.constant {1} : i64\n  func.call @printI64(%m{0}) : (i64) -> ()",
-            c.id,
-            MARK + c.id
-        );
-        let _ = writeln!(main, "  func.call @printNewline() : () -> ()\n  func.call @{}() : () -> ()", c.name());
-    }
-    main.push_str("  return\n}\n");
-    program.push_str(&main);
+    let program = batch_program(cases.iter().map(|c| (c.id, c.functions(), c.name())));
     let name = format!("calls-{}-{iw}", cases[0].id);
     let p = Single { name: &name, program: &program, accesses: 0, iw, lower_affine: false };
     let ran = report_and_run(loom_opt, dir, &p, check_opts);
@@ -332,18 +315,7 @@ fn observe(loom_opt: &Path, dir: &Path, cases: &[CallCase], iw: u32, check_opts:
     if ending != Ending::Returned {
         return Err(format!("{name}: the run ended {ending:?}"));
     }
-    let mut printed: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
-    let mut current = None;
-    for x in stdout.lines().filter_map(|l| l.trim().parse::<u64>().ok()) {
-        if x >= MARK {
-            current = Some(x - MARK);
-            printed.entry(x - MARK).or_default();
-        } else if let Some(id) = current {
-            printed.entry(id).or_default().push(x);
-        } else {
-            return Err(format!("{name}: printed {x} before any program"));
-        }
-    }
+    let mut printed = split_by_program(&stdout, &name)?;
     let seen = cases
         .iter()
         .map(|c| {

@@ -3,12 +3,11 @@
 //! program by program; their counts; the self-test that forges proofs of
 //! out-of-bounds claims and plants a wrong claim.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::tools::Ending;
 
-use super::super::single::{proven_ids, report_and_run, Observed, Single, DECLS};
+use super::super::single::{batch_program, proven_ids, report_and_run, split_by_program, Observed, Single};
 use super::{generate, Claim, SsaViewCase};
 
 /// Counts of the SSA-constant view programs.
@@ -96,49 +95,22 @@ fn tally_case(
     Ok(())
 }
 
-/// Printed before each program's output in a batch, plus its seed.
-const MARK: u64 = 1 << 40;
-
 /// Programs per batch (one report, one lowering and one run).
 const BATCH: usize = 64;
 
 /// Reports on and runs `cases` (all at index width `iw`) as one module
-/// whose `@main` calls each program after printing [`MARK`] plus its seed;
+/// whose `@main` calls each program after printing `MARK` plus its seed;
 /// what each saw. A batch whose run fails or does not return, or whose
 /// report is malformed, is an `Err` (the caller checks its programs alone).
 fn observe_batch(loom_opt: &Path, dir: &Path, cases: &[SsaViewCase], iw: u32) -> Result<Vec<Observed>, String> {
-    let mut program = DECLS.to_string();
-    let mut main = String::from("func.func @main() {\n");
-    for c in cases {
-        program.push_str(&c.function());
-        let _ = writeln!(
-            main,
-            "  %m{0} = arith.constant {1} : i64\n  func.call @printI64(%m{0}) : (i64) -> ()",
-            c.id,
-            MARK + c.id
-        );
-        let _ = writeln!(main, "  func.call @printNewline() : () -> ()\n  func.call @{}() : () -> ()", c.name());
-    }
-    main.push_str("  return\n}\n");
-    program.push_str(&main);
+    let program = batch_program(cases.iter().map(|c| (c.id, c.function(), c.name())));
     let name = format!("ssav-batch{}-{iw}", cases[0].id);
     let p = Single { name: &name, program: &program, accesses: 0, iw, lower_affine: false };
     let (report, stdout, ending) = report_and_run(loom_opt, dir, &p, "")?;
     if ending != Ending::Returned {
         return Err(format!("{name}: the batch ended {ending:?}"));
     }
-    let mut printed: std::collections::BTreeMap<u64, Vec<u64>> = std::collections::BTreeMap::new();
-    let mut current = None;
-    for x in stdout.lines().filter_map(|l| l.trim().parse::<u64>().ok()) {
-        if x >= MARK {
-            current = Some(x - MARK);
-            printed.entry(x - MARK).or_default();
-        } else if let Some(id) = current {
-            printed.entry(id).or_default().push(x);
-        } else {
-            return Err(format!("{name}: printed {x} before any program"));
-        }
-    }
+    let mut printed = split_by_program(&stdout, &name)?;
     cases
         .iter()
         .map(|c| {
