@@ -1369,6 +1369,45 @@ pub(crate) fn affine_map_results(attr: MlirAttribute, width: u32) -> Option<(usi
     Some((inputs, results))
 }
 
+/// One constraint of an integer set: `form == 0` (an equality) or `form
+/// >= 0`; `form` is None when it cannot be read as a linear form.
+pub(crate) struct SetConstraint {
+    pub(crate) form: Option<AffineForm>,
+    pub(crate) equality: bool,
+}
+
+/// The number of inputs of the integer set `attr` (an `affine.if`'s
+/// condition) and each constraint as a linear form at index width `width`
+/// (None for one that is not linear or has a constant that does not fit
+/// the width, as [`affine_map_results`] reads map results), with whether it
+/// is an equality (`e == 0`; otherwise `e >= 0`); None when `attr` is not
+/// an integer set.
+pub(crate) fn integer_set_constraints(attr: MlirAttribute, width: u32) -> Option<(usize, Vec<SetConstraint>)> {
+    let fits = |f: &AffineForm| {
+        index_constant(f.constant, width).is_ok() && f.terms.iter().all(|&(_, c)| index_constant(c, width).is_ok())
+    };
+    // SAFETY: `attr` is a valid attribute (uniqued in a live context); the
+    // set accessors run only on an integer set attribute (checked first),
+    // each constraint is a valid expression of that set, and `affine_form`
+    // reads only the expression it is given.
+    unsafe {
+        if !mlirAttributeIsAIntegerSet(attr) {
+            return None;
+        }
+        let set = mlirIntegerSetAttrGetValue(attr);
+        let dims = usize::try_from(mlirIntegerSetGetNumDims(set)).ok()?;
+        let inputs = usize::try_from(mlirIntegerSetGetNumInputs(set)).ok()?;
+        let n = mlirIntegerSetGetNumConstraints(set);
+        let constraints = (0..n)
+            .map(|i| {
+                let form = affine_form(mlirIntegerSetGetConstraint(set, i), dims, width).filter(|f| fits(f));
+                SetConstraint { form, equality: mlirIntegerSetIsConstraintEq(set, i) }
+            })
+            .collect();
+        Some((inputs, constraints))
+    }
+}
+
 /// The first constant (a term, a factor, a divisor) of an affine map of
 /// `op` (`map`, or the bound maps of an `affine.for`/`affine.parallel`)
 /// that does not fit the index width `width`, if any: why a result

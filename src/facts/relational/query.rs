@@ -26,10 +26,11 @@
 //!   assumption, `size <= (2^(w-1) - 1) floordiv element bytes`.
 //!
 //! Facts of the context: the conditions of enclosing `scf.if`/`loom.if`
-//! regions and the negated condition of every earlier `loom.if` of an
-//! enclosing block whose then-region always exits are added first; the
-//! condition of every earlier `cf.assert` there once the question meets
-//! a value that condition compares ([`Query::defer`]).
+//! regions (and `affine.if` integer sets) and the negated condition of
+//! every earlier `loom.if` of an enclosing block whose then-region always
+//! exits are added first; the condition of every earlier `cf.assert` there
+//! once the question meets a value that condition compares
+//! ([`Query::defer`]).
 //!
 //! Invariant: every constraint holds, over the signed readings, at every
 //! execution of the query's op (every fact is one of the above, each valid

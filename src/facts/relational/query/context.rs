@@ -1,7 +1,8 @@
 //! The facts of a query's context, and what conditions say.
 //!
 //! [`Query::context`] states, when the query is made, the conditions of
-//! the enclosing `scf.if`/`loom.if` regions and the negated condition of
+//! the enclosing `scf.if`/`loom.if` regions (an `affine.if`'s integer set,
+//! [`Query::affine_condition`]) and the negated condition of
 //! every earlier `loom.if` of an enclosing block whose then-region always
 //! exits; the condition of every earlier `cf.assert` there is kept
 //! dormant ([`Query::defer`]) until the question meets a value it
@@ -17,7 +18,7 @@
 use super::{conjunction, result_index, yielded, Dnf, Dormant, Query, MAX_ALTERNATIVES, MAX_GUARD_SCAN};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{const_bits, to_signed};
-use crate::facts::ir::{ExitKind, Op, Val};
+use crate::facts::ir::{integer_set_constraints, ExitKind, Op, SetConstraint, Val};
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
 use crate::facts::relational::linear::Lin;
@@ -36,6 +37,11 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 // The body runs after `iv < ub` was branched on.
                 self.require_defined(parent.operand(0));
                 self.require_defined(parent.operand(1));
+            }
+            if parent_name == b"affine.if" {
+                if let Some(region) = parent.region_index_of(inner) {
+                    self.affine_condition(parent, region == 0);
+                }
             }
             if matches!(parent_name, b"scf.if" | b"loom.if") {
                 self.require_defined(parent.operand(0));
@@ -76,6 +82,52 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 break;
             }
             inner = parent;
+        }
+    }
+
+    /// The condition of `if_op` (an `affine.if`) holding (its then-region)
+    /// or not (its else-region), as the lowering computes it: each
+    /// constraint `e >= 0` (`e == 0`) of its integer set over its operands,
+    /// read exactly ([`Query::affine_value`]; a constraint that cannot be is
+    /// left out of the conjunction, which only weakens); not holding, for
+    /// a set of one constraint, `e <= -1` (or `e >= 1`): more constraints
+    /// would fail as a disjunction of one case each, not stated.
+    fn affine_condition(&mut self, if_op: Op<'a>, holds: bool) {
+        let w = self.prover.ranges.index_width;
+        let Some((inputs, constraints)) = if_op.attr("condition").and_then(|a| integer_set_constraints(a, w)) else {
+            return;
+        };
+        if inputs != if_op.num_operands() {
+            return;
+        }
+        // The lowered branch is on them: poison would be undefined behaviour.
+        for i in 0..if_op.num_operands() {
+            self.require_defined(if_op.operand(i));
+        }
+        let source = Source::Condition { op: if_op, holds };
+        let mut assumes = Assumptions::NONE;
+        if holds {
+            let mut conj = Vec::new();
+            for c in &constraints {
+                let Some((e, a)) = c.form.as_ref().and_then(|f| self.affine_value(if_op, 0, f)) else { continue };
+                assumes |= a;
+                if c.equality {
+                    conj.extend(e.scaled(-1));
+                }
+                conj.push(e);
+            }
+            self.assume_with(source, vec![conj], assumes);
+        } else if let [SetConstraint { form: Some(form), equality: eq }] = constraints.as_slice() {
+            let eq = *eq;
+            let Some((e, a)) = self.affine_value(if_op, 0, form) else { return };
+            let below = e.scaled(-1).and_then(|l| l.shifted(-1));
+            let above = e.shifted(-1);
+            let dnf = if eq {
+                vec![below.into_iter().collect(), above.into_iter().collect()]
+            } else {
+                vec![below.into_iter().collect()]
+            };
+            self.assume_with(source, dnf, a);
         }
     }
 
