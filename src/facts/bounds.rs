@@ -29,6 +29,9 @@
 //! hold at the access (loop bounds, guards, exact arithmetic, invariants);
 //! an index it does not prove in a dynamic dimension fails with the
 //! relation it could not show (`cannot show %i + 1 <= dim(%arg0, 0): ...`).
+//! A scalar access neither proves is still proven when an earlier access
+//! that dominates it reached the same element (`earlier`): it is in bounds
+//! whenever that one was, and the report names the access it rests on.
 //!
 //! What the types add:
 //! - A scalable vector dimension (`vector<[4]xf32>`) covers `4 × vscale`
@@ -72,8 +75,10 @@ use super::relational::explain::Names;
 use super::relational::linear::{FactSet, Lin};
 use super::relational::{Prover, Query};
 
+mod earlier;
 mod mask;
 
+pub(crate) use earlier::Earlier;
 use mask::{masked_op_mask, transfer_mask_dims, Mask};
 pub(crate) use mask::{Lanes, MaskBound, TRUNCATED_MIN};
 
@@ -205,6 +210,9 @@ pub struct Access<'a> {
     /// For an access with a precondition: what the module's calls of its
     /// function say of it (`preconditions::call_sites`).
     pub(crate) calls: Option<CallSites>,
+    /// Proven because this earlier access reached the same element first:
+    /// in bounds whenever it was (`earlier`).
+    pub(crate) rests_on: Option<Op<'a>>,
 }
 
 impl<'a> Access<'a> {
@@ -220,7 +228,19 @@ impl<'a> Access<'a> {
             facts: Vec::new(),
             precondition: None,
             calls: None,
+            rests_on: None,
         }
+    }
+
+    /// Makes the access proven, resting on `earlier`, an access that
+    /// reached the same element before it (`earlier`).
+    pub(crate) fn rest_on(&mut self, earlier: Op<'a>) {
+        self.failures.clear();
+        self.assumptions.clear();
+        self.facts.clear();
+        self.precondition = None;
+        self.calls = None;
+        self.rests_on = Some(earlier);
     }
 
     /// Whether the access is in bounds at every execution because every
@@ -257,6 +277,7 @@ impl<'a> Access<'a> {
         self.assumptions.clear();
         self.facts.clear();
         self.precondition = None;
+        self.rests_on = None;
     }
 }
 

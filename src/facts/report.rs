@@ -29,7 +29,10 @@
 //! - version 2 adds, besides the `*_expr` fields: on an unproven access
 //!   `precondition`, `precondition_assumptions`, `call_sites`; and the
 //!   top-level `functions` (see `schema.rs` and `preconditions`). The text
-//!   report shows them under each access and in a last section.
+//!   report shows them under each access and in a last section. On a
+//!   proven access, `rests_on`: the earlier access to the same element its
+//!   proof rests on (`bounds::earlier`; text: `proven (rests on <op> at
+//!   <loc>)`).
 
 use super::bounds::Access;
 use super::{Counter, LoopRecord, Status};
@@ -190,7 +193,13 @@ pub fn text(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> S
     ));
     for a in accesses {
         match a.failures.first() {
-            None => out.push_str(&format!("  {} {} {}: proven\n", a.loc, a.function, a.op_name)),
+            None => {
+                out.push_str(&format!("  {} {} {}: proven", a.loc, a.function, a.op_name));
+                if let Some(e) = a.rests_on {
+                    out.push_str(&format!(" (rests on {} at {})", e.name(), e.loc_string()));
+                }
+                out.push('\n');
+            }
             Some(f) => {
                 out.push_str(&format!(
                     "  {} {} {}: unproven: {}\n",

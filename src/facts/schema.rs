@@ -19,7 +19,8 @@
 //! top-level `functions` array (one record per function with such
 //! accesses; see `facts::preconditions`). An access proven through call
 //! sites keeps `status: "unproven"`: `status` states what the function
-//! shows on its own.
+//! shows on its own. A proven access whose proof rests on an earlier
+//! access to the same element names it in `rests_on` (`{op, loc}`).
 //! Counts are `u128` and counter values `i128`: a 64-bit loop can run its
 //! condition 2^64 times, and unsigned counter values reach 2^64 - 1. JSON
 //! numbers are written exactly (serde_json writes 128-bit integers as
@@ -203,6 +204,18 @@ pub struct AccessReport {
     /// it states what the function shows on its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub call_sites: Option<CallSitesReport>,
+    /// v2, proven accesses: the earlier access to the same element the
+    /// proof rests on (in bounds whenever it was; `facts::bounds::earlier`);
+    /// absent when the proof rests on none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rests_on: Vec<EarlierAccess>,
+}
+
+/// An access another one's proof rests on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EarlierAccess {
+    pub op: String,
+    pub loc: String,
 }
 
 /// What the calls of a function say of a precondition.
@@ -425,6 +438,7 @@ impl AccessReport {
             precondition: None,
             precondition_assumptions: Vec::new(),
             call_sites: None,
+            rests_on: a.rests_on.iter().map(|e| EarlierAccess { op: e.name(), loc: e.loc_string() }).collect(),
         }
         .with_precondition(a)
     }
@@ -644,6 +658,7 @@ mod tests {
                 precondition: None,
                 precondition_assumptions: Vec::new(),
                 call_sites: None,
+                rests_on: vec![EarlierAccess { op: "memref.load".into(), loc: "in.mlir:14:7".into() }],
             }],
             functions: Vec::new(),
         }

@@ -34,7 +34,7 @@
 use std::mem;
 
 use super::assumptions::Assumptions;
-use super::bounds::{Access, Checker};
+use super::bounds::{Access, Checker, Earlier};
 use super::ir::{index_bitwidth, sets_index_width, FastMap, Op};
 use super::recognize::may_exit_early;
 use super::relational::Prover;
@@ -189,6 +189,7 @@ impl<'a> Walk<'a> {
         let ranges: Vec<Ranges<'_, 'a>> = self.scopes.iter().map(Scope::ranges).collect();
         let provers: Vec<_> = ranges.iter().map(|r| Prover::new(r, self.allowed)).collect();
         let checkers: Vec<_> = provers.iter().map(|prover| Checker { prover, explain }).collect();
+        let mut earlier = Earlier::default();
         walk_scoped(top, &self.borders, scope, &mut |scope, op| {
             if !enter(op) {
                 return false;
@@ -199,6 +200,13 @@ impl<'a> Walk<'a> {
             if let Some(mut a) = checkers[scope].check(op) {
                 if let Some(why) = self.scopes[scope].opaque() {
                     a.not_analysed(why);
+                } else {
+                    if !a.proven() {
+                        if let Some(first) = earlier.rest_on(scope, op, ranges[scope].index_width) {
+                            a.rest_on(first);
+                        }
+                    }
+                    earlier.note(scope, op);
                 }
                 found(a);
             }

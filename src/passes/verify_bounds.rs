@@ -15,7 +15,9 @@
 //! `mode=remark`: a remark for every access, proven or not; never fails.
 //! A proof that used the buffer-size assumption says so (`in bounds
 //! (proven) assuming buffer-bytes-below-half-address-space`); with
-//! `explain=true`, a relational proof also lists the facts it used.
+//! `explain=true`, a relational proof also lists the facts it used. A
+//! proof that rests on an earlier access to the same element names it
+//! (`in bounds (proven) given memref.load at <loc> was`).
 //! An index of a dynamic dimension that is not proven names the relation
 //! that failed and what was known (`cannot show %i + 1 <= dim(%arg0, 0):
 //! known: ...; nothing relates dim(%arg0, 0) to the other values`).
@@ -81,6 +83,9 @@ fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure
                 let mut text = format!("{}: in bounds (proven)", access.op_name);
                 if !access.assumptions.is_empty() {
                     text.push_str(&format!(" assuming {}", access.assumptions.join(", ")));
+                }
+                if let Some(e) = access.rests_on {
+                    text.push_str(&format!(" given {} at {} was", e.name(), e.loc_string()));
                 }
                 if !access.facts.is_empty() {
                     text.push_str(&format!(" from {}", access.facts.join("; ")));

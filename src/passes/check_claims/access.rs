@@ -17,7 +17,12 @@
 //! size `n`, stride `s`: `0 <= o`, `0 <= n`, and `o + (n - 1) × s + 1 <= d`
 //! when `n >= 1`, `o <= d` when `n = 0` (what the proof shows). Each check
 //! is inserted before the access (before its `vector.mask`, whose region
-//! holds only the masked op). A planted wrong claim (`plant=access`, test
+//! holds only the masked op). An access whose proof rests on an earlier
+//! access to the same element (`facts::bounds::earlier`) is checked as
+//! "in bounds whenever the earlier access's element was": each dimension's
+//! check is `earlier_in_bounds -> ok`, the earlier access's indices read
+//! again before the checked one (they dominate it), and the message ends
+//! `given <op> at <loc> was`. A planted wrong claim (`plant=access`, test
 //! only) reads every index (every subview offset) one element further.
 
 use super::emit::{Cmp, Emitter};
@@ -26,66 +31,47 @@ use crate::facts::bounds::{footprint, Footprint, IndexOf, Lanes, MaskBound, TRUN
 use crate::facts::ir::{shape_of, Op, Part, Val};
 
 /// Inserts the checks of one proven access, whose scope's index width is
-/// `width`; false if they could not be built (then the access is not
-/// checked).
-pub(super) fn check<'a>(em: &mut Emitter<'_, 'a>, access: &Claim<'a>, plant: bool, width: u32) -> bool {
-    build(em, access, plant, width).is_some()
+/// `width`, and which rests on the access `earlier` if any; false if they
+/// could not be built (then the access is not checked).
+pub(super) fn check<'a>(
+    em: &mut Emitter<'_, 'a>,
+    access: &Claim<'a>,
+    earlier: Option<Op<'a>>,
+    plant: bool,
+    width: u32,
+) -> bool {
+    build(em, access, earlier, plant, width).is_some()
 }
 
-fn build<'a>(em: &mut Emitter<'_, 'a>, claim: &Claim<'a>, plant: bool, width: u32) -> Option<()> {
+fn build<'a>(
+    em: &mut Emitter<'_, 'a>,
+    claim: &Claim<'a>,
+    earlier: Option<Op<'a>>,
+    plant: bool,
+    width: u32,
+) -> Option<()> {
     let op = claim.op;
     // A masked op is the only op its vector.mask's region may hold.
     let before = op.parent().filter(|p| p.is("vector.mask")).unwrap_or(op);
     let shift = i128::from(plant);
     match footprint(op, width)? {
         Footprint::Indexed { memref, dims } => {
-            let shape = shape_of(memref.ty())?;
-            // Whether a mask bound activates no lane: then nothing is touched.
-            let mut empty = Vec::new();
-            for (_, _, _, lanes) in &dims {
-                if let Lanes::Bound(bound) = lanes {
-                    empty.push(no_lane(em, before, *bound)?);
-                }
-            }
-            let empty = match empty.split_first() {
-                Some((first, rest)) => {
-                    Some(rest.iter().try_fold(*first, |acc, e| em.binary(before, "arith.ori", acc, *e))?)
+            // Resting on an earlier access: in bounds whenever its element
+            // was, read here from its operands (they dominate `op`).
+            let premise = match earlier {
+                Some(e) => {
+                    let Footprint::Indexed { memref, dims } = footprint(e, width)? else { return None };
+                    let oks = indexed(em, before, e, memref, dims, 0)?;
+                    Some((em.all(before, &oks)?, format!(" given {} at {} was", e.name(), e.loc_string())))
                 }
                 None => None,
             };
-            for (k, (index, base, scalable, lanes)) in dims.into_iter().enumerate() {
-                let i = match index {
-                    IndexOf::Value(v) => em.widen(before, v, true)?,
-                    IndexOf::MapResult { k, first } => {
-                        let map = em.rw.affine_result_map(op, "map", k)?;
-                        let operands: Vec<Val<'a>> = (first..op.num_operands()).map(|p| op.operand(p)).collect();
-                        let r = em.affine_apply(before, &map, &operands)?;
-                        em.widen(before, r, true)?
-                    }
-                };
-                let i = em.add_const(before, i, shift)?;
-                let d = em.dim(before, memref, k, *shape.get(k)?)?;
-                let e = match lanes {
-                    Lanes::Bound(bound) => active_count(em, before, bound)?,
-                    _ => {
-                        let e = em.wide_const(before, i128::from(base))?;
-                        if scalable {
-                            let vscale = em.vscale(before)?;
-                            em.binary(before, "arith.muli", e, vscale)?
-                        } else {
-                            e
-                        }
-                    }
-                };
-                let zero = em.wide_const(before, 0)?;
-                let low = em.cmp(before, Cmp::Sle, zero, i)?;
-                let end = em.binary(before, "arith.addi", i, e)?;
-                let high = em.cmp(before, Cmp::Sle, end, d)?;
-                let mut ok = em.all(before, &[low, high])?;
-                if let Some(empty) = empty {
-                    ok = em.binary(before, "arith.ori", empty, ok)?;
+            for (k, mut ok) in indexed(em, before, op, memref, dims, shift)?.into_iter().enumerate() {
+                let mut what = format!("{} index {k} in bounds of dimension {k}", claim.op_name);
+                if let Some((premise, given)) = &premise {
+                    ok = em.implies(before, *premise, ok)?;
+                    what.push_str(given);
                 }
-                let what = format!("{} index {k} in bounds of dimension {k}", claim.op_name);
                 em.assert(before, ok, &claim.message(&what))?;
             }
         }
@@ -120,6 +106,66 @@ fn build<'a>(em: &mut Emitter<'_, 'a>, claim: &Claim<'a>, plant: bool, width: u3
         }
     }
     Some(())
+}
+
+/// Per dimension of `memref`, whether access `op`'s footprint `dims` is in
+/// bounds there (each index `shift` further), computed before `before`.
+fn indexed<'a>(
+    em: &mut Emitter<'_, 'a>,
+    before: Op<'a>,
+    op: Op<'a>,
+    memref: Val<'a>,
+    dims: Vec<(IndexOf<'a>, i64, bool, Lanes<'a>)>,
+    shift: i128,
+) -> Option<Vec<Val<'a>>> {
+    let shape = shape_of(memref.ty())?;
+    // Whether a mask bound activates no lane: then nothing is touched.
+    let mut empty = Vec::new();
+    for (_, _, _, lanes) in &dims {
+        if let Lanes::Bound(bound) = lanes {
+            empty.push(no_lane(em, before, *bound)?);
+        }
+    }
+    let empty = match empty.split_first() {
+        Some((first, rest)) => Some(rest.iter().try_fold(*first, |acc, e| em.binary(before, "arith.ori", acc, *e))?),
+        None => None,
+    };
+    let mut oks = Vec::new();
+    for (k, (index, base, scalable, lanes)) in dims.into_iter().enumerate() {
+        let i = match index {
+            IndexOf::Value(v) => em.widen(before, v, true)?,
+            IndexOf::MapResult { k, first } => {
+                let map = em.rw.affine_result_map(op, "map", k)?;
+                let operands: Vec<Val<'a>> = (first..op.num_operands()).map(|p| op.operand(p)).collect();
+                let r = em.affine_apply(before, &map, &operands)?;
+                em.widen(before, r, true)?
+            }
+        };
+        let i = em.add_const(before, i, shift)?;
+        let d = em.dim(before, memref, k, *shape.get(k)?)?;
+        let e = match lanes {
+            Lanes::Bound(bound) => active_count(em, before, bound)?,
+            _ => {
+                let e = em.wide_const(before, i128::from(base))?;
+                if scalable {
+                    let vscale = em.vscale(before)?;
+                    em.binary(before, "arith.muli", e, vscale)?
+                } else {
+                    e
+                }
+            }
+        };
+        let zero = em.wide_const(before, 0)?;
+        let low = em.cmp(before, Cmp::Sle, zero, i)?;
+        let end = em.binary(before, "arith.addi", i, e)?;
+        let high = em.cmp(before, Cmp::Sle, end, d)?;
+        let mut ok = em.all(before, &[low, high])?;
+        if let Some(empty) = empty {
+            ok = em.binary(before, "arith.ori", empty, ok)?;
+        }
+        oks.push(ok);
+    }
+    Some(oks)
 }
 
 /// Whether `bound` activates no lane: `b <= 0` (and, truncated,

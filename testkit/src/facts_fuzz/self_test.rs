@@ -79,6 +79,7 @@ fn worked_claims(case: &Case, entries: u128, proven: bool) -> (LoopReport, Acces
         precondition: None,
         precondition_assumptions: Vec::new(),
         call_sites: None,
+        rests_on: Vec::new(),
     };
     (l, a)
 }

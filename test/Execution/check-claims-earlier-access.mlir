@@ -1,0 +1,53 @@
+// An access proven because an earlier access reached the same element
+// (test/Facts/earlier-access.mlir), run with its claim checked: the store
+// of a histogram's update is in bounds whenever the load of the same bin
+// was. A planted claim (the store's index one element further) aborts at
+// the store once a value falls in the last bin, where the load's element
+// was in bounds.
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm)' | %run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,generate-runtime-verification,loom-lower-to-llvm)' | %run-main | FileCheck %s
+// RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims{plant=access},loom-lower-to-llvm)' | not --crash stdbuf -o0 %run-main 2>&1 | FileCheck %s --check-prefix=ACCESS
+// The claims checked:
+// RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims)' | FileCheck %s --check-prefix=IR
+
+// CHECK: 1
+// CHECK: 2
+// CHECK: 1
+// CHECK: 3
+
+// IR-LABEL: func.func @histogram(
+// IR: loom claim violated: memref.store index 0 in bounds of dimension 0 given memref.load at {{.*}}:[[#@LINE+11]]:10 was at {{.*}}:[[#@LINE+13]]:5
+func.func @histogram(%data: memref<7xi32>, %hist: memref<4xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : index
+  %one = arith.constant 1 : i32
+  scf.for %i = %c0 to %c7 step %c1 {
+    %v = memref.load %data[%i] : memref<7xi32>
+    %x = arith.index_cast %v : i32 to index
+    // The first value in the last bin (i = 1): the planted claim aborts.
+    // ACCESS: loom claim violated: memref.store index 0 in bounds of dimension 0 given memref.load at {{.*}}:[[#@LINE+1]]:10 was at {{.*}}:[[#@LINE+3]]:5
+    %h = memref.load %hist[%x] : memref<4xi32>
+    %h1 = arith.addi %h, %one : i32
+    memref.store %h1, %hist[%x] : memref<4xi32>
+  }
+  return
+}
+
+memref.global "private" constant @data : memref<7xi32> = dense<[0, 3, 1, 3, 2, 1, 3]>
+memref.global "private" @bins : memref<4xi32> = dense<0>
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %d = memref.get_global @data : memref<7xi32>
+  %hist = memref.get_global @bins : memref<4xi32>
+  func.call @histogram(%d, %hist) : (memref<7xi32>, memref<4xi32>) -> ()
+  scf.for %k = %c0 to %c4 step %c1 {
+    %n = memref.load %hist[%k] : memref<4xi32>
+    vector.print %n : i32
+  }
+  return
+}

@@ -1,0 +1,108 @@
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-report)' -o /dev/null | FileCheck %s
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-report{format=text})' -o /dev/null | FileCheck %s --check-prefix=TEXT
+// RUN: %loom-opt %s --split-input-file --pass-pipeline='builtin.module(loom-verify-bounds{mode=remark})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+
+// An access is proven when an earlier access that dominates it reached the
+// same element: memref.load/store (and affine.load/store, lowered to them)
+// require their indices in bounds, so the later access is in bounds
+// whenever the earlier one was. The report names the access it rests on;
+// the earlier one stays unproven. A histogram's update: the load of
+// hist[x] is not proven (x comes from memory), the store to hist[x] rests
+// on it.
+
+// CHECK: {"function": "histogram", "loc": "{{.*}}:[[#@LINE+15]]:10", "op": "memref.load", "status": "unproven",
+// CHECK: {"function": "histogram", "loc": "{{.*}}:[[#@LINE+16]]:5", "op": "memref.store", "status": "proven", "rests_on": [{"op": "memref.load", "loc": "{{.*}}:[[#@LINE+14]]:10"}]
+// CHECK: {"function": "histogram", {{.*}}"unproven": 1,
+// TEXT: histogram memref.load: unproven:
+// TEXT: histogram memref.store: proven (rests on memref.load at {{.*}}:[[#@LINE+11]]:10)
+// REMARK: :[[#@LINE+10]]:10: remark: not proven in bounds:
+// REMARK: :[[#@LINE+11]]:5: remark: memref.store: in bounds (proven) given memref.load at {{.*}}:[[#@LINE+9]]:10 was
+func.func @histogram(%data: memref<100xi32>, %hist: memref<16xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c100 = arith.constant 100 : index
+  %one = arith.constant 1 : i32
+  scf.for %i = %c0 to %c100 step %c1 {
+    %v = memref.load %data[%i] : memref<100xi32>
+    %x = arith.index_cast %v : i32 to index
+    %h = memref.load %hist[%x] : memref<16xi32>
+    %h1 = arith.addi %h, %one : i32
+    memref.store %h1, %hist[%x] : memref<16xi32>
+  }
+  return
+}
+
+// -----
+
+// The earlier access before a loop, the later one in its body at the same
+// (loop-invariant) index; a store first, then loads (a load rests on a
+// store as well; the second load on the nearest earlier access, the first
+// load); two dimensions.
+
+// CHECK: "loc": "{{.*}}:[[#@LINE+7]]:3", "op": "memref.store", "status": "unproven",
+// CHECK: "loc": "{{.*}}:[[#@LINE+8]]:10", "op": "memref.load", "status": "proven", "rests_on": [{"op": "memref.store", "loc": "{{.*}}:[[#@LINE+6]]:3"}]
+// CHECK: "loc": "{{.*}}:[[#@LINE+8]]:10", "op": "memref.load", "status": "proven", "rests_on": [{"op": "memref.load", "loc": "{{.*}}:[[#@LINE+7]]:10"}]
+func.func @before_loop(%a: memref<?x?xf32>, %i: index, %j: index, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  memref.store %z, %a[%i, %j] : memref<?x?xf32>
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%s = %z) -> (f32) {
+    %x = memref.load %a[%i, %j] : memref<?x?xf32>
+    %y = memref.load %a[%i, %j] : memref<?x?xf32>
+    %t = arith.addf %x, %y : f32
+    %u = arith.addf %s, %t : f32
+    scf.yield %u : f32
+  }
+  return %r : f32
+}
+
+// -----
+
+// Affine accesses: the same map over the same operands (a map whose
+// results are not plain operands), and an affine.load read as its operand
+// followed by a memref.store.
+
+// CHECK: "loc": "{{.*}}:[[#@LINE+8]]:12", "op": "affine.load", "status": "unproven",
+// CHECK: "loc": "{{.*}}:[[#@LINE+9]]:7", "op": "affine.store", "status": "proven", "rests_on": [{"op": "affine.load", "loc": "{{.*}}:[[#@LINE+7]]:12"}]
+// CHECK: "loc": "{{.*}}:[[#@LINE+10]]:10", "op": "affine.load", "status": "unproven",
+// CHECK: "loc": "{{.*}}:[[#@LINE+11]]:5", "op": "memref.store", "status": "proven", "rests_on": [{"op": "affine.load", "loc": "{{.*}}:[[#@LINE+9]]:10"}]
+func.func @affine(%a: memref<?xf32>, %b: memref<?xf32>, %n: index, %m: index) {
+  %one = arith.constant 1.0 : f32
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %m {
+      %x = affine.load %a[%i + %j * 2] : memref<?xf32>
+      %y = arith.addf %x, %one : f32
+      affine.store %y, %a[%i + %j * 2] : memref<?xf32>
+    }
+    %p = affine.load %b[%i] : memref<?xf32>
+    %q = arith.addf %p, %one : f32
+    memref.store %q, %b[%i] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// Near misses, all unproven: the earlier access inside an scf.if's region
+// (it may not have run), an index one further, another memref with the
+// same index, and a vector load (it covers more than one element). (An
+// access never rests on a later one: @histogram's load stays unproven.)
+
+// CHECK-NOT: "rests_on"
+// CHECK: {"function": "near_misses",
+// CHECK-NOT: "rests_on"
+// CHECK: "functions"
+func.func @near_misses(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %c: i1) -> vector<4xf32> {
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  scf.if %c {
+    memref.store %z, %a[%i] : memref<?xf32>
+  }
+  %x = memref.load %a[%i] : memref<?xf32>
+  %i1 = arith.addi %i, %c1 : index
+  memref.store %x, %b[%i1] : memref<?xf32>
+  memref.store %x, %b[%i] : memref<?xf32>
+  %v = vector.load %a[%i] : memref<?xf32>, vector<4xf32>
+  return %v : vector<4xf32>
+}
