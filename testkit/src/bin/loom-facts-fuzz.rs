@@ -110,6 +110,9 @@ fn parse_args() -> Result<Args, String> {
             "--without-pipeline-shapes" => bf::PIPELINE_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-mask-shapes" => bf::masks::MASK_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
             "--without-width-shapes" => bf::wide_const::WIDTH_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed),
+            "--without-earlier-access-shapes" => {
+                bf::earlier::EARLIER_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed)
+            }
             "--without-carried-counter-shapes" => {
                 bf::carried::CARRIED_SHAPES.store(false, std::sync::atomic::Ordering::Relaxed)
             }
@@ -123,7 +126,7 @@ fn parse_args() -> Result<Args, String> {
             "--help" | "-h" => {
                 println!("usage: loom-facts-fuzz [--cases START..END] [--batch N] [--index32] [--out DIR] [--without-context-shapes] [--without-early-end-shapes] [--self-test]");
                 println!("       loom-facts-fuzz --symbolic [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-parallel-shapes] [--without-early-end-shapes] [--without-deep-nest-shapes] [--without-wide-const-shapes] [--self-test] [--print SEED]");
-                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--without-width-shapes] [--without-ssa-view-shapes] [--without-mask-shapes] [--without-carried-counter-shapes] [--without-call-site-shapes] [--self-test] [--print SEED]");
+                println!("       loom-facts-fuzz --bounds [--seeds START..END] [--batch N] [--out DIR] [--without-context-shapes] [--without-pipeline-shapes] [--without-width-shapes] [--without-ssa-view-shapes] [--without-mask-shapes] [--without-carried-counter-shapes] [--without-call-site-shapes] [--without-earlier-access-shapes] [--self-test] [--print SEED]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument '{other}'")),
@@ -573,6 +576,16 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
                 std::process::exit(2);
             }
         }
+        match bf::earlier::self_test(loom_opt, &args.out, 0..80) {
+            Ok((line, ok)) => {
+                println!("{line}");
+                failed |= !ok;
+            }
+            Err(e) => {
+                eprintln!("loom-facts-fuzz: earlier-access self-test: {e}");
+                std::process::exit(2);
+            }
+        }
         match bf::ssa_views::self_test(loom_opt, &args.out, 0..40) {
             Ok((line, ok)) => {
                 println!("{line}");
@@ -625,6 +638,11 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
         eprintln!("loom-facts-fuzz: bounds: {e}");
         std::process::exit(2);
     }
+    let mut earlier = bf::earlier::EarlierTally::default();
+    if let Err(e) = bf::earlier::run(loom_opt, &args.out, args.cases.clone(), &mut earlier) {
+        eprintln!("loom-facts-fuzz: bounds: {e}");
+        std::process::exit(2);
+    }
     let mut calls = bf::call_sites::CallSiteTally::default();
     if let Err(e) = bf::call_sites::run(loom_opt, &args.out, args.cases.clone(), &mut calls) {
         eprintln!("loom-facts-fuzz: bounds: {e}");
@@ -638,6 +656,7 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
         .chain(&views.failures)
         .chain(&masks.failures)
         .chain(&carried.counts.failures)
+        .chain(&earlier.failures)
         .chain(&calls.failures)
     {
         eprintln!("{f}");
@@ -648,6 +667,7 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
     println!("{}", views.summary());
     println!("{}", masks.summary());
     println!("{}", carried.summary());
+    println!("{}", earlier.summary());
     println!("{}", calls.summary());
     failed |= tally.failed()
         || wide.wrong > 0
@@ -656,6 +676,7 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
         || !views.failures.is_empty()
         || !masks.failures.is_empty()
         || !carried.counts.failures.is_empty()
+        || !earlier.failures.is_empty()
         || !calls.failures.is_empty();
     if !failed {
         let _ = std::fs::remove_dir_all(&args.out);

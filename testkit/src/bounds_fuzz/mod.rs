@@ -157,7 +157,9 @@
 //! loop's induction variable (`carried`, off with
 //! `--without-carried-counter-shapes`), and kernels called with their
 //! sizes, whose accesses loom proves through call sites (`call_sites`, off
-//! with `--without-call-site-shapes`).
+//! with `--without-call-site-shapes`), and accesses after an access to the
+//! same element, whose proofs may rest on it (`earlier`, off with
+//! `--without-earlier-access-shapes`).
 //!
 //! A subview is in bounds of its source when, in every dimension, `0 <=
 //! off`, `0 <= size` and `off + size <= dim(src)`; a run stops at the first
@@ -227,6 +229,7 @@
 pub mod call_sites;
 pub mod carried;
 mod check;
+pub mod earlier;
 pub mod early_end;
 mod emit;
 mod generate;
