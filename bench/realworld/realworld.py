@@ -214,7 +214,8 @@ def measure_unit(row, uname, text, udir, tot, details):
     lstat, lproven, lreason, vec = {}, {}, {}, {}
     # per line: every access there proven, on its own or through the calls
     # of its function; some access there unproven with a precondition
-    lcalls, lprecond = {}, {}
+    # some access there proven resting on an earlier access to its element
+    lcalls, lprecond, lrests = {}, {}, {}
     for lr in report["loops"]:
         ln = int(lr["loc"].rsplit(":", 2)[-2])
         prev = lstat.get(ln, "exact")
@@ -234,6 +235,7 @@ def measure_unit(row, uname, text, udir, tot, details):
         via_calls = ar.get("call_sites", {}).get("proven", False)
         lcalls[ln] = lcalls.get(ln, True) and (ar["status"] == "proven" or via_calls)
         lprecond[ln] = lprecond.get(ln, False) or (ar["status"] != "proven" and "precondition" in ar)
+        lrests[ln] = lrests.get(ln, False) or (ar["status"] == "proven" and "rests_on" in ar)
         if "reason" in ar:
             lreason[ln] = ar["reason"]
     for ln in lstat:
@@ -293,6 +295,7 @@ def measure_unit(row, uname, text, udir, tot, details):
             t["loom_only"] += lo and not (v or o)
             t["calls"] += not lo and lcalls.get(ln, False)
             t["precond"] += not lo and lprecond.get(ln, False)
+            t["rests"] += lo and lrests.get(ln, False)
             if not lo:
                 tot["reasons"][reason_key(lreason.get(ln))] += 1
             if o and not lo:

@@ -30,14 +30,14 @@ def print_tables(tallies, repeat):
                   f"{pct(c.get('unknown', 0), n)} |")
     print("\n### Accesses proven in bounds (memref/affine load/store with indices, and subviews)\n")
     print("| source | non-trivial | loom | ValueBounds | LLVM -O2 | ValueBounds, not loom | -O2, not loom | both anchors, not loom | loom only | "
-          "trivial | loom | vector accesses (loom only) | loom | non-trivial, loom via call sites | non-trivial, unproven with a precondition |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "trivial | loom | vector accesses (loom only) | loom | non-trivial, loom via call sites | non-trivial, unproven with a precondition | non-trivial, loom resting on an earlier access |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for s in names:
         t = tallies[s]
         a, b, v = t["acc"]["nontriv"], t["acc"]["triv"], t["vec"]
         print(f"| {s} | {a['n']} | {pct(a['loom'], a['n'])} | {pct(a['vb'], a['n'])} | {pct(a['o2'], a['n'])} | "
               f"{a['vb_not_loom']} | {a['o2_not_loom']} | {a['both_not_loom']} | {a['loom_only']} | {b['n']} | {pct(b['loom'], b['n'])} | {v['n']} | "
-              f"{pct(v['loom'], v['n'])} | {pct(a['calls'], a['n'])} | {pct(a['precond'], a['n'])} |")
+              f"{pct(v['loom'], v['n'])} | {pct(a['calls'], a['n'])} | {pct(a['precond'], a['n'])} | {a['rests']} |")
     print("\n(Other ops in loom's access records, not asked of the anchors: "
           + "; ".join(f"{s}: " + (", ".join(f"{op} {st} {n}" for (op, st), n in sorted(tallies[s]["other"].items()))
                                   or "none") for s in names) + ")")
