@@ -506,6 +506,21 @@ fn symbolic(args: &Args, loom_opt: &Path) -> ! {
 }
 
 /// `--bounds`: the relational bounds-proof fuzzer (and its self-test). Exits.
+/// Prints a shape's self-test line; true if it did not hold. A self-test
+/// that could not run (`what` names it) ends the process with status 2.
+fn self_test_line(what: &str, result: Result<(String, bool), String>) -> bool {
+    match result {
+        Ok((line, ok)) => {
+            println!("{line}");
+            !ok
+        }
+        Err(e) => {
+            eprintln!("loom-facts-fuzz: {what}: {e}");
+            std::process::exit(2);
+        }
+    }
+}
+
 fn bounds(args: &Args, loom_opt: &Path) -> ! {
     let tools = tools::Tools { loom_opt: loom_opt.to_path_buf(), llvm_prefix: PathBuf::from(env!("LOOM_LLVM_PREFIX")) };
     if let Some(seed) = args.print {
@@ -536,76 +551,14 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
                 std::process::exit(2);
             }
         }
-        match bf::wide_const::self_test(loom_opt, &args.out, 0..40) {
-            Ok((line, ok)) => {
-                println!("{line}");
-                failed |= !ok;
-            }
-            Err(e) => {
-                eprintln!("loom-facts-fuzz: wide-constant self-test: {e}");
-                std::process::exit(2);
-            }
-        }
-        match bf::early_end::self_test(loom_opt, &args.out, 0..80) {
-            Ok((line, ok)) => {
-                println!("{line}");
-                failed |= !ok;
-            }
-            Err(e) => {
-                eprintln!("loom-facts-fuzz: early-end bounds self-test: {e}");
-                std::process::exit(2);
-            }
-        }
-        match bf::masks::self_test(loom_opt, &args.out, 0..40) {
-            Ok((line, ok)) => {
-                println!("{line}");
-                failed |= !ok;
-            }
-            Err(e) => {
-                eprintln!("loom-facts-fuzz: masked-access self-test: {e}");
-                std::process::exit(2);
-            }
-        }
-        match bf::carried::self_test(loom_opt, &args.out, 0..80) {
-            Ok((line, ok)) => {
-                println!("{line}");
-                failed |= !ok;
-            }
-            Err(e) => {
-                eprintln!("loom-facts-fuzz: carried-counter bounds self-test: {e}");
-                std::process::exit(2);
-            }
-        }
-        match bf::earlier::self_test(loom_opt, &args.out, 0..80) {
-            Ok((line, ok)) => {
-                println!("{line}");
-                failed |= !ok;
-            }
-            Err(e) => {
-                eprintln!("loom-facts-fuzz: earlier-access self-test: {e}");
-                std::process::exit(2);
-            }
-        }
-        match bf::ssa_views::self_test(loom_opt, &args.out, 0..40) {
-            Ok((line, ok)) => {
-                println!("{line}");
-                failed |= !ok;
-            }
-            Err(e) => {
-                eprintln!("loom-facts-fuzz: SSA-constant view self-test: {e}");
-                std::process::exit(2);
-            }
-        }
-        match bf::call_sites::self_test(loom_opt, &args.out, 0..120) {
-            Ok((line, ok)) => {
-                println!("{line}");
-                failed |= !ok;
-            }
-            Err(e) => {
-                eprintln!("loom-facts-fuzz: call-site self-test: {e}");
-                std::process::exit(2);
-            }
-        }
+        failed |= self_test_line("wide-constant self-test", bf::wide_const::self_test(loom_opt, &args.out, 0..40));
+        failed |= self_test_line("early-end bounds self-test", bf::early_end::self_test(loom_opt, &args.out, 0..80));
+        failed |= self_test_line("masked-access self-test", bf::masks::self_test(loom_opt, &args.out, 0..40));
+        failed |=
+            self_test_line("carried-counter bounds self-test", bf::carried::self_test(loom_opt, &args.out, 0..80));
+        failed |= self_test_line("earlier-access self-test", bf::earlier::self_test(loom_opt, &args.out, 0..80));
+        failed |= self_test_line("SSA-constant view self-test", bf::ssa_views::self_test(loom_opt, &args.out, 0..40));
+        failed |= self_test_line("call-site self-test", bf::call_sites::self_test(loom_opt, &args.out, 0..120));
     }
     let mut tally = bf::BoundsTally::default();
     let batch = if args.batch_given { args.batch } else { 50 };

@@ -31,7 +31,7 @@ use std::path::Path;
 use crate::rng::Rng;
 use crate::tools::Ending;
 
-use super::single::{forged_self_test, function_tail, head, run_cases, Observed, SingleCase};
+use super::single::{function_tail, head, one_access_self_test, run_cases, Observed, SingleCase};
 
 /// Whether the earlier-access shapes are generated
 /// (`--without-earlier-access-shapes` clears it).
@@ -419,11 +419,7 @@ pub fn run(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>, tally: &mut
 /// access out of bounds, checked with a report forged to prove both
 /// accesses (each must be flagged). A summary line, and whether it held.
 pub fn self_test(loom_opt: &Path, dir: &Path, seeds: std::ops::Range<u64>) -> Result<(String, bool), String> {
-    let (planted, caught) = forged_self_test(loom_opt, dir, seeds.filter_map(generate))?;
-    Ok((
-        format!("earlier-access self-test: {planted} forged proofs of accesses run out of bounds, {caught} caught"),
-        planted > 0 && caught == planted,
-    ))
+    one_access_self_test("earlier-access", loom_opt, dir, seeds.filter_map(generate))
 }
 
 #[cfg(test)]
