@@ -29,9 +29,12 @@
 //! hold at the access (loop bounds, guards, exact arithmetic, invariants);
 //! an index it does not prove in a dynamic dimension fails with the
 //! relation it could not show (`cannot show %i + 1 <= dim(%arg0, 0): ...`).
-//! A scalar access neither proves is still proven when an earlier access
-//! that dominates it reached the same element (`earlier`): it is in bounds
-//! whenever that one was, and the report names the access it rests on.
+//! An access neither proves is still proven when an earlier access that
+//! dominates it reached the same element (`earlier`), or when the
+//! relational prover shows it with the bounds of the earlier accesses of
+//! enclosing blocks as facts (`Checker::after_accesses`; subviews aside):
+//! it is in bounds whenever those were, and the report names the accesses
+//! it rests on.
 //!
 //! What the types add:
 //! - A scalable vector dimension (`vector<[4]xf32>`) covers `4 × vscale`
@@ -210,9 +213,10 @@ pub struct Access<'a> {
     /// For an access with a precondition: what the module's calls of its
     /// function say of it (`preconditions::call_sites`).
     pub(crate) calls: Option<CallSites>,
-    /// Proven because this earlier access reached the same element first:
-    /// in bounds whenever it was (`earlier`).
-    pub(crate) rests_on: Option<Op<'a>>,
+    /// Proven because of these earlier accesses: in bounds whenever they
+    /// were (one that reached the same element first, `earlier`, or those
+    /// whose bounds the relational proof used, `Query::after_accesses`).
+    pub(crate) rests_on: Vec<Op<'a>>,
 }
 
 impl<'a> Access<'a> {
@@ -228,7 +232,7 @@ impl<'a> Access<'a> {
             facts: Vec::new(),
             precondition: None,
             calls: None,
-            rests_on: None,
+            rests_on: Vec::new(),
         }
     }
 
@@ -240,7 +244,7 @@ impl<'a> Access<'a> {
         self.facts.clear();
         self.precondition = None;
         self.calls = None;
-        self.rests_on = Some(earlier);
+        self.rests_on = vec![earlier];
     }
 
     /// Whether the access is in bounds at every execution because every
@@ -277,7 +281,7 @@ impl<'a> Access<'a> {
         self.assumptions.clear();
         self.facts.clear();
         self.precondition = None;
-        self.rests_on = None;
+        self.rests_on.clear();
     }
 }
 
@@ -715,13 +719,27 @@ pub fn vscale_max(op: Op) -> VscaleMax {
 }
 
 /// How accesses are checked.
+#[derive(Clone, Copy)]
 pub struct Checker<'p, 'r, 'f, 'a> {
     pub prover: &'p Prover<'r, 'f, 'a>,
     /// Render the relational facts each proof used (costly: names).
     pub explain: bool,
+    /// Whether the relational facts include the bounds of earlier scalar
+    /// accesses (`Query::after_accesses`); a proof that uses them rests on
+    /// those accesses (`Access::rests_on`).
+    pub after_accesses: bool,
 }
 
-impl<'a> Checker<'_, '_, '_, 'a> {
+impl<'r, 'f, 'a> Checker<'_, 'r, 'f, 'a> {
+    /// A query at `op` with this checker's facts.
+    fn query(&self, op: Op<'a>) -> Query<'_, 'r, 'f, 'a> {
+        if self.after_accesses {
+            Query::after_accesses(self.prover, op)
+        } else {
+            Query::new(self.prover, op)
+        }
+    }
+
     /// `0 <= index` and `index + covered <= size` of dimension `dim`, by the
     /// relational prover: Ok(facts used) or Err(the failure's text).
     fn relational(
@@ -870,7 +888,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
                 return access;
             }
         };
-        let mut query = Query::new(self.prover, op);
+        let mut query = self.query(op);
         for i in first..op.num_operands() {
             query.require_defined(op.operand(i));
         }
@@ -926,9 +944,11 @@ impl<'a> Checker<'_, '_, '_, 'a> {
         access
     }
 
-    /// The assumptions and (with `explain`) facts of a proof.
+    /// The assumptions, earlier accesses and (with `explain`) facts of a
+    /// proof.
     fn record_proof(&self, access: &mut Access<'a>, query: &Query<'_, '_, '_, 'a>, used: FactSet) {
         query.uses_assumption(used).add_to(&mut access.assumptions);
+        access.rests_on = query.earlier_accesses(used);
         if self.explain {
             access.facts = Names::new(query).facts(used);
         }
@@ -1001,7 +1021,7 @@ impl<'a> Checker<'_, '_, '_, 'a> {
             }
             let relational = covered.map(|covered| {
                 let q = query.get_or_insert_with(|| {
-                    let mut q = Query::new(self.prover, op);
+                    let mut q = self.query(op);
                     // Every index: a poison one makes the access undefined.
                     for &p in &layout.indices {
                         q.require_defined(op.operand(p));

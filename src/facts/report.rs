@@ -30,9 +30,8 @@
 //!   `precondition`, `precondition_assumptions`, `call_sites`; and the
 //!   top-level `functions` (see `schema.rs` and `preconditions`). The text
 //!   report shows them under each access and in a last section. On a
-//!   proven access, `rests_on`: the earlier access to the same element its
-//!   proof rests on (`bounds::earlier`; text: `proven (rests on <op> at
-//!   <loc>)`).
+//!   proven access, `rests_on`: the earlier accesses its proof rests on
+//!   (`bounds`; text: `proven (rests on <op> at <loc>, ...)`).
 
 use super::bounds::Access;
 use super::{Counter, LoopRecord, Status};
@@ -195,8 +194,10 @@ pub fn text(index_bitwidth: u32, loops: &[LoopRecord], accesses: &[Access]) -> S
         match a.failures.first() {
             None => {
                 out.push_str(&format!("  {} {} {}: proven", a.loc, a.function, a.op_name));
-                if let Some(e) = a.rests_on {
-                    out.push_str(&format!(" (rests on {} at {})", e.name(), e.loc_string()));
+                if !a.rests_on.is_empty() {
+                    let on: Vec<String> =
+                        a.rests_on.iter().map(|e| format!("{} at {}", e.name(), e.loc_string())).collect();
+                    out.push_str(&format!(" (rests on {})", on.join(", ")));
                 }
                 out.push('\n');
             }

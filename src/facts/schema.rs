@@ -19,8 +19,8 @@
 //! top-level `functions` array (one record per function with such
 //! accesses; see `facts::preconditions`). An access proven through call
 //! sites keeps `status: "unproven"`: `status` states what the function
-//! shows on its own. A proven access whose proof rests on an earlier
-//! access to the same element names it in `rests_on` (`{op, loc}`).
+//! shows on its own. A proven access whose proof rests on earlier accesses
+//! names them in `rests_on` (`{op, loc}` each).
 //! Counts are `u128` and counter values `i128`: a 64-bit loop can run its
 //! condition 2^64 times, and unsigned counter values reach 2^64 - 1. JSON
 //! numbers are written exactly (serde_json writes 128-bit integers as
@@ -204,9 +204,10 @@ pub struct AccessReport {
     /// it states what the function shows on its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub call_sites: Option<CallSitesReport>,
-    /// v2, proven accesses: the earlier access to the same element the
-    /// proof rests on (in bounds whenever it was; `facts::bounds::earlier`);
-    /// absent when the proof rests on none.
+    /// v2, proven accesses: the earlier accesses the proof rests on (in
+    /// bounds whenever they were: one at the same element,
+    /// `facts::bounds::earlier`, or those whose bounds the relational
+    /// proof used); absent when the proof rests on none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rests_on: Vec<EarlierAccess>,
 }

@@ -188,7 +188,8 @@ impl<'a> Walk<'a> {
     ) {
         let ranges: Vec<Ranges<'_, 'a>> = self.scopes.iter().map(Scope::ranges).collect();
         let provers: Vec<_> = ranges.iter().map(|r| Prover::new(r, self.allowed)).collect();
-        let checkers: Vec<_> = provers.iter().map(|prover| Checker { prover, explain }).collect();
+        let checkers: Vec<_> =
+            provers.iter().map(|prover| Checker { prover, explain, after_accesses: false }).collect();
         let mut earlier = Earlier::default();
         walk_scoped(top, &self.borders, scope, &mut |scope, op| {
             if !enter(op) {
@@ -204,6 +205,12 @@ impl<'a> Walk<'a> {
                     if !a.proven() {
                         if let Some(first) = earlier.rest_on(scope, op, ranges[scope].index_width) {
                             a.rest_on(first);
+                        } else if !op.is("memref.subview") {
+                            // Again, with earlier accesses' bounds as facts.
+                            let after = Checker { after_accesses: true, ..checkers[scope] };
+                            if let Some(b) = after.check(op).filter(Access::proven) {
+                                a = b;
+                            }
                         }
                     }
                     earlier.note(scope, op);

@@ -84,8 +84,11 @@ fn run(op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure
                 if !access.assumptions.is_empty() {
                     text.push_str(&format!(" assuming {}", access.assumptions.join(", ")));
                 }
-                if let Some(e) = access.rests_on {
-                    text.push_str(&format!(" given {} at {} was", e.name(), e.loc_string()));
+                if !access.rests_on.is_empty() {
+                    let on: Vec<String> =
+                        access.rests_on.iter().map(|e| format!("{} at {}", e.name(), e.loc_string())).collect();
+                    let verb = if on.len() == 1 { "was" } else { "were" };
+                    text.push_str(&format!(" given {} {verb}", on.join(" and ")));
                 }
                 if !access.facts.is_empty() {
                     text.push_str(&format!(" from {}", access.facts.join("; ")));

@@ -1,9 +1,9 @@
-// An access proven because an earlier access reached the same element
-// (test/Facts/earlier-access.mlir), run with its claim checked: the store
-// of a histogram's update is in bounds whenever the load of the same bin
-// was. A planted claim (the store's index one element further) aborts at
-// the store once a value falls in the last bin, where the load's element
-// was in bounds.
+// Accesses proven because of an earlier access (test/Facts/earlier-access.mlir),
+// run with their claims checked: the store of a histogram's update is in
+// bounds whenever the load of the same bin was, and a window's `a[i - 1]`
+// whenever `a[i]` was. A planted claim (the store's index one element
+// further) aborts at the store once a value falls in the last bin, where
+// the load's element was in bounds.
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,generate-runtime-verification,loom-lower-to-llvm)' | %run-main | FileCheck %s
 // RUN: %with-index32 %s | %loom-opt --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm)' | %translate-run-main | FileCheck %s
@@ -15,6 +15,7 @@
 // CHECK: 2
 // CHECK: 1
 // CHECK: 3
+// CHECK: 23
 
 // IR-LABEL: func.func @histogram(
 // IR: loom claim violated: memref.store index 0 in bounds of dimension 0 given memref.load at {{.*}}:[[#@LINE+11]]:10 was at {{.*}}:[[#@LINE+13]]:5
@@ -35,6 +36,31 @@ func.func @histogram(%data: memref<7xi32>, %hist: memref<4xi32>) {
   return
 }
 
+// `a[i - 1]` under `i >= 1` rests on `a[i]` for its upper bound (the
+// relational prover with earlier accesses' bounds as facts).
+// IR-LABEL: func.func @window(
+// IR: loom claim violated: memref.load index 0 in bounds of dimension 0 given memref.load at {{.*}}:[[#@LINE+6]]:10 was at {{.*}}:[[#@LINE+10]]:12
+func.func @window(%a: memref<?xi32>, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%t = %z) -> (i32) {
+    %x = memref.load %a[%i] : memref<?xi32>
+    %pos = arith.cmpi sge, %i, %c1 : index
+    %r = scf.if %pos -> (i32) {
+      %im = arith.subi %i, %c1 : index
+      %y = memref.load %a[%im] : memref<?xi32>
+      %xy = arith.addi %x, %y : i32
+      scf.yield %xy : i32
+    } else {
+      scf.yield %x : i32
+    }
+    %t1 = arith.addi %t, %r : i32
+    scf.yield %t1 : i32
+  }
+  return %s : i32
+}
+
 memref.global "private" constant @data : memref<7xi32> = dense<[0, 3, 1, 3, 2, 1, 3]>
 memref.global "private" @bins : memref<4xi32> = dense<0>
 
@@ -49,5 +75,9 @@ func.func @main() {
     %n = memref.load %hist[%k] : memref<4xi32>
     vector.print %n : i32
   }
+  %c7 = arith.constant 7 : index
+  %dd = memref.cast %d : memref<7xi32> to memref<?xi32>
+  %w = func.call @window(%dd, %c7) : (memref<?xi32>, index) -> i32
+  vector.print %w : i32
   return
 }

@@ -106,3 +106,70 @@ func.func @near_misses(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %c: i1) 
   %v = vector.load %a[%i] : memref<?xf32>, vector<4xf32>
   return %v : vector<4xf32>
 }
+
+// -----
+
+// With the relational prover: the bounds of every earlier access of an
+// enclosing block are facts too (`0 <= i` and `i + 1 <= dim`), so
+// `a[i - 3]` under `i >= 3` rests on `a[i]` (its upper bound), and `a[i]`
+// in a loop from 0 rests on `a[i + 1]`. The report names every access the
+// proof used.
+
+// CHECK: "loc": "{{.*}}:[[#@LINE+12]]:10", "op": "affine.load", "status": "unproven",
+// CHECK: "loc": "{{.*}}:[[#@LINE+13]]:12", "op": "affine.load", "status": "proven", "rests_on": [{"op": "affine.load", "loc": "{{.*}}:[[#@LINE+11]]:10"}]
+// CHECK: "loc": "{{.*}}:[[#@LINE+21]]:10", "op": "memref.load", "status": "unproven",
+// CHECK: "loc": "{{.*}}:[[#@LINE+21]]:10", "op": "memref.load", "status": "proven", "rests_on": [{"op": "memref.load", "loc": "{{.*}}:[[#@LINE+20]]:10"}]
+// TEXT: window affine.load: proven (rests on affine.load at {{.*}}:[[#@LINE+8]]:10)
+// REMARK: :[[#@LINE+9]]:12: remark: affine.load: in bounds (proven) given affine.load at {{.*}}:[[#@LINE+7]]:10 was
+#ge3 = affine_set<(d0) : (d0 - 3 >= 0)>
+func.func @window(%a: memref<?xi32>, %b: memref<?xi32>, %n: index) -> i32 {
+  %z = arith.constant 0 : i32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = affine.for %i = 0 to 10 iter_args(%t = %z) -> (i32) {
+    %x = affine.load %a[%i] : memref<?xi32>
+    %r = affine.if #ge3(%i) -> i32 {
+      %y = affine.load %a[%i - 3] : memref<?xi32>
+      affine.yield %y : i32
+    } else {
+      affine.yield %x : i32
+    }
+    affine.yield %r : i32
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %i1 = arith.addi %i, %c1 : index
+    %p = memref.load %b[%i1] : memref<?xi32>
+    %q = memref.load %b[%i] : memref<?xi32>
+  }
+  return %s : i32
+}
+
+// -----
+
+// Near misses for the prover, all unproven: `b[i + 1]` after `b[i]` (the
+// earlier access says nothing of `i + 1 < dim`), `b[i - 1]` after `b[i]`
+// without `i >= 1`, and `b[i]` after `b[i + 1]` inside an scf.if region
+// (it may not have run).
+
+// CHECK: "functions"
+// CHECK-NOT: "rests_on"
+// CHECK: "functions"
+func.func @prover_near_misses(%b: memref<?xi32>, %n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %p = memref.load %b[%i] : memref<?xi32>
+    %i1 = arith.addi %i, %c1 : index
+    %q = memref.load %b[%i1] : memref<?xi32>
+    %im = arith.subi %i, %c1 : index
+    %r = memref.load %b[%im] : memref<?xi32>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %i1 = arith.addi %i, %c1 : index
+    scf.if %c {
+      %p = memref.load %b[%i1] : memref<?xi32>
+    }
+    %q = memref.load %b[%i] : memref<?xi32>
+  }
+  return
+}

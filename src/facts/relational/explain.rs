@@ -160,6 +160,7 @@ fn describe(source: &Source<'_>) -> String {
             if *holds { "false" } else { "true" }
         ),
         Source::Assert(op) => format!("asserted by {} at {}", op.name(), op.loc_string()),
+        Source::EarlierAccess(op) => format!("in bounds at the earlier {} at {}", op.name(), op.loc_string()),
         Source::WhileForward(op) => format!("forwarded by {} at {}", op.name(), op.loc_string()),
         Source::Invariant(op) => format!("inductive invariant of {} at {}", op.name(), op.loc_string()),
         Source::DimNonNegative => "sizes are non-negative".into(),

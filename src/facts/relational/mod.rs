@@ -97,6 +97,11 @@ pub(crate) enum Source<'a> {
     /// An earlier `cf.assert`: the rest of the block runs only when its
     /// condition held (otherwise the program aborts).
     Assert(Op<'a>),
+    /// An earlier scalar access of an enclosing block: its indices were in
+    /// bounds, or the program's behaviour was undefined before the query's
+    /// op (only in queries that allow it, [`Query::after_accesses`]; a
+    /// claim using it rests on that access).
+    EarlierAccess(Op<'a>),
     /// An `scf.while` after-region argument equals the forwarded value.
     WhileForward(Op<'a>),
     /// The inductive invariants of a loop.

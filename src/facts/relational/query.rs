@@ -30,7 +30,9 @@
 //! every earlier `loom.if` of an enclosing block whose then-region always
 //! exits are added first; the condition of every earlier `cf.assert` there
 //! once the question meets a value that condition compares
-//! ([`Query::defer`]).
+//! ([`Query::defer`]), and, in a query that allows them
+//! ([`Query::after_accesses`]), the bounds of every earlier scalar access
+//! there the same way.
 //!
 //! Invariant: every constraint holds, over the signed readings, at every
 //! execution of the query's op (every fact is one of the above, each valid
@@ -133,10 +135,13 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     paused: bool,
     /// An atom is being expanded (a proof it asks for expands all).
     expanding: bool,
-    /// Conditions of earlier `cf.assert`s of enclosing blocks not added
-    /// yet: each is added once a value its condition compares has an atom
-    /// ([`Query::wake`]).
+    /// Conditions of earlier `cf.assert`s (and, with `after_accesses`, the
+    /// bounds of earlier accesses) of enclosing blocks not added yet: each
+    /// is added once a value it compares has an atom ([`Query::wake`]).
     dormant: Vec<Dormant<'a>>,
+    /// Whether earlier scalar accesses of enclosing blocks are facts
+    /// ([`Query::after_accesses`]).
+    after_accesses: bool,
     /// Loops whose invariants / while conditions are already added.
     loops_added: FastSet<Op<'a>>,
     /// Values that cannot be poison where the query's op runs (see
@@ -152,13 +157,21 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
     limited: FastSet<Val<'a>>,
 }
 
-/// A condition that held at an earlier op of an enclosing block, and the
-/// integer values it compares (`context::condition_keys`).
+/// What held at an earlier op of an enclosing block, and the quantities it
+/// relates (`context::condition_keys`, `context::access_keys`).
 struct Dormant<'a> {
     source: Source<'a>,
-    cond: Val<'a>,
-    holds: bool,
+    what: Held<'a>,
     keys: SmallVec<[Key<'a>; 4]>,
+}
+
+/// What a [`Dormant`] fact says.
+enum Held<'a> {
+    /// `cond` was `holds`.
+    Condition { cond: Val<'a>, holds: bool },
+    /// Each index of the access is in bounds of its dimension: `0 <= i`
+    /// and `i + 1 <= dim(memref, k)`.
+    InBounds { memref: Val<'a>, indices: SmallVec<[Val<'a>; 4]> },
 }
 
 /// Constraints `lin >= 0`, in disjunctive normal form: one of the
@@ -167,6 +180,21 @@ type Dnf = Vec<Vec<Lin>>;
 
 impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     pub(crate) fn new(prover: &'q Prover<'r, 'f, 'a>, at: Op<'a>) -> Self {
+        Self::make(prover, at, false)
+    }
+
+    /// A query whose facts also include the bounds of every earlier scalar
+    /// access of an enclosing block (`memref.load`/`store`, and
+    /// `affine.load`/`store` whose map results are operands): an index out
+    /// of bounds there is undefined behaviour, so where the query's op runs
+    /// each was in bounds, in every execution without undefined behaviour
+    /// before it. A claim resting on one must name it
+    /// ([`Query::earlier_accesses`]).
+    pub(crate) fn after_accesses(prover: &'q Prover<'r, 'f, 'a>, at: Op<'a>) -> Self {
+        Self::make(prover, at, true)
+    }
+
+    fn make(prover: &'q Prover<'r, 'f, 'a>, at: Op<'a>, after_accesses: bool) -> Self {
         let mut q = Query {
             prover,
             at,
@@ -186,6 +214,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             paused: false,
             expanding: false,
             dormant: Vec::new(),
+            after_accesses,
             loops_added: FastSet::default(),
             defined: FastSet::with_capacity_and_hasher(16, Default::default()),
             undefined_roots: Vec::new(),
@@ -316,6 +345,20 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             Source::BufferAssumption(b) => a | f.assumes | b,
             _ => a | f.assumes,
         })
+    }
+
+    /// The earlier accesses whose bounds the facts `used` include
+    /// ([`Query::after_accesses`]), each once, in order.
+    pub(crate) fn earlier_accesses(&self, used: FactSet) -> Vec<Op<'a>> {
+        let mut out = Vec::new();
+        for f in used.facts().filter_map(|i| self.facts.get(i)) {
+            if let Source::EarlierAccess(op) = f.source {
+                if !out.contains(&op) {
+                    out.push(op);
+                }
+            }
+        }
+        out
     }
 
     /// Records a disjunction: one fact, a case split if it has more than

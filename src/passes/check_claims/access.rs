@@ -17,12 +17,13 @@
 //! size `n`, stride `s`: `0 <= o`, `0 <= n`, and `o + (n - 1) × s + 1 <= d`
 //! when `n >= 1`, `o <= d` when `n = 0` (what the proof shows). Each check
 //! is inserted before the access (before its `vector.mask`, whose region
-//! holds only the masked op). An access whose proof rests on an earlier
-//! access to the same element (`facts::bounds::earlier`) is checked as
-//! "in bounds whenever the earlier access's element was": each dimension's
-//! check is `earlier_in_bounds -> ok`, the earlier access's indices read
+//! holds only the masked op). An access whose proof rests on earlier
+//! accesses (`Access::rests_on`: one that reached the same element first,
+//! or those whose bounds the relational proof used) is checked as "in
+//! bounds whenever the earlier accesses' elements were": each dimension's
+//! check is `earlier_in_bounds -> ok`, the earlier accesses' indices read
 //! again before the checked one (they dominate it), and the message ends
-//! `given <op> at <loc> was`. A planted wrong claim (`plant=access`, test
+//! `given <op> at <loc> was` (`... and ... were`). A planted wrong claim (`plant=access`, test
 //! only) reads every index (every subview offset) one element further.
 
 use super::emit::{Cmp, Emitter};
@@ -36,35 +37,36 @@ use crate::facts::ir::{shape_of, Op, Part, Val};
 pub(super) fn check<'a>(
     em: &mut Emitter<'_, 'a>,
     access: &Claim<'a>,
-    earlier: Option<Op<'a>>,
+    earlier: &[Op<'a>],
     plant: bool,
     width: u32,
 ) -> bool {
     build(em, access, earlier, plant, width).is_some()
 }
 
-fn build<'a>(
-    em: &mut Emitter<'_, 'a>,
-    claim: &Claim<'a>,
-    earlier: Option<Op<'a>>,
-    plant: bool,
-    width: u32,
-) -> Option<()> {
+fn build<'a>(em: &mut Emitter<'_, 'a>, claim: &Claim<'a>, earlier: &[Op<'a>], plant: bool, width: u32) -> Option<()> {
     let op = claim.op;
     // A masked op is the only op its vector.mask's region may hold.
     let before = op.parent().filter(|p| p.is("vector.mask")).unwrap_or(op);
     let shift = i128::from(plant);
     match footprint(op, width)? {
         Footprint::Indexed { memref, dims } => {
-            // Resting on an earlier access: in bounds whenever its element
-            // was, read here from its operands (they dominate `op`).
-            let premise = match earlier {
-                Some(e) => {
-                    let Footprint::Indexed { memref, dims } = footprint(e, width)? else { return None };
-                    let oks = indexed(em, before, e, memref, dims, 0)?;
-                    Some((em.all(before, &oks)?, format!(" given {} at {} was", e.name(), e.loc_string())))
+            // Resting on earlier accesses: in bounds whenever their
+            // elements were, read here from their operands (they dominate
+            // `op`).
+            let mut premises = Vec::new();
+            let mut names = Vec::new();
+            for &e in earlier {
+                let Footprint::Indexed { memref, dims } = footprint(e, width)? else { return None };
+                premises.extend(indexed(em, before, e, memref, dims, 0)?);
+                names.push(format!("{} at {}", e.name(), e.loc_string()));
+            }
+            let premise = match premises.is_empty() {
+                true => None,
+                false => {
+                    let verb = if names.len() == 1 { "was" } else { "were" };
+                    Some((em.all(before, &premises)?, format!(" given {} {verb}", names.join(" and "))))
                 }
-                None => None,
             };
             for (k, mut ok) in indexed(em, before, op, memref, dims, shift)?.into_iter().enumerate() {
                 let mut what = format!("{} index {k} in bounds of dimension {k}", claim.op_name);

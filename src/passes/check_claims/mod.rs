@@ -235,7 +235,7 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
     for a in found.accesses.iter().filter(|a| a.proven() || a.proven_through_calls()) {
         let claim = Claim::new(a.op, a.claim_assumptions());
         let width = index_bitwidth(a.op, analysis_options.index_bitwidth);
-        if !access::check(&mut em, &claim, a.rests_on, plant == Plant::Access, width) {
+        if !access::check(&mut em, &claim, &a.rests_on, plant == Plant::Access, width) {
             unchecked.push((claim, "in bounds".to_string()));
         }
     }

@@ -7,7 +7,9 @@
 //! from memory (nothing bounds `%xi`), and has two guarded accesses (ids 1
 //! and 2, each under a guard like `super::single`'s): A, a load or store
 //! of `%A[%xi]`, and B, a load or store at an index of its own of `%A` or
-//! of a second buffer `%B` of `n2` elements. B is where a wrong rest would show:
+//! of a second buffer `%B` of `n2` elements. B is where a wrong rest would show (loom rests B on A at the
+//! same value, and the relational prover uses A's bounds as facts wherever
+//! A dominates B):
 //! - where A is: before B in B's block (A dominates B: the only placement
 //!   where B may rest on A), inside an `scf.if` on `%i`'s parity before B,
 //!   after B in the loop body (A of the previous iteration), or in an
@@ -147,10 +149,15 @@ impl EarlierCase {
         self.other.unwrap_or(self.n)
     }
 
-    /// Whether B's proof may rest on A: the one placement and place where
-    /// A dominates B at B's element.
+    /// Whether B's proof may rest on A: A dominates B, at the same number
+    /// (the same value, or computed again), of `%A` or of a `%B` at least
+    /// as long (through the relational prover, which uses A's bounds and
+    /// the buffers' sizes: a value computed again only when it shows the
+    /// two equal).
     pub fn may_rest(&self) -> bool {
-        self.placement == Placement::Before && self.index == BIndex::Same && self.other.is_none()
+        self.placement == Placement::Before
+            && matches!(self.index, BIndex::Same | BIndex::Recomputed)
+            && self.other.is_none_or(|n2| n2 >= self.n)
     }
 
     /// The ids the guards print, in order; the run always returns.

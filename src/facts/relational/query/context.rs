@@ -6,7 +6,10 @@
 //! every earlier `loom.if` of an enclosing block whose then-region always
 //! exits; the condition of every earlier `cf.assert` there is kept
 //! dormant ([`Query::defer`]) until the question meets a value it
-//! compares ([`Query::wake`], by the keys [`condition_keys`] lists).
+//! compares ([`Query::wake`], by the keys [`condition_keys`] lists), and so
+//! are, in a query that allows them ([`Query::after_accesses`]), the
+//! bounds of every earlier scalar access there (`0 <= i < dim`: an index
+//! out of bounds would have been undefined behaviour).
 //! [`Query::condition`] reads an `i1` being true or false as a disjunction
 //! of linear constraints (comparisons, `andi`/`ori`/`xori`, the yields of
 //! an `scf.if`), bounded by the alternative budget.
@@ -15,10 +18,11 @@
 //! runs; a condition that cannot be read linearly says nothing (`[[]]`),
 //! which weakens but never falsifies.
 
-use super::{conjunction, result_index, yielded, Dnf, Dormant, Query, MAX_ALTERNATIVES, MAX_GUARD_SCAN};
+use super::{conjunction, result_index, yielded, Dnf, Dormant, Held, Query, MAX_ALTERNATIVES, MAX_GUARD_SCAN};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::{const_bits, to_signed};
-use crate::facts::ir::{integer_set_constraints, ExitKind, Op, SetConstraint, Val};
+use crate::facts::bounds::{footprint, Footprint, IndexOf, Lanes};
+use crate::facts::ir::{integer_set_constraints, shape_of, ExitKind, Op, SetConstraint, Val};
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
 use crate::facts::relational::linear::Lin;
@@ -51,6 +55,9 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     self.assume(Source::Condition { op: parent, holds }, dnf);
                 }
             }
+            if self.after_accesses {
+                self.earlier_accesses_of(inner);
+            }
             for &op in self.prover.earlier_guards(inner, MAX_GUARD_SCAN).iter() {
                 match op.name_bytes() {
                     b"cf.assert" => {
@@ -82,6 +89,40 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 break;
             }
             inner = parent;
+        }
+    }
+
+    /// Keeps dormant the bounds of each scalar access before `inner` in its
+    /// block (among the block's first `MAX_GUARD_SCAN` ops): execution goes
+    /// on past an access only if its indices were in bounds (otherwise it
+    /// was undefined behaviour). Read as `memref.load`/`store` reads them:
+    /// the index operands (an affine access's map must be its operands).
+    fn earlier_accesses_of(&mut self, inner: Op<'a>) {
+        let Some(block) = inner.block() else { return };
+        let width = self.prover.ranges.index_width;
+        for op in block.ops().take(MAX_GUARD_SCAN).take_while(|&o| o != inner) {
+            if !op.is_one_of(&["memref.load", "memref.store", "affine.load", "affine.store"]) {
+                continue;
+            }
+            let Some(Footprint::Indexed { memref, dims }) = footprint(op, width) else { continue };
+            let mut indices = SmallVec::new();
+            for (index, base, scalable, lanes) in dims {
+                match (index, base, scalable, lanes) {
+                    (IndexOf::Value(v), 1, false, Lanes::All) => indices.push(v),
+                    _ => break,
+                }
+            }
+            let rank = shape_of(memref.ty()).map_or(usize::MAX, |s| s.len());
+            if indices.is_empty() || indices.len() != rank {
+                continue;
+            }
+            let mut keys: SmallVec<[Key<'a>; 4]> = indices.iter().map(|&v| Key::Value(v)).collect();
+            keys.extend((0..rank).map(|k| Key::Dim(memref, k)));
+            self.dormant.push(Dormant {
+                source: Source::EarlierAccess(op),
+                what: Held::InBounds { memref, indices },
+                keys,
+            });
         }
     }
 
@@ -150,7 +191,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
             let dnf = self.condition(cond, holds, 0);
             self.assume(source, dnf);
         } else {
-            self.dormant.push(Dormant { source, cond, holds, keys });
+            self.dormant.push(Dormant { source, what: Held::Condition { cond, holds }, keys });
         }
     }
 
@@ -161,11 +202,25 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let (woken, dormant): (Vec<_>, Vec<_>) =
             std::mem::take(&mut self.dormant).into_iter().partition(|d| d.keys.iter().any(|k| atoms.contains_key(k)));
         self.dormant = dormant;
-        for d in &woken {
-            let dnf = self.condition(d.cond, d.holds, 0);
+        let any = !woken.is_empty();
+        for d in woken {
+            let dnf = match d.what {
+                Held::Condition { cond, holds } => self.condition(cond, holds, 0),
+                Held::InBounds { memref, indices } => {
+                    let mut conj = Vec::new();
+                    for (k, &v) in indices.iter().enumerate() {
+                        // A poison index made the access undefined behaviour.
+                        self.require_defined(v);
+                        let (Some(i), Some(d)) = (self.value(v), self.dim(memref, k)) else { continue };
+                        conj.extend(d.minus(&i).and_then(|l| l.shifted(-1)));
+                        conj.push(i);
+                    }
+                    vec![conj]
+                }
+            };
             self.assume(d.source, dnf);
         }
-        !woken.is_empty()
+        any
     }
 
     /// What `cond` (an i1) being `holds` says, as a disjunction.
