@@ -659,7 +659,7 @@ mod tests {
                 precondition: None,
                 precondition_assumptions: Vec::new(),
                 call_sites: None,
-                rests_on: vec![EarlierAccess { op: "memref.load".into(), loc: "in.mlir:14:7".into() }],
+                rests_on: Vec::new(),
             }],
             functions: Vec::new(),
         }
@@ -680,6 +680,20 @@ mod tests {
         report.loops[0].function = "a\"b\\c\n".into();
         let text = report.to_json();
         assert!(text.contains(r#""function": "a\"b\\c\n""#), "{text}");
+        assert_eq!(Report::from_json(&text).expect("parses"), report);
+    }
+
+    #[test]
+    fn earlier_accesses_round_trip() {
+        let mut report = sample();
+        report.accesses[0].rests_on = vec![EarlierAccess { op: "memref.load".into(), loc: "in.mlir:14:7".into() }];
+        let text = report.to_json();
+        assert!(
+            text.contains(
+                "\"status\": \"proven\", \"rests_on\": [{\"op\": \"memref.load\", \"loc\": \"in.mlir:14:7\"}]}"
+            ),
+            "{text}"
+        );
         assert_eq!(Report::from_json(&text).expect("parses"), report);
     }
 
