@@ -1090,7 +1090,9 @@ impl<'r, 'f, 'a> Checker<'_, 'r, 'f, 'a> {
         let mut a = access(failures);
         if a.proven() {
             numeric_assumed.add_to(&mut a.assumptions);
-        } else {
+        } else if !self.after_accesses {
+            // (A check with earlier accesses' bounds is kept only if it
+            // proves the access: no precondition is derived there.)
             let width = self.prover.ranges.index_width;
             let unshown = Unshown { memref: layout.memref, dims: &unshown, why: unshown_why };
             a.precondition = Some(for_access(&a, query.as_mut(), width, unshown));
