@@ -236,15 +236,15 @@ impl<'a> Access<'a> {
         }
     }
 
-    /// Makes the access proven, resting on `earlier`, an access that
+    /// Makes the access proven, resting on `earlier`, accesses of which one
     /// reached the same element before it (`earlier`).
-    pub(crate) fn rest_on(&mut self, earlier: Op<'a>) {
+    pub(crate) fn rest_on(&mut self, earlier: Vec<Op<'a>>) {
         self.failures.clear();
         self.assumptions.clear();
         self.facts.clear();
         self.precondition = None;
         self.calls = None;
-        self.rests_on = vec![earlier];
+        self.rests_on = earlier;
     }
 
     /// Whether the access is in bounds at every execution because every

@@ -203,7 +203,8 @@ impl<'a> Walk<'a> {
                     a.not_analysed(why);
                 } else {
                     if !a.proven() {
-                        if let Some(first) = earlier.rest_on(scope, op, ranges[scope].index_width) {
+                        let first = earlier.rest_on(scope, op, ranges[scope].index_width);
+                        if !first.is_empty() {
                             a.rest_on(first);
                         } else if !op.is("memref.subview") {
                             // Again, with earlier accesses' bounds as facts.

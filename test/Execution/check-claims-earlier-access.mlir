@@ -1,7 +1,8 @@
 // Accesses proven because of an earlier access (test/Facts/earlier-access.mlir),
 // run with their claims checked: the store of a histogram's update is in
-// bounds whenever the load of the same bin was, and a window's `a[i - 1]`
-// whenever `a[i]` was. A planted claim (the store's index one element
+// bounds whenever the load of the same bin was, a window's `a[i - 1]`
+// whenever `a[i]` was, and a store after an scf.if whenever the loads of
+// the same element in its two branches were. A planted claim (the store's index one element
 // further) aborts at the store once a value falls in the last bin, where
 // the load's element was in bounds.
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm)' | %run-main | FileCheck %s
@@ -16,6 +17,7 @@
 // CHECK: 1
 // CHECK: 3
 // CHECK: 23
+// CHECK: 13
 
 // IR-LABEL: func.func @histogram(
 // IR: loom claim violated: memref.store index 0 in bounds of dimension 0 given memref.load at {{.*}}:[[#@LINE+11]]:10 was at {{.*}}:[[#@LINE+13]]:5
@@ -61,6 +63,34 @@ func.func @window(%a: memref<?xi32>, %n: index) -> i32 {
   return %s : i32
 }
 
+// The store rests on the loads of both branches of the scf.if before it.
+// IR-LABEL: func.func @both(
+// IR: loom claim violated: memref.store index 0 in bounds of dimension 0 given memref.load at {{.*}}:[[#@LINE+11]]:12 and memref.load at {{.*}}:[[#@LINE+14]]:12 were at {{.*}}:[[#@LINE+19]]:5
+func.func @both(%a: memref<?xi32>, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1 : i32
+  %z = arith.constant 0 : i32
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%t = %z) -> (i32) {
+    %par = arith.remui %i, %c2 : index
+    %odd = arith.cmpi eq, %par, %c1 : index
+    %v = scf.if %odd -> (i32) {
+      %x = memref.load %a[%i] : memref<?xi32>
+      scf.yield %x : i32
+    } else {
+      %y = memref.load %a[%i] : memref<?xi32>
+      %y2 = arith.addi %y, %y : i32
+      scf.yield %y2 : i32
+    }
+    %v1 = arith.addi %v, %one : i32
+    memref.store %v1, %a[%i] : memref<?xi32>
+    %t1 = arith.addi %t, %v1 : i32
+    scf.yield %t1 : i32
+  }
+  return %s : i32
+}
+
 memref.global "private" constant @data : memref<7xi32> = dense<[0, 3, 1, 3, 2, 1, 3]>
 memref.global "private" @bins : memref<4xi32> = dense<0>
 
@@ -79,5 +109,8 @@ func.func @main() {
   %dd = memref.cast %d : memref<7xi32> to memref<?xi32>
   %w = func.call @window(%dd, %c7) : (memref<?xi32>, index) -> i32
   vector.print %w : i32
+  %hh = memref.cast %hist : memref<4xi32> to memref<?xi32>
+  %b = func.call @both(%hh, %c4) : (memref<?xi32>, index) -> i32
+  vector.print %b : i32
   return
 }

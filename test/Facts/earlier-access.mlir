@@ -173,3 +173,35 @@ func.func @prover_near_misses(%b: memref<?xi32>, %n: index, %c: i1) {
   }
   return
 }
+
+// -----
+
+// An access in each branch of an earlier if: one of them ran, so a later
+// access at the same place rests on both. Near miss: an if whose else
+// branch has no such access.
+
+// CHECK: "loc": "{{.*}}:[[#@LINE+14]]:5", "op": "affine.store", "status": "proven", "rests_on": [{"op": "affine.load", "loc": "{{.*}}:[[#@LINE+8]]:12"}, {"op": "affine.load", "loc": "{{.*}}:[[#@LINE+11]]:12"}]
+// CHECK: "loc": "{{.*}}:[[#@LINE+20]]:5", "op": "affine.store", "status": "unproven",
+// TEXT: both_branches affine.store: proven (rests on affine.load at {{.*}}:[[#@LINE+6]]:12, affine.load at {{.*}}:[[#@LINE+9]]:12)
+// REMARK: :[[#@LINE+11]]:5: remark: affine.store: in bounds (proven) given affine.load at {{.*}}:[[#@LINE+5]]:12 and affine.load at {{.*}}:[[#@LINE+8]]:12 were
+#odd = affine_set<(d0) : (d0 mod 2 - 1 == 0)>
+func.func @both_branches(%a: memref<?xi32>, %b: memref<?xi32>, %n: index) {
+  affine.for %i = 0 to %n {
+    %v = affine.if #odd(%i) -> i32 {
+      %x = affine.load %a[%i] : memref<?xi32>
+      affine.yield %x : i32
+    } else {
+      %y = affine.load %a[%i] : memref<?xi32>
+      affine.yield %y : i32
+    }
+    affine.store %v, %a[%i] : memref<?xi32>
+    %w = affine.if #odd(%i) -> i32 {
+      %x = affine.load %b[%i] : memref<?xi32>
+      affine.yield %x : i32
+    } else {
+      affine.yield %v : i32
+    }
+    affine.store %w, %b[%i] : memref<?xi32>
+  }
+  return
+}

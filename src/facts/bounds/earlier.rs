@@ -25,7 +25,10 @@
 //!   or of the block of one of B's enclosing ops. Each run of B is then
 //!   inside the run of that block in which A ran before it, and A's
 //!   operands, defined before A, had the values B reads. An access inside
-//!   an earlier op's region does not count: that region may not have run.
+//!   an earlier op's region does not count (that region may not have run),
+//!   except when each region of an earlier `scf.if`/`affine.if` holds one
+//!   in its block: one of them ran (a region's block runs to its end, or
+//!   control leaves the enclosing block too, skipping B). B rests on both.
 //! - the memref's static sizes fit the index width (`beyond_index_width`):
 //!   otherwise the lowered allocation is smaller than its type, and no
 //!   access to it is proven in any way.
@@ -110,15 +113,38 @@ impl<'a> Earlier<'a> {
         candidates.push(op);
     }
 
-    /// The earlier access (noted before) that `op`, in scope `scope` of
-    /// index width `width`, rests on: one that dominates it at its place.
-    pub(crate) fn rest_on(&self, scope: usize, op: Op<'a>, width: u32) -> Option<Op<'a>> {
-        let pos = memref_position(op)?;
-        let candidates = self.seen.get(&(scope, op.operand(pos)))?;
-        let place = place_of(op, width)?;
+    /// The earlier accesses (noted before) that `op`, in scope `scope` of
+    /// index width `width`, rests on: one that dominates it at its place,
+    /// or one at its place in each region of an earlier `scf.if`/
+    /// `affine.if` that dominates it; empty when there are none.
+    pub(crate) fn rest_on(&self, scope: usize, op: Op<'a>, width: u32) -> Vec<Op<'a>> {
+        let Some(pos) = memref_position(op) else { return Vec::new() };
+        let Some(candidates) = self.seen.get(&(scope, op.operand(pos))) else { return Vec::new() };
+        let Some(place) = place_of(op, width) else { return Vec::new() };
         if beyond_index_width(place.memref.ty(), width).is_some() {
-            return None;
+            return Vec::new();
         }
-        candidates.iter().rev().copied().find(|&a| dominates(a, op) && place_of(a, width).as_ref() == Some(&place))
+        let same = |a: Op<'a>| place_of(a, width).as_ref() == Some(&place);
+        if let Some(a) = candidates.iter().rev().copied().find(|&a| dominates(a, op) && same(a)) {
+            return vec![a];
+        }
+        for &a in candidates {
+            let Some(branch) = a.parent().filter(|p| p.is_one_of(&["scf.if", "affine.if"]) && p.num_regions() == 2)
+            else {
+                continue;
+            };
+            if !dominates(branch, op) || !same(a) {
+                continue;
+            }
+            let region = branch.region_index_of(a);
+            let other = candidates
+                .iter()
+                .copied()
+                .find(|&b| b.parent() == Some(branch) && branch.region_index_of(b) != region && same(b));
+            if let Some(b) = other {
+                return vec![a, b];
+            }
+        }
+        Vec::new()
     }
 }
