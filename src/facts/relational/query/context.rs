@@ -209,8 +209,9 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                 Held::InBounds { memref, indices } => {
                     let mut conj = Vec::new();
                     for (k, &v) in indices.iter().enumerate() {
-                        // A poison index made the access undefined behaviour.
-                        self.require_defined(v);
+                        // (The index is not required defined here: what
+                        // that would let other facts use would not name
+                        // the access it rests on.)
                         let (Some(i), Some(d)) = (self.value(v), self.dim(memref, k)) else { continue };
                         conj.extend(d.minus(&i).and_then(|l| l.shifted(-1)));
                         conj.push(i);
