@@ -70,6 +70,18 @@ pub(crate) enum Key<'a> {
     Aux(Op<'a>, usize),
 }
 
+/// The ops before an op in its block that say something of the rest of
+/// the block ([`Prover::earlier_guards`]), in order.
+#[derive(Default)]
+pub(crate) struct EarlierOps<'a> {
+    /// `cf.assert` and `loom.if` ops.
+    pub(crate) guards: Vec<Op<'a>>,
+    /// Scalar accesses (`memref.load`/`store`, `affine.load`/`store`):
+    /// guards on their own indices, which queries that allow them read
+    /// ([`Query::after_accesses`]).
+    pub(crate) accesses: Vec<Op<'a>>,
+}
+
 /// What an extremum op always yields ([`Prover::chosen_extremum`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Chosen {
@@ -181,7 +193,7 @@ pub(crate) struct Prover<'r, 'f, 'a> {
     /// [`Prover::earlier_guards`] per op: every query at an op nested in a
     /// loop scans the blocks around it, the same ones for every access of
     /// a nest.
-    earlier_guards: RefCell<FastMap<Op<'a>, Rc<[Op<'a>]>>>,
+    earlier_guards: RefCell<FastMap<Op<'a>, Rc<EarlierOps<'a>>>>,
     /// [`Prover::affine_map_results`] per affine map attribute (uniqued
     /// in the context, which outlives the prover: its handle names it)
     /// and index width: the loops of a nest share a few bound maps.
@@ -219,26 +231,27 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         results
     }
 
-    /// The `cf.assert` and `loom.if` ops before `op` in its block, in
-    /// order, among the block's first `scan` ops (the ops a query's
-    /// context reads guards from). Kept per op: it reads only the IR.
-    pub(crate) fn earlier_guards(&self, op: Op<'a>, scan: usize) -> Rc<[Op<'a>]> {
+    /// The guards and the scalar accesses before `op` in its block
+    /// ([`EarlierOps`]), among the block's first `scan` ops (the ops a
+    /// query's context reads guards from). Kept per op: it reads only the
+    /// IR.
+    pub(crate) fn earlier_guards(&self, op: Op<'a>, scan: usize) -> Rc<EarlierOps<'a>> {
         if let Some(known) = self.earlier_guards.borrow().get(&op) {
             return known.clone();
         }
-        let guards: Rc<[Op<'a>]> = op
-            .block()
-            .map(|block| {
-                block
-                    .ops()
-                    .take(scan)
-                    .take_while(|&o| o != op)
-                    .filter(|o| o.is_one_of(&["cf.assert", "loom.if"]))
-                    .collect()
-            })
-            .unwrap_or_else(|| Rc::from([]));
-        self.earlier_guards.borrow_mut().insert(op, guards.clone());
-        guards
+        let mut found = EarlierOps::default();
+        if let Some(block) = op.block() {
+            for o in block.ops().take(scan).take_while(|&o| o != op) {
+                if o.is_one_of(&["cf.assert", "loom.if"]) {
+                    found.guards.push(o);
+                } else if o.is_one_of(&["memref.load", "memref.store", "affine.load", "affine.store"]) {
+                    found.accesses.push(o);
+                }
+            }
+        }
+        let found = Rc::new(found);
+        self.earlier_guards.borrow_mut().insert(op, found.clone());
+        found
     }
 
     /// Drops what the prover keeps (loop invariants, no-wrap answers,

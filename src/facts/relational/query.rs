@@ -158,7 +158,7 @@ pub(crate) struct Query<'q, 'r, 'f, 'a> {
 }
 
 /// What held at an earlier op of an enclosing block, and the quantities it
-/// relates (`context::condition_keys`, `context::access_keys`).
+/// relates (`context::condition_keys`; an access's index values and sizes).
 struct Dormant<'a> {
     source: Source<'a>,
     what: Held<'a>,

@@ -55,10 +55,13 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     self.assume(Source::Condition { op: parent, holds }, dnf);
                 }
             }
+            let earlier = self.prover.earlier_guards(inner, MAX_GUARD_SCAN);
             if self.after_accesses {
-                self.earlier_accesses_of(inner);
+                for &op in &earlier.accesses {
+                    self.earlier_access(op);
+                }
             }
-            for &op in self.prover.earlier_guards(inner, MAX_GUARD_SCAN).iter() {
+            for &op in &earlier.guards {
                 match op.name_bytes() {
                     b"cf.assert" => {
                         // Execution goes on past it only if it held.
@@ -92,38 +95,31 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         }
     }
 
-    /// Keeps dormant the bounds of each scalar access before `inner` in its
-    /// block (among the block's first `MAX_GUARD_SCAN` ops): execution goes
-    /// on past an access only if its indices were in bounds (otherwise it
-    /// was undefined behaviour). Read as `memref.load`/`store` reads them:
-    /// the index operands (an affine access's map must be its operands).
-    fn earlier_accesses_of(&mut self, inner: Op<'a>) {
-        let Some(block) = inner.block() else { return };
-        let width = self.prover.ranges.index_width;
-        for op in block.ops().take(MAX_GUARD_SCAN).take_while(|&o| o != inner) {
-            if !op.is_one_of(&["memref.load", "memref.store", "affine.load", "affine.store"]) {
-                continue;
+    /// Keeps dormant the bounds of `op`, an earlier scalar access of an
+    /// enclosing block: execution goes on past it only if its indices were
+    /// in bounds (otherwise it was undefined behaviour). Read as
+    /// `memref.load`/`store` reads them: the index operands (an affine
+    /// access's map must be its operands).
+    fn earlier_access(&mut self, op: Op<'a>) {
+        let Some(Footprint::Indexed { memref, dims }) = footprint(op, self.prover.ranges.index_width) else { return };
+        let mut indices = SmallVec::new();
+        for (index, base, scalable, lanes) in dims {
+            match (index, base, scalable, lanes) {
+                (IndexOf::Value(v), 1, false, Lanes::All) => indices.push(v),
+                _ => break,
             }
-            let Some(Footprint::Indexed { memref, dims }) = footprint(op, width) else { continue };
-            let mut indices = SmallVec::new();
-            for (index, base, scalable, lanes) in dims {
-                match (index, base, scalable, lanes) {
-                    (IndexOf::Value(v), 1, false, Lanes::All) => indices.push(v),
-                    _ => break,
-                }
-            }
-            let rank = shape_of(memref.ty()).map_or(usize::MAX, |s| s.len());
-            if indices.is_empty() || indices.len() != rank {
-                continue;
-            }
-            let mut keys: SmallVec<[Key<'a>; 4]> = indices.iter().map(|&v| Key::Value(v)).collect();
-            keys.extend((0..rank).map(|k| Key::Dim(memref, k)));
-            self.dormant.push(Dormant {
-                source: Source::EarlierAccess(op),
-                what: Held::InBounds { memref, indices },
-                keys,
-            });
         }
+        let rank = shape_of(memref.ty()).map_or(usize::MAX, |s| s.len());
+        if indices.is_empty() || indices.len() != rank {
+            return;
+        }
+        let mut keys: SmallVec<[Key<'a>; 4]> = indices.iter().map(|&v| Key::Value(v)).collect();
+        keys.extend((0..rank).map(|k| Key::Dim(memref, k)));
+        self.dormant.push(Dormant {
+            source: Source::EarlierAccess(op),
+            what: Held::InBounds { memref, indices },
+            keys,
+        });
     }
 
     /// The condition of `if_op` (an `affine.if`) holding (its then-region)
