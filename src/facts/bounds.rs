@@ -954,6 +954,25 @@ impl<'r, 'f, 'a> Checker<'_, 'r, 'f, 'a> {
         }
     }
 
+    /// Proves `access`, which [`Checker::check`] left unproven, from the
+    /// accesses before it (`earlier`, in scope `scope`): one at its place
+    /// (`earlier`), or else the relational proof again with their bounds
+    /// as facts, kept only if it uses them (a proof without them is the
+    /// search reaching other quantities through them, and the claims would
+    /// depend on the search's order). Subviews are not proven this way.
+    pub(crate) fn rest_on_earlier(&self, access: &mut Access<'a>, earlier: &Earlier<'a>, scope: usize) {
+        let op = access.op;
+        let first = earlier.rest_on(scope, op, self.prover.ranges.index_width);
+        if !first.is_empty() {
+            access.rest_on(first);
+        } else if !op.is("memref.subview") {
+            let after = Checker { after_accesses: true, ..*self };
+            if let Some(b) = after.check(op).filter(|b| b.proven() && !b.rests_on.is_empty()) {
+                *access = b;
+            }
+        }
+    }
+
     /// Checks one access; None if `op` is not an access this module handles.
     pub fn check(&self, op: Op<'a>) -> Option<Access<'a>> {
         if op.is("memref.subview") {

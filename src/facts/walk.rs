@@ -203,20 +203,7 @@ impl<'a> Walk<'a> {
                     a.not_analysed(why);
                 } else {
                     if !a.proven() {
-                        let first = earlier.rest_on(scope, op, ranges[scope].index_width);
-                        if !first.is_empty() {
-                            a.rest_on(first);
-                        } else if !op.is("memref.subview") {
-                            // Again, with earlier accesses' bounds as facts:
-                            // kept only if the proof uses them (a proof
-                            // without them is the search reaching other
-                            // quantities through them, and the claims
-                            // would depend on the search's order).
-                            let after = Checker { after_accesses: true, ..checkers[scope] };
-                            if let Some(b) = after.check(op).filter(|b| b.proven() && !b.rests_on.is_empty()) {
-                                a = b;
-                            }
-                        }
+                        checkers[scope].rest_on_earlier(&mut a, &earlier, scope);
                     }
                     earlier.note(scope, op);
                 }

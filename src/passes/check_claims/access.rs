@@ -32,8 +32,8 @@ use crate::facts::bounds::{footprint, Footprint, IndexOf, Lanes, MaskBound, TRUN
 use crate::facts::ir::{shape_of, Op, Part, Val};
 
 /// Inserts the checks of one proven access, whose scope's index width is
-/// `width`, and which rests on the access `earlier` if any; false if they
-/// could not be built (then the access is not checked).
+/// `width`, and which rests on the accesses `earlier` (none: on its own);
+/// false if they could not be built (then the access is not checked).
 pub(super) fn check<'a>(
     em: &mut Emitter<'_, 'a>,
     access: &Claim<'a>,
