@@ -1351,18 +1351,21 @@ pub(crate) fn affine_map_trees(attr: MlirAttribute, width: u32) -> Option<(usize
     unsafe { map_results(attr, width, affine_tree) }
 }
 
+/// Whether the constant and every coefficient of `f` fit the index width
+/// `width` (as the lowering materialises them).
+fn fits_width(f: &AffineForm, width: u32) -> bool {
+    index_constant(f.constant, width).is_ok() && f.terms.iter().all(|&(_, c)| index_constant(c, width).is_ok())
+}
+
 /// The number of inputs of the affine map `attr` and each result as a
 /// linear form at index width `width` (None for a result that is not
 /// linear, or has a constant, as written or combined, that does not fit
 /// the width), or None when `attr` is not an affine map.
 pub(crate) fn affine_map_results(attr: MlirAttribute, width: u32) -> Option<(usize, Vec<Option<AffineForm>>)> {
-    let fits = |f: &AffineForm| {
-        index_constant(f.constant, width).is_ok() && f.terms.iter().all(|&(_, c)| index_constant(c, width).is_ok())
-    };
     // SAFETY: as for `affine_map_trees`, with `affine_form`.
     let (inputs, mut results) = unsafe { map_results(attr, width, affine_form) }?;
     for f in &mut results {
-        if f.as_ref().is_some_and(|f| !fits(f)) {
+        if f.as_ref().is_some_and(|f| !fits_width(f, width)) {
             *f = None;
         }
     }
@@ -1383,9 +1386,6 @@ pub(crate) struct SetConstraint {
 /// is an equality (`e == 0`; otherwise `e >= 0`); None when `attr` is not
 /// an integer set.
 pub(crate) fn integer_set_constraints(attr: MlirAttribute, width: u32) -> Option<(usize, Vec<SetConstraint>)> {
-    let fits = |f: &AffineForm| {
-        index_constant(f.constant, width).is_ok() && f.terms.iter().all(|&(_, c)| index_constant(c, width).is_ok())
-    };
     // SAFETY: `attr` is a valid attribute (uniqued in a live context); the
     // set accessors run only on an integer set attribute (checked first),
     // each constraint is a valid expression of that set, and `affine_form`
@@ -1400,7 +1400,8 @@ pub(crate) fn integer_set_constraints(attr: MlirAttribute, width: u32) -> Option
         let n = mlirIntegerSetGetNumConstraints(set);
         let constraints = (0..n)
             .map(|i| {
-                let form = affine_form(mlirIntegerSetGetConstraint(set, i), dims, width).filter(|f| fits(f));
+                let form =
+                    affine_form(mlirIntegerSetGetConstraint(set, i), dims, width).filter(|f| fits_width(f, width));
                 SetConstraint { form, equality: mlirIntegerSetIsConstraintEq(set, i) }
             })
             .collect();
