@@ -506,6 +506,15 @@ fn symbolic(args: &Args, loom_opt: &Path) -> ! {
 }
 
 /// `--bounds`: the relational bounds-proof fuzzer (and its self-test). Exits.
+/// Ends the process with status 2 when a bounds run failed to run (a tool
+/// failed; wrong claims are counted, not errors).
+fn bounds_or_exit(run: Result<(), String>) {
+    if let Err(e) = run {
+        eprintln!("loom-facts-fuzz: bounds: {e}");
+        std::process::exit(2);
+    }
+}
+
 /// Prints a shape's self-test line; true if it did not hold. A self-test
 /// that could not run (`what` names it) ends the process with status 2.
 fn self_test_line(what: &str, result: Result<(String, bool), String>) -> bool {
@@ -562,45 +571,21 @@ fn bounds(args: &Args, loom_opt: &Path) -> ! {
     }
     let mut tally = bf::BoundsTally::default();
     let batch = if args.batch_given { args.batch } else { 50 };
-    if let Err(e) = bf::run(&tools, &args.out, args.cases.clone(), batch, &mut tally) {
-        eprintln!("loom-facts-fuzz: bounds: {e}");
-        std::process::exit(2);
-    }
+    bounds_or_exit(bf::run(&tools, &args.out, args.cases.clone(), batch, &mut tally));
     let mut wide = bf::wide_const::WideTally::default();
-    if let Err(e) = bf::wide_const::run(loom_opt, &args.out, args.cases.clone(), &mut wide) {
-        eprintln!("loom-facts-fuzz: bounds: {e}");
-        std::process::exit(2);
-    }
+    bounds_or_exit(bf::wide_const::run(loom_opt, &args.out, args.cases.clone(), &mut wide));
     let mut early = bf::early_end::EarlyEndTally::default();
-    if let Err(e) = bf::early_end::run(loom_opt, &args.out, args.cases.clone(), &mut early) {
-        eprintln!("loom-facts-fuzz: bounds: {e}");
-        std::process::exit(2);
-    }
+    bounds_or_exit(bf::early_end::run(loom_opt, &args.out, args.cases.clone(), &mut early));
     let mut views = bf::ssa_views::SsaViewTally::default();
-    if let Err(e) = bf::ssa_views::run(loom_opt, &args.out, args.cases.clone(), &mut views) {
-        eprintln!("loom-facts-fuzz: bounds: {e}");
-        std::process::exit(2);
-    }
+    bounds_or_exit(bf::ssa_views::run(loom_opt, &args.out, args.cases.clone(), &mut views));
     let mut masks = bf::masks::MaskTally::default();
-    if let Err(e) = bf::masks::run(loom_opt, &args.out, args.cases.clone(), &mut masks) {
-        eprintln!("loom-facts-fuzz: bounds: {e}");
-        std::process::exit(2);
-    }
+    bounds_or_exit(bf::masks::run(loom_opt, &args.out, args.cases.clone(), &mut masks));
     let mut carried = bf::carried::CarriedTally::default();
-    if let Err(e) = bf::carried::run(loom_opt, &args.out, args.cases.clone(), &mut carried) {
-        eprintln!("loom-facts-fuzz: bounds: {e}");
-        std::process::exit(2);
-    }
+    bounds_or_exit(bf::carried::run(loom_opt, &args.out, args.cases.clone(), &mut carried));
     let mut earlier = bf::earlier::EarlierTally::default();
-    if let Err(e) = bf::earlier::run(loom_opt, &args.out, args.cases.clone(), &mut earlier) {
-        eprintln!("loom-facts-fuzz: bounds: {e}");
-        std::process::exit(2);
-    }
+    bounds_or_exit(bf::earlier::run(loom_opt, &args.out, args.cases.clone(), &mut earlier));
     let mut calls = bf::call_sites::CallSiteTally::default();
-    if let Err(e) = bf::call_sites::run(loom_opt, &args.out, args.cases.clone(), &mut calls) {
-        eprintln!("loom-facts-fuzz: bounds: {e}");
-        std::process::exit(2);
-    }
+    bounds_or_exit(bf::call_sites::run(loom_opt, &args.out, args.cases.clone(), &mut calls));
     for f in tally
         .failures
         .iter()
