@@ -69,7 +69,8 @@ use mlir_sys::MlirType;
 use super::assumptions::Assumptions;
 use super::ir::{
     affine_map_results, affine_map_trees, attr_string, element_bytes, element_type, is_memref, is_scalable_dim,
-    may_access_memref, shape_of, strided_layout, subview_parts, type_string, wide_map_constant, Op, Part, Val,
+    may_access_memref, shape_of, strided_layout, subview_parts, type_string, wide_map_constant, Ancestry, Op, Part,
+    Val,
 };
 use super::preconditions::derive::{for_access, Unshown};
 use super::preconditions::{CallSites, Precondition};
@@ -221,11 +222,11 @@ pub struct Access<'a> {
 
 impl<'a> Access<'a> {
     /// The access `op` with these failures, no assumption and no facts yet.
-    fn new(op: Op<'a>, failures: Vec<Failure<'a>>) -> Access<'a> {
+    fn new(op: Op<'a>, function: String, failures: Vec<Failure<'a>>) -> Access<'a> {
         Access {
             op,
             op_name: op.name(),
-            function: op.enclosing_symbol().unwrap_or_default(),
+            function,
             loc: op.loc_string(),
             failures,
             assumptions: Vec::new(),
@@ -728,6 +729,8 @@ pub struct Checker<'p, 'r, 'f, 'a> {
     /// accesses (`Query::after_accesses`); a proof that uses them rests on
     /// those accesses (`Access::rests_on`).
     pub after_accesses: bool,
+    /// Each access's function, read once per enclosing op.
+    pub(crate) ancestry: &'p Ancestry<'a>,
 }
 
 impl<'r, 'f, 'a> Checker<'_, 'r, 'f, 'a> {
@@ -773,7 +776,7 @@ impl<'r, 'f, 'a> Checker<'_, 'r, 'f, 'a> {
     /// view with a negative size is undefined behaviour, which upstream's
     /// checks let through.
     fn check_subview(&self, op: Op<'a>) -> Access<'a> {
-        let mut access = Access::new(op, Vec::new());
+        let mut access = Access::new(op, self.ancestry.function_of(op), Vec::new());
         let parts = match subview_parts(op, self.prover.ranges.index_width) {
             Ok(parts) => parts,
             Err(why) => {
@@ -857,7 +860,7 @@ impl<'r, 'f, 'a> Checker<'_, 'r, 'f, 'a> {
     /// divisions inside sums (`d0 mod 4 + d1`) each by its own quotient,
     /// with every dividend, product and the result shown exact.
     fn check_affine_map(&self, op: Op<'a>) -> Access<'a> {
-        let mut access = Access::new(op, Vec::new());
+        let mut access = Access::new(op, self.ancestry.function_of(op), Vec::new());
         let Some(affine) = AffineAccess::of(op) else {
             access.failures.push(Failure::NotModelled);
             return access;
@@ -984,11 +987,12 @@ impl<'r, 'f, 'a> Checker<'_, 'r, 'f, 'a> {
                 return Some(self.check_affine_map(op));
             }
             // Nothing that touches memory is left out of the report.
-            return may_access_memref(op).then(|| Access::new(op, vec![Failure::NotModelled]));
+            return may_access_memref(op)
+                .then(|| Access::new(op, self.ancestry.function_of(op), vec![Failure::NotModelled]));
         };
         let ty = layout.memref.ty();
         let shape = shape_of(ty)?;
-        let access = |failures| Access::new(op, failures);
+        let access = |failures| Access::new(op, self.ancestry.function_of(op), failures);
         let extents = match layout.extents {
             Ok(e) => e,
             Err(why) => return Some(access(vec![Failure::Unanalysed(why)])),

@@ -50,7 +50,7 @@ pub(crate) mod walk;
 use crate::analysis::Options;
 use assumptions::Assumptions;
 use interval::Interval;
-use ir::{is_isolated_from_above, walk_preorder_skipping, ExitKind, FastMap, Op, Val};
+use ir::{is_isolated_from_above, walk_preorder_skipping, Ancestry, ExitKind, FastMap, Op, Val};
 use ranges::{Kept, Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
 use symbolic::counts::SymFacts;
@@ -562,6 +562,7 @@ struct Enclosing<'a> {
 fn loop_record<'a>(
     scope: &mut Scope<'a>,
     enclosing: &mut FastMap<Op<'a>, Enclosing<'a>>,
+    ancestry: &Ancestry<'a>,
     allowed: Assumptions,
     exits: bool,
     op: Op<'a>,
@@ -624,12 +625,13 @@ fn loop_record<'a>(
         };
         carried::record(found, &mut scope.facts);
     }
+    let place = ancestry.of(op);
     let mut l = LoopRecord {
         op,
         op_name: op.name(),
-        function: op.enclosing_symbol().unwrap_or_default(),
+        function: place.symbol.as_deref().unwrap_or_default().to_string(),
         loc: op.loc_string(),
-        depth: op.loop_depth(),
+        depth: place.loop_depth,
         status,
         counter,
         dims,

@@ -35,7 +35,7 @@ use std::mem;
 
 use super::assumptions::Assumptions;
 use super::bounds::{Access, Checker, Earlier};
-use super::ir::{index_bitwidth, sets_index_width, FastMap, Op};
+use super::ir::{index_bitwidth, sets_index_width, Ancestry, FastMap, Op};
 use super::recognize::may_exit_early;
 use super::relational::Prover;
 use super::{loop_record, Enclosing, LoopRecord, Ranges, Scope};
@@ -93,6 +93,8 @@ pub(crate) struct Walk<'a> {
     /// What the entries of nested loops read of each loop recorded so far
     /// (of the current function, or outside every function).
     enclosing: FastMap<Op<'a>, Enclosing<'a>>,
+    /// The function and loop depth of each loop and access.
+    ancestry: Ancestry<'a>,
 }
 
 impl<'a> Walk<'a> {
@@ -100,7 +102,15 @@ impl<'a> Walk<'a> {
         let fallback = options.index_bitwidth.clamp(1, super::bits::MAX_WIDTH);
         let index_width = index_bitwidth(root, fallback);
         let (scopes, borders) = find_scopes(root, index_width, fallback);
-        Walk { root, scopes, borders, index_width, allowed: options.assumptions(), enclosing: FastMap::default() }
+        Walk {
+            root,
+            scopes,
+            borders,
+            index_width,
+            allowed: options.assumptions(),
+            enclosing: FastMap::default(),
+            ancestry: Ancestry::default(),
+        }
     }
 
     /// Runs the analysis, handing every result to `sink`.
@@ -116,7 +126,8 @@ impl<'a> Walk<'a> {
                 return false;
             }
             if op.is_loop_like() {
-                let record = loop_record(&mut self.scopes[s], &mut self.enclosing, self.allowed, true, op);
+                let record =
+                    loop_record(&mut self.scopes[s], &mut self.enclosing, &self.ancestry, self.allowed, true, op);
                 loops.push((functions.len(), record));
             }
             true
@@ -156,7 +167,14 @@ impl<'a> Walk<'a> {
         let exits = may_exit_early(function);
         walk_scoped(function, &self.borders, s, &mut |s, op| {
             if op.is_loop_like() {
-                sink.found_loop(loop_record(&mut self.scopes[s], &mut self.enclosing, self.allowed, exits, op));
+                sink.found_loop(loop_record(
+                    &mut self.scopes[s],
+                    &mut self.enclosing,
+                    &self.ancestry,
+                    self.allowed,
+                    exits,
+                    op,
+                ));
             }
             true
         });
@@ -188,8 +206,10 @@ impl<'a> Walk<'a> {
     ) {
         let ranges: Vec<Ranges<'_, 'a>> = self.scopes.iter().map(Scope::ranges).collect();
         let provers: Vec<_> = ranges.iter().map(|r| Prover::new(r, self.allowed)).collect();
-        let checkers: Vec<_> =
-            provers.iter().map(|prover| Checker { prover, explain, after_accesses: false }).collect();
+        let checkers: Vec<_> = provers
+            .iter()
+            .map(|prover| Checker { prover, explain, after_accesses: false, ancestry: &self.ancestry })
+            .collect();
         let mut earlier = Earlier::default();
         walk_scoped(top, &self.borders, scope, &mut |scope, op| {
             if !enter(op) {
