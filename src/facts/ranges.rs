@@ -333,6 +333,8 @@ pub struct Ranges<'f, 'a> {
     /// every range asked at an op narrows by the same guards, and in a
     /// deep nest finding them walks every op around it.
     guards: RefCell<FastMap<Op<'a>, Guards<'a>>>,
+    /// [`Ranges::const_bits`] per value, unless the caller keeps them.
+    consts: Consts<'a>,
     /// Which loop iterations certainly run to their end (for the rules that
     /// hold only where an increment follows), unless the caller keeps them.
     completion: Completion<'a>,
@@ -357,7 +359,14 @@ pub(crate) struct Kept<'a> {
     /// [`Ranges::guards`] per op (each loop's ranges are read at the loop,
     /// whose guards are those of the loops around it and more).
     guards: RefCell<FastMap<Op<'a>, Guards<'a>>>,
+    /// [`Ranges::const_bits`] per value.
+    consts: Consts<'a>,
 }
+
+/// Which values are integer constants at the index width of the
+/// [`Ranges`] that keeps them ([`const_bits`]): an answer about the IR
+/// alone, asked of every operand the analyses read, many times each.
+type Consts<'a> = RefCell<FastMap<Val<'a>, Option<u128>>>;
 
 impl Kept<'_> {
     /// Drops what was kept (its keys name the ops of one function).
@@ -366,6 +375,7 @@ impl Kept<'_> {
         self.completion.clear();
         self.opaque_names.get_mut().clear();
         self.guards.get_mut().clear();
+        self.consts.get_mut().clear();
     }
 }
 
@@ -405,6 +415,7 @@ impl<'f, 'a> Ranges<'f, 'a> {
             known: RefCell::default(),
             caps: RefCell::default(),
             guards: RefCell::default(),
+            consts: RefCell::default(),
             completion: Completion::default(),
             kept: None,
         }
@@ -434,6 +445,18 @@ impl<'f, 'a> Ranges<'f, 'a> {
         let name: Rc<str> = describe().into();
         kept.opaque_names.borrow_mut().insert(v, name.clone());
         name
+    }
+
+    /// [`const_bits`] of `v` at this index width, computed once per value
+    /// (kept by the caller when it keeps them, see [`Ranges::keeping`]).
+    pub(crate) fn const_bits(&self, v: Val<'a>) -> Option<u128> {
+        let consts = self.kept.map_or(&self.consts, |k| &k.consts);
+        if let Some(&known) = consts.borrow().get(&v) {
+            return known;
+        }
+        let bits = const_bits(v, self.index_width);
+        consts.borrow_mut().insert(v, bits);
+        bits
     }
 
     /// Which loop iterations certainly run to their end (kept by the
@@ -476,6 +499,7 @@ impl<'f, 'a> Ranges<'f, 'a> {
     pub(crate) fn forget(&self) {
         self.assumptions.borrow_mut().clear();
         self.known.borrow_mut().clear();
+        self.consts.borrow_mut().clear();
     }
 
     /// The assumptions of the loop facts queries so far read: a claim made
@@ -636,7 +660,7 @@ impl<'f, 'a> Ranges<'f, 'a> {
 
     /// The range of `v` from its definition (at the defining op).
     fn defined(&self, v: Val<'a>, width: u32, depth: u32) -> Range {
-        if let Some(bits) = const_bits(v, self.index_width) {
+        if let Some(bits) = self.const_bits(v) {
             return Range::exact(bits, width);
         }
         let Def::Result(op) = v.def() else { return Range::full(width) };

@@ -62,7 +62,7 @@ use smallvec::{smallvec, SmallVec};
 use super::linear::{Atom, Constraint, FactSet, Lin};
 use super::{int_width, Key, Prover, Source};
 use crate::facts::assumptions::Assumptions;
-use crate::facts::bits::{const_bits, to_signed};
+use crate::facts::bits::to_signed;
 use crate::facts::ir::{index_constant, shape_of, Op, Val};
 use crate::facts::semantics::{poison_flow, PoisonFlow};
 
@@ -286,7 +286,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     pub(crate) fn value(&mut self, v: Val<'a>) -> Option<Lin> {
         self.settle();
         let w = self.width(v)?;
-        if let Some(bits) = const_bits(v, self.prover.ranges.index_width) {
+        if let Some(bits) = self.prover.ranges.const_bits(v) {
             return Some(Lin::constant(to_signed(bits, w)));
         }
         self.atom(Key::Value(v)).map(Lin::atom)

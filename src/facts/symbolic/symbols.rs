@@ -140,7 +140,7 @@ impl<'q, 'r, 'a> Symbols<'q, 'r, 'a> {
             return Err(format!("it is {width} bits wide, the counter {}", self.width));
         }
         let signed = self.order == Order::Signed;
-        if let Some(bits) = const_bits(v, self.ranges.index_width) {
+        if let Some(bits) = self.ranges.const_bits(v) {
             return Ok(Expr::constant(in_order(bits, width, signed)));
         }
         let op = match v.def() {
