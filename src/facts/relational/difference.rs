@@ -48,6 +48,7 @@ struct Edge {
 /// difference's coefficients `±k` by `k` and rounds its constant down
 /// ([`Constraint::normalized`]); done here on the numbers, without a copy
 /// of the constraint.
+#[inline]
 fn edge(c: &Constraint, zero: usize) -> Option<Edge> {
     let node = |a: u32| (a as usize) < zero;
     let (from, to, k) = match c.lin.terms[..] {
@@ -78,13 +79,22 @@ pub(crate) fn refute_by_cycle<'c>(
     atoms: usize,
 ) -> Option<FactSet> {
     let zero = atoms;
-    let goals: SmallVec<[Edge; 8]> =
-        goals.iter().filter(|c| !c.why.intersects(excluded)).filter_map(|c| edge(c, zero)).collect();
+    // (Filled in place: collected, the inline arrays would be copied
+    // into place, a few kilobytes per call.)
+    let mut goal_edges: SmallVec<[Edge; 8]> = SmallVec::new();
+    goal_edges.extend(goals.iter().filter(|c| !c.why.intersects(excluded)).filter_map(|c| edge(c, zero)));
+    let goals = goal_edges;
     if goals.is_empty() {
         return None;
     }
-    let edges: SmallVec<[Edge; 64]> =
-        constraints.into_iter().filter(|c| !c.why.intersects(excluded)).filter_map(|c| edge(c, zero)).collect();
+    // (`for_each` folds each half of a chained iterator in a loop of its
+    // own; `extend` asks the chain for one item at a time.)
+    let mut edges: SmallVec<[Edge; 64]> = SmallVec::new();
+    constraints.into_iter().for_each(|c| {
+        if let Some(e) = (!c.why.intersects(excluded)).then(|| edge(c, zero)).flatten() {
+            edges.push(e);
+        }
+    });
     let mut sources: SmallVec<[usize; 8]> = goals.iter().map(|g| g.to).collect();
     sources.sort_unstable();
     sources.dedup();
