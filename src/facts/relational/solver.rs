@@ -34,6 +34,7 @@
 use crate::facts::ir::FastMap;
 use smallvec::{smallvec, SmallVec};
 use std::collections::hash_map::Entry;
+use std::ops::Range;
 
 use super::linear::{Atom, Constraint, FactSet, Lin, Terms};
 
@@ -358,37 +359,42 @@ pub(crate) fn refute_by_pair_of(
 /// (each `e = 0`, none derived from a fact in `excluded`) substituted,
 /// `goal` first: each holds wherever the goal and the equalities do.
 pub(crate) fn equal_forms(goal: &Constraint, equalities: &[Constraint], excluded: FactSet) -> Vec<Constraint> {
-    let mut all = vec![goal.clone().normalized()];
-    let mut forms: SmallVec<[Constraint; 4]> = smallvec![goal.clone().normalized()];
+    let mut all = Vec::with_capacity(1 + PAIR_SUBSTITUTIONS * PAIR_FORMS);
+    all.push(goal.clone().normalized());
+    let mut round = 0..1;
     for _ in 0..PAIR_SUBSTITUTIONS {
-        forms = substituted(&forms, equalities, excluded);
-        all.extend(forms.iter().cloned());
+        let made = all.len();
+        substitute(&mut all, round, equalities, excluded);
+        round = made..all.len();
     }
     all
 }
 
-/// One round of substitution: every form of `forms` with one of
+/// One round of substitution: every form of `all[forms]` with one of
 /// `equalities` (not derived from a fact in `excluded`) substituted for an
-/// atom whose coefficient there is ±1, at most [`PAIR_FORMS`].
-fn substituted(forms: &[Constraint], equalities: &[Constraint], excluded: FactSet) -> SmallVec<[Constraint; 4]> {
-    let mut next: SmallVec<[Constraint; 4]> = SmallVec::new();
+/// atom whose coefficient there is ±1, at most [`PAIR_FORMS`], pushed onto
+/// `all` (in place: the forms are copied once, not per round).
+fn substitute(all: &mut Vec<Constraint>, forms: Range<usize>, equalities: &[Constraint], excluded: FactSet) {
+    let mut made = 0;
     for g in forms {
         for e in equalities.iter().filter(|e| !e.why.intersects(excluded)) {
-            for &(atom, k) in &g.lin.terms {
+            for t in 0..all[g].lin.terms.len() {
+                let (atom, k) = all[g].lin.terms[t];
                 let ke = e.lin.coefficient(atom);
                 if ke.abs() != 1 {
                     continue;
                 }
                 // g - (k / ke) e, free of `atom` (ke = ±1: 1/ke = ke).
-                let Some(lin) = g.lin.add_scaled(&e.lin, -k * ke) else { continue };
-                if next.len() == PAIR_FORMS {
-                    return next;
+                let Some(lin) = all[g].lin.add_scaled(&e.lin, -k * ke) else { continue };
+                if made == PAIR_FORMS {
+                    return;
                 }
-                next.push(Constraint { lin, why: g.why.union(e.why) }.normalized());
+                let why = all[g].why.union(e.why);
+                all.push(Constraint { lin, why }.normalized());
+                made += 1;
             }
         }
     }
-    next
 }
 
 /// `Some(facts)` if the constraints have no common integer solution,
