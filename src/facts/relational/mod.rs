@@ -82,6 +82,24 @@ pub(crate) struct EarlierOps<'a> {
     pub(crate) accesses: Vec<Op<'a>>,
 }
 
+/// One enclosing op of a query's op with something to say of it
+/// ([`Prover::context_of`]), and the ones around it.
+pub(crate) struct ContextLink<'a> {
+    /// The enclosing op.
+    pub(crate) parent: Op<'a>,
+    /// Its region that holds the query's op.
+    pub(crate) region: Option<usize>,
+    /// The guards and accesses before the query's op, or the op around it,
+    /// in `parent`'s block.
+    pub(crate) earlier: Rc<EarlierOps<'a>>,
+    /// The next enclosing op with something to say, up to the function.
+    pub(crate) outer: Context<'a>,
+}
+
+/// The enclosing ops of an op that say something of it, innermost first
+/// (see [`Prover::context_of`]).
+pub(crate) type Context<'a> = Option<Rc<ContextLink<'a>>>;
+
 /// What an extremum op always yields ([`Prover::chosen_extremum`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Chosen {
@@ -194,6 +212,11 @@ pub(crate) struct Prover<'r, 'f, 'a> {
     /// loop scans the blocks around it, the same ones for every access of
     /// a nest.
     earlier_guards: RefCell<FastMap<Op<'a>, Rc<EarlierOps<'a>>>>,
+    /// [`Prover::context_of`] per op: the accesses of a nest share the
+    /// ops around them, and walking up to the function from each is
+    /// quadratic in the nest's depth.
+    /// (Keyed by op and whether earlier accesses say something.)
+    contexts: RefCell<FastMap<(Op<'a>, bool), Context<'a>>>,
     /// [`Prover::affine_map_results`] per affine map attribute (uniqued
     /// in the context, which outlives the prover: its handle names it)
     /// and index width: the loops of a nest share a few bound maps.
@@ -216,6 +239,7 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
             depth: Cell::new(0),
             hypotheses: Cell::new(0),
             earlier_guards: RefCell::new(FastMap::default()),
+            contexts: RefCell::new(FastMap::default()),
             affine_maps: RefCell::new(FastMap::default()),
         }
     }
@@ -254,8 +278,53 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         found
     }
 
+    /// The enclosing ops of `op` up to its function (included) that say
+    /// something of it, innermost first: an `scf.for`/`loom.for` whose body
+    /// holds it, an `affine.if`, `scf.if` or `loom.if`, or any whose block
+    /// has guards (or, `with_accesses`, scalar accesses) before it (or
+    /// before the op around it there, among the block's first `scan` ops,
+    /// [`Prover::earlier_guards`]). The others say nothing to
+    /// [`Query::context`] and are left out. Kept per op: it reads only the
+    /// IR.
+    pub(crate) fn context_of(&self, op: Op<'a>, scan: usize, with_accesses: bool) -> Context<'a> {
+        // The ops from `op` up to the first one known (or the function),
+        // then each linked from the top down.
+        let mut chain = Vec::new();
+        let mut known: Context<'a> = None;
+        {
+            let contexts = self.contexts.borrow();
+            let mut inner = op;
+            while let Some(parent) = inner.parent() {
+                if let Some(k) = contexts.get(&(inner, with_accesses)) {
+                    known = k.clone();
+                    break;
+                }
+                chain.push((inner, parent));
+                if parent.is("func.func") {
+                    break;
+                }
+                inner = parent;
+            }
+        }
+        for (inner, parent) in chain.into_iter().rev() {
+            let region = parent.region_index_of(inner);
+            let earlier = self.earlier_guards(inner, scan);
+            let says = match parent.name_bytes() {
+                b"scf.for" | b"loom.for" => region == Some(0),
+                b"affine.if" | b"scf.if" | b"loom.if" => true,
+                _ => false,
+            } || !earlier.guards.is_empty()
+                || (with_accesses && !earlier.accesses.is_empty());
+            if says {
+                known = Some(Rc::new(ContextLink { parent, region, earlier, outer: known }));
+            }
+            self.contexts.borrow_mut().insert((inner, with_accesses), known.clone());
+        }
+        known
+    }
+
     /// Drops what the prover keeps (loop invariants, no-wrap answers,
-    /// earlier guards):
+    /// earlier guards and contexts):
     /// called when the walk enters another function, whose queries cannot
     /// reach the ops and values of the last one (a function is isolated
     /// from above), so that the tables stay the size of one function.
@@ -264,6 +333,7 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
             self.invariants.borrow_mut().clear();
             self.no_wrap_known.borrow_mut().clear();
             self.earlier_guards.borrow_mut().clear();
+            self.contexts.borrow_mut().clear();
             self.ranges.forget();
         }
     }

@@ -34,28 +34,31 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// Conditions of the context: enclosing if regions, and earlier
     /// `loom.if`s whose then-region always exits.
     pub(super) fn context(&mut self) {
-        let mut inner = self.at;
-        while let Some(parent) = inner.parent() {
+        // Innermost first, only the enclosing ops that say something
+        // (`Prover::context_of`).
+        let mut link = self.prover.context_of(self.at, MAX_GUARD_SCAN, self.after_accesses);
+        while let Some(l) = link {
+            let parent = l.parent;
             let parent_name = parent.name_bytes();
-            if matches!(parent_name, b"scf.for" | b"loom.for") && parent.region_index_of(inner) == Some(0) {
+            if matches!(parent_name, b"scf.for" | b"loom.for") && l.region == Some(0) {
                 // The body runs after `iv < ub` was branched on.
                 self.require_defined(parent.operand(0));
                 self.require_defined(parent.operand(1));
             }
             if parent_name == b"affine.if" {
-                if let Some(region) = parent.region_index_of(inner) {
+                if let Some(region) = l.region {
                     self.affine_condition(parent, region == 0);
                 }
             }
             if matches!(parent_name, b"scf.if" | b"loom.if") {
                 self.require_defined(parent.operand(0));
-                if let Some(region) = parent.region_index_of(inner) {
+                if let Some(region) = l.region {
                     let holds = region == 0;
                     let dnf = self.condition(parent.operand(0), holds, 0);
                     self.assume(Source::Condition { op: parent, holds }, dnf);
                 }
             }
-            let earlier = self.prover.earlier_guards(inner, MAX_GUARD_SCAN);
+            let earlier = &l.earlier;
             if self.after_accesses {
                 for &op in &earlier.accesses {
                     self.earlier_access(op);
@@ -88,10 +91,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
                     _ => {}
                 }
             }
-            if parent_name == b"func.func" {
-                break;
-            }
-            inner = parent;
+            link = l.outer.clone();
         }
     }
 
