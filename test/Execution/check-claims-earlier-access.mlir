@@ -1,8 +1,10 @@
 // Accesses proven because of an earlier access (test/Facts/earlier-access.mlir),
 // run with their claims checked: the store of a histogram's update is in
 // bounds whenever the load of the same bin was, a window's `a[i - 1]`
-// whenever `a[i]` was, and a store after an scf.if whenever the loads of
-// the same element in its two branches were. A planted claim (the store's index one element
+// whenever `a[i]` was, a store after an scf.if whenever the loads of
+// the same element in its two branches were, and a load whose index is an
+// affine map's result whenever an earlier access's map result, the same
+// quantity, was in bounds of a dimension of the same size. A planted claim (the store's index one element
 // further) aborts at the store once a value falls in the last bin, where
 // the load's element was in bounds.
 // RUN: %loom-opt %s --pass-pipeline='builtin.module(loom-check-claims,loom-lower-to-llvm)' | %run-main | FileCheck %s
@@ -18,6 +20,7 @@
 // CHECK: 3
 // CHECK: 23
 // CHECK: 13
+// CHECK: 130
 
 // IR-LABEL: func.func @histogram(
 // IR: loom claim violated: memref.store index 0 in bounds of dimension 0 given memref.load at {{.*}}:[[#@LINE+11]]:10 was at {{.*}}:[[#@LINE+13]]:5
@@ -91,8 +94,31 @@ func.func @both(%a: memref<?xi32>, %n: index) -> i32 {
   return %s : i32
 }
 
+// `v[n - 1 - i]` rests on the earlier `m[n - 2 - i - j, n - 1 - i]`, whose
+// second index is the same quantity (both results of affine maps) in a
+// dimension of the same size.
+// IR-LABEL: func.func @tri(
+// IR: loom claim violated: affine.load index 0 in bounds of dimension 0 given affine.load at {{.*}}:[[#@LINE+6]]:12 was at {{.*}}:[[#@LINE+7]]:12
+func.func @tri(%v: memref<4xi32>, %m: memref<4x4xi32>, %n32: i32) -> i32 {
+  %n = arith.index_cast %n32 : i32 to index
+  %z = arith.constant 0 : i32
+  %s = affine.for %i = 0 to %n iter_args(%t = %z) -> (i32) {
+    %r = affine.for %j = 0 to affine_map<(d0)[s0] -> (-d0 + s0 - 1)>(%i)[%n] iter_args(%u = %t) -> (i32) {
+      %x = affine.load %m[-%i - %j + symbol(%n) - 2, -%i + symbol(%n) - 1] : memref<4x4xi32>
+      %y = affine.load %v[-%i + symbol(%n) - 1] : memref<4xi32>
+      %xy = arith.muli %x, %y : i32
+      %u1 = arith.addi %u, %xy : i32
+      affine.yield %u1 : i32
+    }
+    affine.yield %r : i32
+  }
+  return %s : i32
+}
+
 memref.global "private" constant @data : memref<7xi32> = dense<[0, 3, 1, 3, 2, 1, 3]>
 memref.global "private" @bins : memref<4xi32> = dense<0>
+memref.global "private" constant @tri_m : memref<4x4xi32> = dense<[[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]>
+memref.global "private" constant @tri_v : memref<4xi32> = dense<[1, 2, 3, 4]>
 
 func.func @main() {
   %c0 = arith.constant 0 : index
@@ -112,5 +138,10 @@ func.func @main() {
   %hh = memref.cast %hist : memref<4xi32> to memref<?xi32>
   %b = func.call @both(%hh, %c4) : (memref<?xi32>, index) -> i32
   vector.print %b : i32
+  %tm = memref.get_global @tri_m : memref<4x4xi32>
+  %tv = memref.get_global @tri_v : memref<4xi32>
+  %n4 = arith.constant 4 : i32
+  %tr = func.call @tri(%tv, %tm, %n4) : (memref<4xi32>, memref<4x4xi32>, i32) -> i32
+  vector.print %tr : i32
   return
 }

@@ -146,6 +146,41 @@ func.func @window(%a: memref<?xi32>, %b: memref<?xi32>, %n: index) -> i32 {
 
 // -----
 
+// An earlier affine access whose indices are map results, not operands:
+// the bounds of its results are facts too, each result read where the
+// lowering computes it exactly (here by its operands' ranges). `v[n - 1 -
+// i]` rests on `m[n - 2 - i - j, n - 1 - i]`, whose second index is the
+// same quantity in a dimension of the same size. Near miss: the same
+// after an access whose dimension is one larger (unproven).
+
+// CHECK: "loc": "{{.*}}:[[#@LINE+13]]:12", "op": "affine.load", "status": "unproven",
+// CHECK: "loc": "{{.*}}:[[#@LINE+13]]:12", "op": "affine.load", "status": "proven", "rests_on": [{"op": "affine.load", "loc": "{{.*}}:[[#@LINE+12]]:12"}]
+// CHECK: "loc": "{{.*}}:[[#@LINE+17]]:12", "op": "affine.load", "status": "unproven",
+// CHECK: "loc": "{{.*}}:[[#@LINE+17]]:12", "op": "affine.load", "status": "unproven",
+// TEXT: map_results affine.load: proven (rests on affine.load at {{.*}}:[[#@LINE+9]]:12)
+// REMARK: :[[#@LINE+9]]:12: remark: affine.load: in bounds (proven) given affine.load at {{.*}}:[[#@LINE+8]]:12 was
+// REMARK: :[[#@LINE+14]]:12: remark: not proven in bounds:
+#tri = affine_map<(d0)[s0] -> (-d0 + s0 - 1)>
+func.func @map_results(%v: memref<10xi32>, %m: memref<10x10xi32>, %w: memref<10xi32>, %m11: memref<10x11xi32>,
+                       %n32: i32) {
+  %n = arith.index_cast %n32 : i32 to index
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to #tri(%i)[%n] {
+      %x = affine.load %m[-%i - %j + symbol(%n) - 2, -%i + symbol(%n) - 1] : memref<10x10xi32>
+      %y = affine.load %v[-%i + symbol(%n) - 1] : memref<10xi32>
+    }
+  }
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to #tri(%i)[%n] {
+      %x = affine.load %m11[-%i - %j + symbol(%n) - 2, -%i + symbol(%n) - 1] : memref<10x11xi32>
+      %y = affine.load %w[-%i + symbol(%n) - 1] : memref<10xi32>
+    }
+  }
+  return
+}
+
+// -----
+
 // Near misses for the prover, all unproven: `b[i + 1]` after `b[i]` (the
 // earlier access says nothing of `i + 1 < dim`), `b[i - 1]` after `b[i]`
 // without `i >= 1`, and `b[i]` after `b[i + 1]` inside an scf.if region

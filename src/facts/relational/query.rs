@@ -63,6 +63,7 @@ use super::linear::{Atom, Constraint, FactSet, Lin};
 use super::{int_width, Key, Prover, Source};
 use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::to_signed;
+use crate::facts::bounds::IndexOf;
 use crate::facts::ir::{index_constant, shape_of, Op, Val};
 use crate::facts::semantics::{poison_flow, PoisonFlow};
 
@@ -169,9 +170,10 @@ struct Dormant<'a> {
 enum Held<'a> {
     /// `cond` was `holds`.
     Condition { cond: Val<'a>, holds: bool },
-    /// Each index of the access is in bounds of its dimension: `0 <= i`
-    /// and `i + 1 <= dim(memref, k)`.
-    InBounds { memref: Val<'a>, indices: SmallVec<[Val<'a>; 4]> },
+    /// Each index of `access` is in bounds of its dimension: `0 <= i` and
+    /// `i + 1 <= dim(memref, k)`, the index an operand or a result of its
+    /// affine map.
+    InBounds { access: Op<'a>, memref: Val<'a>, indices: SmallVec<[IndexOf<'a>; 4]> },
 }
 
 /// Constraints `lin >= 0`, in disjunctive normal form: one of the

@@ -38,6 +38,34 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// multiplication by k lies within the same bounds, as |k| >= 1). With
     /// whether those ranges rest on the buffer-size assumption.
     pub(crate) fn affine_value(&mut self, op: Op<'a>, first: usize, form: &AffineForm) -> Option<(Lin, Assumptions)> {
+        self.affine_value_requiring(op, first, form, true)
+    }
+
+    /// [`Query::affine_value`] of result `k` of the map of `access`, an
+    /// earlier affine access of an enclosing block (operands from `first`
+    /// on), without requiring its operands defined where the query's op
+    /// runs: the facts that would let others use would not name the
+    /// access they rest on. (Had an operand been poison, the earlier
+    /// access would have been undefined behaviour, like an index out of
+    /// bounds.) Its exactness is shown at `access`, never at the query's
+    /// op.
+    pub(super) fn earlier_map_result(&mut self, access: Op<'a>, first: usize, k: usize) -> Option<(Lin, Assumptions)> {
+        let w = self.prover.ranges.index_width;
+        let map = self.prover.affine_map_results(access.attr("map")?, w)?;
+        let form = map.1.get(k)?.clone()?;
+        (access != self.at).then_some(())?;
+        self.affine_value_requiring(access, first, &form, false)
+    }
+
+    /// [`Query::affine_value`], requiring each operand defined (`require`)
+    /// or not.
+    fn affine_value_requiring(
+        &mut self,
+        op: Op<'a>,
+        first: usize,
+        form: &AffineForm,
+        require: bool,
+    ) -> Option<(Lin, Assumptions)> {
         self.settle();
         let w = self.prover.ranges.index_width;
         if form.terms.iter().any(|&(p, _)| first + p >= op.num_operands()) {
@@ -50,7 +78,9 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let trivial = form.as_input().is_some() || form.terms.is_empty();
         for &(p, c) in &form.terms {
             let x = op.operand(first + p);
-            self.require_defined(x);
+            if require {
+                self.require_defined(x);
+            }
             lin = lin.add_scaled(&self.value(x)?, c as i128)?;
             if trivial {
                 continue;

@@ -97,27 +97,32 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
 
     /// Keeps dormant the bounds of `op`, an earlier scalar access of an
     /// enclosing block: execution goes on past it only if its indices were
-    /// in bounds (otherwise it was undefined behaviour). Read as
-    /// `memref.load`/`store` reads them: the index operands (an affine
-    /// access's map must be its operands).
+    /// in bounds (otherwise it was undefined behaviour). Read as the
+    /// lowered access reads them: the index operands, or the results of an
+    /// affine access's map over its operands, each read where it is
+    /// computed exactly ([`Query::earlier_map_result`]).
     fn earlier_access(&mut self, op: Op<'a>) {
         let Some(Footprint::Indexed { memref, dims }) = footprint(op, self.prover.ranges.index_width) else { return };
         let mut indices = SmallVec::new();
+        let mut keys: SmallVec<[Key<'a>; 4]> = SmallVec::new();
         for (index, base, scalable, lanes) in dims {
             match (index, base, scalable, lanes) {
-                (IndexOf::Value(v), 1, false, Lanes::All) => indices.push(v),
+                (IndexOf::Value(v), 1, false, Lanes::All) => keys.push(Key::Value(v)),
+                (IndexOf::MapResult { first, .. }, 1, false, Lanes::All) => {
+                    keys.extend((first..op.num_operands()).map(|i| Key::Value(op.operand(i))));
+                }
                 _ => break,
             }
+            indices.push(index);
         }
         let rank = shape_of(memref.ty()).map_or(usize::MAX, |s| s.len());
         if indices.is_empty() || indices.len() != rank {
             return;
         }
-        let mut keys: SmallVec<[Key<'a>; 4]> = indices.iter().map(|&v| Key::Value(v)).collect();
         keys.extend((0..rank).map(|k| Key::Dim(memref, k)));
         self.dormant.push(Dormant {
             source: Source::EarlierAccess(op),
-            what: Held::InBounds { memref, indices },
+            what: Held::InBounds { access: op, memref, indices },
             keys,
         });
     }
@@ -200,22 +205,32 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         self.dormant = dormant;
         let any = !woken.is_empty();
         for d in woken {
-            let dnf = match d.what {
-                Held::Condition { cond, holds } => self.condition(cond, holds, 0),
-                Held::InBounds { memref, indices } => {
+            let (dnf, assumes) = match d.what {
+                Held::Condition { cond, holds } => (self.condition(cond, holds, 0), Assumptions::NONE),
+                Held::InBounds { access, memref, indices } => {
                     let mut conj = Vec::new();
-                    for (k, &v) in indices.iter().enumerate() {
+                    let mut assumes = Assumptions::NONE;
+                    for (k, &index) in indices.iter().enumerate() {
                         // (The index is not required defined here: what
                         // that would let other facts use would not name
                         // the access it rests on.)
-                        let (Some(i), Some(d)) = (self.value(v), self.dim(memref, k)) else { continue };
+                        let i = match index {
+                            IndexOf::Value(v) => self.value(v),
+                            IndexOf::MapResult { k: result, first } => {
+                                self.earlier_map_result(access, first, result).map(|(i, a)| {
+                                    assumes |= a;
+                                    i
+                                })
+                            }
+                        };
+                        let (Some(i), Some(d)) = (i, self.dim(memref, k)) else { continue };
                         conj.extend(d.minus(&i).and_then(|l| l.shifted(-1)));
                         conj.push(i);
                     }
-                    vec![conj]
+                    (vec![conj], assumes)
                 }
             };
-            self.assume(d.source, dnf);
+            self.assume_with(d.source, dnf, assumes);
         }
         any
     }
