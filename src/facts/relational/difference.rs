@@ -67,13 +67,14 @@ fn edge(c: &Constraint, zero: usize) -> Option<Edge> {
 }
 
 /// `Some(facts)` if one of `goals` (forms of a goal's negation) that is a
-/// difference contradicts the difference constraints among `constraints`
+/// difference contradicts the difference constraints among those of the
+/// slices `constraints`
 /// (over atoms numbered below `atoms`), leaving out those derived from a
 /// fact in `excluded`: a path of constraints from the goal's head back to
 /// its tail that, with the goal, sums to a negative weight. `None` says
 /// nothing.
-pub(crate) fn refute_by_cycle<'c>(
-    constraints: impl IntoIterator<Item = &'c Constraint>,
+pub(crate) fn refute_by_cycle(
+    constraints: &[&[Constraint]],
     goals: &[Constraint],
     excluded: FactSet,
     atoms: usize,
@@ -87,14 +88,19 @@ pub(crate) fn refute_by_cycle<'c>(
     if goals.is_empty() {
         return None;
     }
-    // (`for_each` folds each half of a chained iterator in a loop of its
-    // own; `extend` asks the chain for one item at a time.)
+    // (The constraints come in slices, each read in a loop of its own: a
+    // chained iterator asked for one item at a time cost more than the
+    // search.)
     let mut edges: SmallVec<[Edge; 64]> = SmallVec::new();
-    constraints.into_iter().for_each(|c| {
-        if let Some(e) = (!c.why.intersects(excluded)).then(|| edge(c, zero)).flatten() {
-            edges.push(e);
+    for &part in constraints {
+        for c in part {
+            if !c.why.intersects(excluded) {
+                if let Some(e) = edge(c, zero) {
+                    edges.push(e);
+                }
+            }
         }
-    });
+    }
     let mut sources: SmallVec<[usize; 8]> = goals.iter().map(|g| g.to).collect();
     sources.sort_unstable();
     sources.dedup();
@@ -215,10 +221,10 @@ mod tests {
             c(5, &[(0, 2), (1, 1)], 4),
         ];
         let goal = [c(0, &[(0, 1), (3, -1)], 3)];
-        let why = refute_by_cycle(&system, &goal, FactSet::default(), 4).expect("refuted");
+        let why = refute_by_cycle(&[&system], &goal, FactSet::default(), 4).expect("refuted");
         assert_eq!(why.facts().collect::<Vec<_>>(), vec![0, 1, 2, 3]);
         // Without the size's equality the chain is broken.
-        assert_eq!(refute_by_cycle(&system, &goal, FactSet::single(2), 4), None);
+        assert_eq!(refute_by_cycle(&[&system], &goal, FactSet::single(2), 4), None);
     }
 
     #[test]
@@ -227,7 +233,7 @@ mod tests {
         // m - 1 satisfies all).
         let system = [c(0, &[(0, 1)], 0), c(-1, &[(0, -1), (1, 1)], 1), c(0, &[(1, -1), (2, 1)], 2)];
         let goal = [c(1, &[(0, 1), (2, -1)], 3)];
-        assert_eq!(refute_by_cycle(&system, &goal, FactSet::default(), 3), None);
+        assert_eq!(refute_by_cycle(&[&system], &goal, FactSet::default(), 3), None);
     }
 
     #[test]
@@ -235,10 +241,10 @@ mod tests {
         // x >= 3, y <= 1; negated goal y - x >= 0.
         let system = [c(-3, &[(0, 1)], 0), c(1, &[(1, -1)], 1)];
         let goal = [c(0, &[(0, -1), (1, 1)], 2)];
-        let why = refute_by_cycle(&system, &goal, FactSet::default(), 2).expect("refuted");
+        let why = refute_by_cycle(&[&system], &goal, FactSet::default(), 2).expect("refuted");
         assert_eq!(why.facts().collect::<Vec<_>>(), vec![0, 1, 2]);
         // Without fact 1 nothing bounds y from above.
-        assert_eq!(refute_by_cycle(&system, &goal, FactSet::single(1), 2), None);
+        assert_eq!(refute_by_cycle(&[&system], &goal, FactSet::single(1), 2), None);
     }
 
     #[test]
@@ -247,12 +253,12 @@ mod tests {
         // goal y - x >= 0.
         let system = [c(-1, &[(0, 2), (1, -2)], 0)];
         let goal = [c(0, &[(0, -1), (1, 1)], 1)];
-        assert!(refute_by_cycle(&system, &goal, FactSet::default(), 2).is_some());
+        assert!(refute_by_cycle(&[&system], &goal, FactSet::default(), 2).is_some());
         // x - 2y >= 0 with 2y - x - 1 >= 0 is infeasible but not a
         // difference system: not shown here.
         let system = [c(0, &[(0, 1), (1, -2)], 0)];
         let goal = [c(-1, &[(0, -1), (1, 2)], 1)];
-        assert_eq!(refute_by_cycle(&system, &goal, FactSet::default(), 2), None);
+        assert_eq!(refute_by_cycle(&[&system], &goal, FactSet::default(), 2), None);
     }
 
     #[test]
@@ -260,6 +266,6 @@ mod tests {
         // x - y >= 1 and y - x >= 1 contradict each other alone.
         let system = [c(-1, &[(0, 1), (1, -1)], 0), c(-1, &[(0, -1), (1, 1)], 1)];
         let goal = [c(0, &[(0, 1)], 2)];
-        assert_eq!(refute_by_cycle(&system, &goal, FactSet::default(), 2), None);
+        assert_eq!(refute_by_cycle(&[&system], &goal, FactSet::default(), 2), None);
     }
 }

@@ -114,7 +114,7 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         exclusions
             .iter()
             .enumerate()
-            .find_map(|(i, &excluded)| refute_by_cycle(self.base.iter().chain(assumed), forms(i), excluded, atoms))
+            .find_map(|(i, &excluded)| refute_by_cycle(&[&self.base, assumed], forms(i), excluded, atoms))
     }
 
     /// Whether the facts gathered so far refute `negated` together with
