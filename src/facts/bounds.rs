@@ -66,11 +66,11 @@
 
 use mlir_sys::MlirType;
 
+use super::ancestry::Ancestry;
 use super::assumptions::Assumptions;
 use super::ir::{
     affine_map_results, affine_map_trees, attr_string, element_bytes, element_type, is_memref, is_scalable_dim,
-    may_access_memref, shape_of, strided_layout, subview_parts, type_string, wide_map_constant, Ancestry, Op, Part,
-    Val,
+    may_access_memref, shape_of, strided_layout, subview_parts, type_string, wide_map_constant, Op, Part, Val,
 };
 use super::preconditions::derive::{for_access, Unshown};
 use super::preconditions::{CallSites, Precondition};

@@ -35,10 +35,8 @@
 //! needs, the SAFETY comment at the call checks or states.
 
 use std::borrow::Cow;
-use std::cell::RefCell;
 use std::ffi::c_void;
 use std::marker::PhantomData;
-use std::rc::Rc;
 
 use melior::ir::operation::{OperationLike, OperationRefMut};
 use melior::ir::Location;
@@ -140,63 +138,6 @@ impl std::hash::Hasher for FastHasher {
 pub(crate) type FastMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
 /// A hash set with [`FastHasher`].
 pub(crate) type FastSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<FastHasher>>;
-
-/// Where ops sit: the name of the nearest enclosing op with a string
-/// `sym_name` (normally the function) and the number of loop-like ops
-/// strictly enclosing them (as `loom-loop-depth` annotates it), memoised
-/// per ancestor for the life of one analysis, during which the IR does not
-/// change. Every loop and access of a nest asks; walking up a 64-deep nest
-/// from each cost more than proving a simple access.
-#[derive(Default)]
-pub(crate) struct Ancestry<'a> {
-    /// Per op: what holds at it or above (its own `sym_name` counts, and
-    /// so does being loop-like).
-    known: RefCell<FastMap<Op<'a>, Place>>,
-}
-
-/// What [`Ancestry`] knows of an op.
-#[derive(Clone, Default)]
-pub(crate) struct Place {
-    pub(crate) symbol: Option<Rc<str>>,
-    pub(crate) loop_depth: u32,
-}
-
-impl<'a> Ancestry<'a> {
-    /// The nearest strictly enclosing op's `sym_name` and the loop-like ops
-    /// strictly enclosing `op`.
-    pub(crate) fn of(&self, op: Op<'a>) -> Place {
-        let Some(parent) = op.parent() else { return Place::default() };
-        // The ops from the parent up to the first one known, then each
-        // from the top down, from what holds above it.
-        let mut chain = Vec::new();
-        let mut above = Place::default();
-        {
-            let known = self.known.borrow();
-            let mut at = Some(parent);
-            while let Some(o) = at {
-                if let Some(k) = known.get(&o) {
-                    above = k.clone();
-                    break;
-                }
-                chain.push(o);
-                at = o.parent();
-            }
-        }
-        let mut known = self.known.borrow_mut();
-        for o in chain.into_iter().rev() {
-            above = Place {
-                symbol: o.own_symbol().map(Rc::from).or(above.symbol),
-                loop_depth: above.loop_depth + u32::from(o.is_loop_like()),
-            };
-            known.insert(o, above.clone());
-        }
-        above
-    }
-    /// The function's name for a record of `op` ("" outside every symbol).
-    pub(crate) fn function_of(&self, op: Op<'a>) -> String {
-        self.of(op).symbol.as_deref().unwrap_or_default().to_string()
-    }
-}
 
 // Handles reached from a valid handle share its lifetime: these wrap what
 // the C API returns for a live handle's navigation (null: None).
@@ -513,7 +454,7 @@ impl<'a> Op<'a> {
         n
     }
     /// The op's own `sym_name`, if it has a string one.
-    fn own_symbol(self) -> Option<String> {
+    pub(crate) fn own_symbol(self) -> Option<String> {
         let a = self.attr("sym_name")?;
         // SAFETY: `a` is a non-null attribute of a live op (uniqued in the
         // context, so valid as long as it).

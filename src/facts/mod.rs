@@ -27,6 +27,7 @@
 //! Claims are never guesses: whatever is not proven is `unknown` with the
 //! reason, and counts that are only upper bounds are `at_most`.
 
+pub(crate) mod ancestry;
 pub(crate) mod assumptions;
 pub(crate) mod bits;
 pub(crate) mod bounds;
@@ -48,9 +49,10 @@ pub(crate) mod trip_count;
 pub(crate) mod walk;
 
 use crate::analysis::Options;
+use ancestry::Ancestry;
 use assumptions::Assumptions;
 use interval::Interval;
-use ir::{is_isolated_from_above, walk_preorder_skipping, Ancestry, ExitKind, FastMap, Op, Val};
+use ir::{is_isolated_from_above, walk_preorder_skipping, ExitKind, FastMap, Op, Val};
 use ranges::{Kept, Range, Ranges, ValueFact};
 use recognize::{Core, Observed, Recognized};
 use symbolic::counts::SymFacts;

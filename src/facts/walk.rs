@@ -33,9 +33,10 @@
 
 use std::mem;
 
+use super::ancestry::Ancestry;
 use super::assumptions::Assumptions;
 use super::bounds::{Access, Checker, Earlier};
-use super::ir::{index_bitwidth, sets_index_width, Ancestry, FastMap, Op};
+use super::ir::{index_bitwidth, sets_index_width, FastMap, Op};
 use super::recognize::may_exit_early;
 use super::relational::Prover;
 use super::{loop_record, Enclosing, LoopRecord, Ranges, Scope};
