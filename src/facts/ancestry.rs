@@ -66,6 +66,13 @@ impl<'a> Ancestry<'a> {
         }
         above
     }
+    /// Drops what is kept (called when a function is done: its ops are
+    /// not asked about again, and a module of many functions would keep
+    /// every op around a loop or an access).
+    pub(crate) fn forget(&mut self) {
+        self.known.get_mut().clear();
+    }
+
     /// The function's name for a record of `op` ("" outside every symbol).
     pub(crate) fn function_of(&self, op: Op<'a>) -> String {
         self.of(op).symbol.as_deref().unwrap_or_default().to_string()

@@ -187,6 +187,7 @@ impl<'a> Walk<'a> {
         if let Work::LoopsAndAccesses { explain } = work {
             self.check_accesses(function, s, explain, &mut |_| true, &mut |a| sink.found_access(a));
         }
+        self.ancestry.forget();
         let facts = mem::replace(&mut self.scopes[s].facts, outer_facts);
         if work == Work::LoopsKeepingFacts {
             self.scopes[s].facts.extend(facts);
