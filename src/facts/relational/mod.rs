@@ -82,11 +82,41 @@ pub(crate) struct EarlierOps<'a> {
     pub(crate) accesses: Vec<Op<'a>>,
 }
 
+/// What an enclosing op is to the ops in its region, for a query's context
+/// ([`Query::context`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Around {
+    /// An `scf.for`/`loom.for` seen from its body: the body runs after
+    /// `iv < ub` was branched on.
+    LoopBody,
+    /// An `affine.if`: its integer set holds (region 0) or not.
+    AffineIf,
+    /// An `scf.if`/`loom.if`: its condition holds (region 0) or not.
+    If,
+    /// Anything else: only its block's earlier guards and accesses say
+    /// something.
+    Other,
+}
+
+impl Around {
+    /// What `parent` is to its region `region`.
+    fn of(parent: Op<'_>, region: Option<usize>) -> Around {
+        match parent.name_bytes() {
+            b"scf.for" | b"loom.for" if region == Some(0) => Around::LoopBody,
+            b"affine.if" => Around::AffineIf,
+            b"scf.if" | b"loom.if" => Around::If,
+            _ => Around::Other,
+        }
+    }
+}
+
 /// One enclosing op of a query's op with something to say of it
 /// ([`Prover::context_of`]), and the ones around it.
 pub(crate) struct ContextLink<'a> {
     /// The enclosing op.
     pub(crate) parent: Op<'a>,
+    /// What it is to the query's op.
+    pub(crate) around: Around,
     /// Its region that holds the query's op.
     pub(crate) region: Option<usize>,
     /// The guards and accesses before the query's op, or the op around it,
@@ -279,10 +309,10 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
     }
 
     /// The enclosing ops of `op` up to its function (included) that say
-    /// something of it, innermost first: an `scf.for`/`loom.for` whose body
-    /// holds it, an `affine.if`, `scf.if` or `loom.if`, or any whose block
-    /// has guards (or, `with_accesses`, scalar accesses) before it (or
-    /// before the op around it there, among the block's first `scan` ops,
+    /// something of it, innermost first: those that are not
+    /// [`Around::Other`] to it, and any whose block has guards (or,
+    /// `with_accesses`, scalar accesses) before it (or before the op around
+    /// it there, among the block's first `scan` ops,
     /// [`Prover::earlier_guards`]). The others say nothing to
     /// [`Query::context`] and are left out. Kept per op: it reads only the
     /// IR.
@@ -308,15 +338,13 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         }
         for (inner, parent) in chain.into_iter().rev() {
             let region = parent.region_index_of(inner);
+            let around = Around::of(parent, region);
             let earlier = self.earlier_guards(inner, scan);
-            let says = match parent.name_bytes() {
-                b"scf.for" | b"loom.for" => region == Some(0),
-                b"affine.if" | b"scf.if" | b"loom.if" => true,
-                _ => false,
-            } || !earlier.guards.is_empty()
+            let says = around != Around::Other
+                || !earlier.guards.is_empty()
                 || (with_accesses && !earlier.accesses.is_empty());
             if says {
-                known = Some(Rc::new(ContextLink { parent, region, earlier, outer: known }));
+                known = Some(Rc::new(ContextLink { parent, around, region, earlier, outer: known }));
             }
             self.contexts.borrow_mut().insert((inner, with_accesses), known.clone());
         }

@@ -26,7 +26,7 @@ use crate::facts::ir::{integer_set_constraints, shape_of, ExitKind, Op, SetConst
 use crate::facts::predicate::Predicate;
 use crate::facts::ranges::Range;
 use crate::facts::relational::linear::Lin;
-use crate::facts::relational::{Key, OperandSum, Source};
+use crate::facts::relational::{Around, Key, OperandSum, Source};
 use crate::facts::semantics::IntOp;
 use smallvec::SmallVec;
 
@@ -39,24 +39,26 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
         let mut link = self.prover.context_of(self.at, MAX_GUARD_SCAN, self.after_accesses);
         while let Some(l) = link {
             let parent = l.parent;
-            let parent_name = parent.name_bytes();
-            if matches!(parent_name, b"scf.for" | b"loom.for") && l.region == Some(0) {
-                // The body runs after `iv < ub` was branched on.
-                self.require_defined(parent.operand(0));
-                self.require_defined(parent.operand(1));
-            }
-            if parent_name == b"affine.if" {
-                if let Some(region) = l.region {
-                    self.affine_condition(parent, region == 0);
+            match l.around {
+                Around::LoopBody => {
+                    // The body runs after `iv < ub` was branched on.
+                    self.require_defined(parent.operand(0));
+                    self.require_defined(parent.operand(1));
                 }
-            }
-            if matches!(parent_name, b"scf.if" | b"loom.if") {
-                self.require_defined(parent.operand(0));
-                if let Some(region) = l.region {
-                    let holds = region == 0;
-                    let dnf = self.condition(parent.operand(0), holds, 0);
-                    self.assume(Source::Condition { op: parent, holds }, dnf);
+                Around::AffineIf => {
+                    if let Some(region) = l.region {
+                        self.affine_condition(parent, region == 0);
+                    }
                 }
+                Around::If => {
+                    self.require_defined(parent.operand(0));
+                    if let Some(region) = l.region {
+                        let holds = region == 0;
+                        let dnf = self.condition(parent.operand(0), holds, 0);
+                        self.assume(Source::Condition { op: parent, holds }, dnf);
+                    }
+                }
+                Around::Other => {}
             }
             let earlier = &l.earlier;
             if self.after_accesses {
