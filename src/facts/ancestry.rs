@@ -18,9 +18,7 @@ use super::ir::{FastMap, Op};
 /// Where ops sit: the name of the nearest enclosing op with a string
 /// `sym_name` (normally the function) and the number of loop-like ops
 /// strictly enclosing them (as `loom-loop-depth` annotates it), memoised
-/// per ancestor for the life of one analysis, during which the IR does not
-/// change. Every loop and access of a nest asks; walking up a 64-deep nest
-/// from each cost more than proving a simple access.
+/// per ancestor (see the module header).
 #[derive(Default)]
 pub(crate) struct Ancestry<'a> {
     /// Per op: what holds at it or above (its own `sym_name` counts, and
@@ -33,6 +31,13 @@ pub(crate) struct Ancestry<'a> {
 pub(crate) struct Place {
     pub(crate) symbol: Option<Rc<str>>,
     pub(crate) loop_depth: u32,
+}
+
+impl Place {
+    /// The function's name for a record ("" outside every symbol).
+    pub(crate) fn function(&self) -> String {
+        self.symbol.as_deref().unwrap_or_default().to_string()
+    }
 }
 
 impl<'a> Ancestry<'a> {
@@ -75,7 +80,7 @@ impl<'a> Ancestry<'a> {
 
     /// The function's name for a record of `op` ("" outside every symbol).
     pub(crate) fn function_of(&self, op: Op<'a>) -> String {
-        self.of(op).symbol.as_deref().unwrap_or_default().to_string()
+        self.of(op).function()
     }
 }
 

@@ -631,7 +631,7 @@ fn loop_record<'a>(
     let mut l = LoopRecord {
         op,
         op_name: op.name(),
-        function: place.symbol.as_deref().unwrap_or_default().to_string(),
+        function: place.function(),
         loc: op.loc_string(),
         depth: place.loop_depth,
         status,
