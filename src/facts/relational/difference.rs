@@ -68,11 +68,10 @@ fn edge(c: &Constraint, zero: usize) -> Option<Edge> {
 
 /// `Some(facts)` if one of `goals` (forms of a goal's negation) that is a
 /// difference contradicts the difference constraints among those of the
-/// slices `constraints`
-/// (over atoms numbered below `atoms`), leaving out those derived from a
-/// fact in `excluded`: a path of constraints from the goal's head back to
-/// its tail that, with the goal, sums to a negative weight. `None` says
-/// nothing.
+/// slices `constraints` (over atoms numbered below `atoms`), leaving out
+/// those derived from a fact in `excluded`: a path of constraints from the
+/// goal's head back to its tail that, with the goal, sums to a negative
+/// weight. `None` says nothing.
 pub(crate) fn refute_by_cycle(
     constraints: &[&[Constraint]],
     goals: &[Constraint],
@@ -80,27 +79,27 @@ pub(crate) fn refute_by_cycle(
     atoms: usize,
 ) -> Option<FactSet> {
     let zero = atoms;
-    // (Filled in place: collected, the inline arrays would be copied
-    // into place, a few kilobytes per call.)
-    let mut goal_edges: SmallVec<[Edge; 8]> = SmallVec::new();
-    goal_edges.extend(goals.iter().filter(|c| !c.why.intersects(excluded)).filter_map(|c| edge(c, zero)));
-    let goals = goal_edges;
-    if goals.is_empty() {
-        return None;
-    }
-    // (The constraints come in slices, each read in a loop of its own: a
-    // chained iterator asked for one item at a time cost more than the
-    // search.)
-    let mut edges: SmallVec<[Edge; 64]> = SmallVec::new();
-    for &part in constraints {
-        for c in part {
-            if !c.why.intersects(excluded) {
-                if let Some(e) = edge(c, zero) {
-                    edges.push(e);
-                }
+    // The edges of the constraints not excluded, pushed in place (collected
+    // into a new array, the inline storage would be copied, a few
+    // kilobytes per call), each slice read in a loop of its own (a chained
+    // iterator asked for one item at a time cost more than the search).
+    let push_edges = |part: &[Constraint], out: &mut dyn FnMut(Edge)| {
+        for c in part.iter().filter(|c| !c.why.intersects(excluded)) {
+            if let Some(e) = edge(c, zero) {
+                out(e);
             }
         }
+    };
+    let mut goal_edges: SmallVec<[Edge; 8]> = SmallVec::new();
+    push_edges(goals, &mut |e| goal_edges.push(e));
+    if goal_edges.is_empty() {
+        return None;
     }
+    let mut edges: SmallVec<[Edge; 64]> = SmallVec::new();
+    for &part in constraints {
+        push_edges(part, &mut |e| edges.push(e));
+    }
+    let goals = goal_edges;
     let mut sources: SmallVec<[usize; 8]> = goals.iter().map(|g| g.to).collect();
     sources.sort_unstable();
     sources.dedup();

@@ -50,10 +50,12 @@ impl<'q, 'r, 'f, 'a> Query<'q, 'r, 'f, 'a> {
     /// bounds.) Its exactness is shown at `access`, never at the query's
     /// op.
     pub(super) fn earlier_map_result(&mut self, access: Op<'a>, first: usize, k: usize) -> Option<(Lin, Assumptions)> {
+        if access == self.at {
+            return None;
+        }
         let w = self.prover.ranges.index_width;
         let map = self.prover.affine_map_results(access.attr("map")?, w)?;
         let form = map.1.get(k)?.clone()?;
-        (access != self.at).then_some(())?;
         self.affine_value_requiring(access, first, &form, false)
     }
 
