@@ -25,7 +25,7 @@ use crate::facts::bits::smax;
 use crate::facts::bounds::{dim_goals, Access, Failure};
 use crate::facts::ir::{Def, Op, Val};
 use crate::facts::relational::linear::{Atom, Constraint, FactSet, Lin};
-use crate::facts::relational::{int_width, Key, Query, Source};
+use crate::facts::relational::{int_width, Key, Prover, Query, Source};
 
 /// Constraints a projection may hold at once; past this, an elimination
 /// that would grow the system drops the constraints on that atom instead.
@@ -286,13 +286,60 @@ pub(crate) fn for_access<'a>(
         goals.push(i);
         goals.push(upper.ok_or("the relation is too large to state")?);
     }
-    derive(query, function, index_width, &goals)
+    let p = derive(query, function, index_width, &goals)?;
+    if p.clauses.is_empty() {
+        return Err("every relation it needs is shown".into());
+    }
+    Ok(p)
+}
+
+/// The precondition under which comparison `cmp` (`arith.cmpi`/`index.cmp`
+/// in a `func.func`) is true wherever it runs, as the relational facts at
+/// it show (no clause: true without one); Err(why) when none is shown.
+/// Function versioning keeps a runtime check's comparison only on the path
+/// where this does not hold at entry.
+///
+/// A clause whose every alternative keeps the comparison from running (the
+/// "or the loop does not run" cases alone) is refused: under it the check
+/// never runs, so a version without it would only run where it was not
+/// needed.
+pub(crate) fn for_compare<'a>(
+    prover: &Prover<'_, '_, 'a>,
+    cmp: Op<'a>,
+    index_width: u32,
+) -> Result<Precondition, String> {
+    let function = enclosing_func(cmp).ok_or("the comparison is in no func.func")?;
+    let mut query = Query::new(prover, cmp);
+    let goals = Prover::true_goals(&mut query, cmp).ok_or("the comparison is not read as integer relations")?;
+    let p = derive(&mut query, function, index_width, &goals)?;
+    let entry = function.entry_block(0).ok_or("the function has no body")?;
+    for clause in &p.clauses {
+        let runs = |query: &mut Query<'_, '_, '_, 'a>, r: &Relation| {
+            let mut lin = Lin::constant(r.constant);
+            for &(q, k) in &r.terms {
+                let v = match q {
+                    Quantity::Arg(n) if (n as usize) < entry.num_args() => query.value(entry.arg(n as usize)),
+                    Quantity::Dim(n, d) if (n as usize) < entry.num_args() => query.dim(entry.arg(n as usize), d),
+                    _ => None,
+                };
+                let Some(next) = v.and_then(|v| lin.add_scaled(&v, k)) else { return false };
+                lin = next;
+            }
+            // `-1 >= 0` shown under it: the facts at the comparison
+            // contradict it.
+            query.prove_assuming(&Lin::constant(-1), &[lin]).is_none()
+        };
+        if !clause.iter().any(|r| runs(&mut query, r)) {
+            return Err("it holds only where the comparison does not run".into());
+        }
+    }
+    Ok(p)
 }
 
 /// The precondition under which every goal in `goals` (`g >= 0`, each a
 /// relation an access needs, at the access `query` is for) holds, in terms
-/// of the entry of `function` (a `func.func`); Err(why) when one of them
-/// has none.
+/// of the entry of `function` (a `func.func`), with no clause when the
+/// prover shows every goal; Err(why) when one of them has none.
 fn derive(
     query: &mut Query<'_, '_, '_, '_>,
     function: Op<'_>,
@@ -332,9 +379,6 @@ fn derive(
         if !clauses.contains(&c) {
             clauses.push(c);
         }
-    }
-    if clauses.is_empty() {
-        return Err("every relation it needs is shown".into());
     }
     let assumptions = query.uses_assumption(used).names().collect();
     Ok(Precondition { clauses, assumptions })

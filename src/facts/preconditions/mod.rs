@@ -122,15 +122,32 @@ impl CallSites {
     }
 }
 
+impl Quantity {
+    /// The quantity as a leaf of the report's expressions.
+    pub(crate) fn expr(self) -> Expr {
+        match self {
+            Quantity::Arg(n) => Expr::leaf(Leaf::Arg(n)),
+            Quantity::Dim(n, k) => Expr::leaf(Leaf::Dim(n, k as u64)),
+        }
+    }
+}
+
 impl Relation {
+    /// `constant + Σ coefficient × quantity`, the expression the relation
+    /// says is at least 0; None if it does not fit an expression.
+    pub(crate) fn expr(&self) -> Option<Expr> {
+        let mut e = Expr::constant(self.constant);
+        for &(q, k) in &self.terms {
+            e = e.add(&q.expr().scale(k)?)?;
+        }
+        Some(e)
+    }
+
     /// `lhs <= rhs` with every coefficient positive, in the report's
     /// expression grammar (`%arg0 + 1 <= dim(%arg2, 0)`); None if a side
     /// does not fit an expression.
     pub(crate) fn text(&self) -> Option<String> {
-        let leaf = |q: Quantity| match q {
-            Quantity::Arg(n) => Expr::leaf(Leaf::Arg(n)),
-            Quantity::Dim(n, k) => Expr::leaf(Leaf::Dim(n, k as u64)),
-        };
+        let leaf = Quantity::expr;
         let mut lhs = Expr::constant(0);
         let mut rhs = Expr::constant(0);
         for &(q, k) in &self.terms {

@@ -686,8 +686,6 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         hypotheses.iter().all(|h| now.contains(h))
     }
 
-    /// The value of the comparison `cmp` (`arith.cmpi`/`index.cmp`) wherever
-    /// it runs, if the relational facts there decide it.
     /// The operand an `arith.minsi`/`maxsi` or a multi-result
     /// `affine.min`/`affine.max` always yields where it runs, when the
     /// facts show one candidate is at most (min) or at least (max) every
@@ -741,52 +739,118 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         None
     }
 
+    /// The value of the comparison `cmp` (`arith.cmpi`/`index.cmp`) wherever
+    /// it runs, if the relational facts there decide it.
     pub(crate) fn decide(&self, cmp: Op<'a>) -> Option<bool> {
         let pred = cmp.compare_predicate()?;
         let mut q = Query::new(self, cmp);
-        // A comparison of poison is poison: any constant refines it.
-        q.require_defined(cmp.operand(0));
-        q.require_defined(cmp.operand(1));
-        let (a, b) = (q.value(cmp.operand(0))?, q.value(cmp.operand(1))?);
-        // Each relation as `lin >= 0`.
-        let lt = |x: &Lin, y: &Lin| y.minus(x)?.shifted(-1);
-        let le = |x: &Lin, y: &Lin| y.minus(x);
+        let (a, b) = compared(&mut q, cmp)?;
         let all = |q: &mut Query<'_, 'r, 'f, 'a>, goals: &[Option<Lin>]| {
             goals.iter().all(|g| g.as_ref().is_some_and(|g| q.prove(g).is_some()))
         };
-        // Signed: `a < b` or `b <= a`. Unsigned: the same in [0, SMAX],
-        // where both orders agree.
-        let (strict, x, y, unsigned) = match pred {
-            Predicate::Slt => (true, &a, &b, false),
-            Predicate::Sle => (false, &a, &b, false),
-            Predicate::Sgt => (true, &b, &a, false),
-            Predicate::Sge => (false, &b, &a, false),
-            Predicate::Ult => (true, &a, &b, true),
-            Predicate::Ule => (false, &a, &b, true),
-            Predicate::Ugt => (true, &b, &a, true),
-            Predicate::Uge => (false, &b, &a, true),
-            Predicate::Eq | Predicate::Ne => {
-                let equal = all(&mut q, &[le(&a, &b), le(&b, &a)]);
-                let differ = !equal && (all(&mut q, &[lt(&a, &b)]) || all(&mut q, &[lt(&b, &a)]));
-                let eq = if equal {
-                    Some(true)
-                } else if differ {
-                    Some(false)
-                } else {
-                    None
-                };
-                return eq.map(|e| e == (pred == Predicate::Eq));
-            }
+        let Some(order) = Order::of(pred) else {
+            let equal = all(&mut q, &[le(&a, &b), le(&b, &a)]);
+            let differ = !equal && (all(&mut q, &[lt(&a, &b)]) || all(&mut q, &[lt(&b, &a)]));
+            let eq = if equal {
+                Some(true)
+            } else if differ {
+                Some(false)
+            } else {
+                None
+            };
+            return eq.map(|e| e == (pred == Predicate::Eq));
         };
-        let holds = if strict { lt(x, y) } else { le(x, y) };
-        let fails = if strict { le(y, x) } else { lt(y, x) };
-        // `x (<|<=) y` holds (unsigned: with 0 <= x), or fails (unsigned: with 0 <= y).
-        if all(&mut q, &[holds, unsigned.then(|| x.clone()).or(Some(Lin::constant(0)))]) {
+        if all(&mut q, &order.holds(&a, &b)) {
             return Some(true);
         }
-        if all(&mut q, &[fails, unsigned.then(|| y.clone()).or(Some(Lin::constant(0)))]) {
+        if all(&mut q, &order.fails(&a, &b)) {
             return Some(false);
         }
         None
+    }
+
+    /// The relations (`g >= 0`, forms of `q`, which must be at `cmp`)
+    /// that together make the comparison `cmp` true: `b - a - 1` for `a
+    /// slt b`, with `a` for `a ult b` (both orders agree in [0, SMAX]),
+    /// both `b - a` and `a - b` for `eq`. None for `ne` (no conjunction of
+    /// relations) or when an operand is not read as a form.
+    pub(crate) fn true_goals(q: &mut Query<'_, 'r, 'f, 'a>, cmp: Op<'a>) -> Option<Vec<Lin>> {
+        let pred = cmp.compare_predicate()?;
+        let (a, b) = compared(q, cmp)?;
+        let goals = match Order::of(pred) {
+            Some(order) => order.holds(&a, &b),
+            None if pred == Predicate::Eq => vec![le(&a, &b), le(&b, &a)],
+            None => return None,
+        };
+        goals.into_iter().collect()
+    }
+}
+
+/// The operands of comparison `cmp` as forms of `q`, both required
+/// defined (a comparison of poison is poison: any constant refines it).
+fn compared<'a>(q: &mut Query<'_, '_, '_, 'a>, cmp: Op<'a>) -> Option<(Lin, Lin)> {
+    q.require_defined(cmp.operand(0));
+    q.require_defined(cmp.operand(1));
+    Some((q.value(cmp.operand(0))?, q.value(cmp.operand(1))?))
+}
+
+/// `x < y` as `y - x - 1 >= 0`.
+fn lt(x: &Lin, y: &Lin) -> Option<Lin> {
+    y.minus(x)?.shifted(-1)
+}
+
+/// `x <= y` as `y - x >= 0`.
+fn le(x: &Lin, y: &Lin) -> Option<Lin> {
+    y.minus(x)
+}
+
+/// An ordering comparison read as `x < y` or `x <= y` of its operands
+/// (swapped for `>`/`>=`); unsigned ones only where both are in [0, SMAX],
+/// where both orders agree.
+struct Order {
+    strict: bool,
+    swapped: bool,
+    unsigned: bool,
+}
+
+impl Order {
+    /// None for `eq` and `ne`.
+    fn of(pred: Predicate) -> Option<Order> {
+        let (strict, swapped, unsigned) = match pred {
+            Predicate::Slt => (true, false, false),
+            Predicate::Sle => (false, false, false),
+            Predicate::Sgt => (true, true, false),
+            Predicate::Sge => (false, true, false),
+            Predicate::Ult => (true, false, true),
+            Predicate::Ule => (false, false, true),
+            Predicate::Ugt => (true, true, true),
+            Predicate::Uge => (false, true, true),
+            Predicate::Eq | Predicate::Ne => return None,
+        };
+        Some(Order { strict, swapped, unsigned })
+    }
+
+    fn sides<'l>(&self, a: &'l Lin, b: &'l Lin) -> (&'l Lin, &'l Lin) {
+        if self.swapped {
+            (b, a)
+        } else {
+            (a, b)
+        }
+    }
+
+    /// Relations that make `a pred b` true: `x (<|<=) y` (unsigned: with
+    /// `0 <= x`).
+    fn holds(&self, a: &Lin, b: &Lin) -> Vec<Option<Lin>> {
+        let (x, y) = self.sides(a, b);
+        let rel = if self.strict { lt(x, y) } else { le(x, y) };
+        vec![rel, Some(if self.unsigned { x.clone() } else { Lin::constant(0) })]
+    }
+
+    /// Relations that make `a pred b` false: `y (<=|<) x` (unsigned: with
+    /// `0 <= y`).
+    fn fails(&self, a: &Lin, b: &Lin) -> Vec<Option<Lin>> {
+        let (x, y) = self.sides(a, b);
+        let rel = if self.strict { le(y, x) } else { lt(y, x) };
+        vec![rel, Some(if self.unsigned { y.clone() } else { Lin::constant(0) })]
     }
 }
