@@ -118,7 +118,8 @@ pub(crate) enum AffineKind {
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum IntOp<'a> {
     /// `arith.constant`, `index.constant`, `index.bool.constant`: the
-    /// integer attribute's bits and width (None: not an integer attribute).
+    /// integer attribute's bits and width (None: not an integer attribute);
+    /// `memref.rank` of a ranked memref: its rank (an `index`, as 64 bits).
     Constant {
         value: Option<(u64, u32)>,
     },
@@ -229,6 +230,7 @@ impl<'a> IntOp<'a> {
             b"arith.constant" | b"index.constant" | b"index.bool.constant" => {
                 IntOp::Constant { value: op.attr("value").and_then(int_attr) }
             }
+            b"memref.rank" if n == 1 => IntOp::Constant { value: shape_of(a(0).ty()).map(|s| (s.len() as u64, 64)) },
             b"arith.addi" if binary => IntOp::Add { lhs: a(0), rhs: a(1), flags: flagged() },
             b"index.add" if binary => IntOp::Add { lhs: a(0), rhs: a(1), flags: Flags::NONE },
             b"arith.subi" if binary => IntOp::Sub { lhs: a(0), rhs: a(1), flags: flagged() },

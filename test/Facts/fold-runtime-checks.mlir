@@ -19,7 +19,8 @@
 // ---------------------------------------------------------------------------
 
 // 0 <= i < D. The memref.dim gets a rank check too (0 < rank 1), which
-// canonicalize folds on its own.
+// the facts decide (the rank of a ranked memref is a constant), as
+// canonicalize would.
 // CHECK-LABEL: func.func @sum(
 // CHECK-NOT: cf.assert
 // CHECK: {{^ +}}%{{.*}} = memref.load
@@ -220,7 +221,7 @@ func.func @windows(%a: memref<?xi32>) -> i32 {
 }
 
 // The rank check of a memref.dim with a constant index (upstream compares
-// memref.rank with it) folds through canonicalize alone.
+// memref.rank with it) folds.
 // CHECK-LABEL: func.func @dim_rank(
 // CHECK-NOT: cf.assert
 // CHECK: memref.dim
