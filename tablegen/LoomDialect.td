@@ -35,7 +35,7 @@ def Loom_Dialect : Dialect {
     analyses therefore treat loom ops conservatively; `loom-lower-to-scf` and
     `loom-lower-to-cf` produce IR that upstream analyses understand precisely.
 
-    The dialect declares five discardable attributes; any other `loom.`
+    The dialect declares six discardable attributes; any other `loom.`
     attribute is rejected by the verifier. Two are what loom's passes attach
     to loops of any dialect (ops implementing `LoopLikeOpInterface`):
 
@@ -62,6 +62,13 @@ def Loom_Dialect : Dialect {
       bound as loom's loop facts prove it;
     - `loom.max_trips_unproven = "..."` (`loom-prove-max-trips`): the facts'
       summary of a loop they do not bound.
+
+    One is on functions (ops implementing `FunctionOpInterface`):
+
+    - `loom.version_condition = "..."` (`loom-fold-loop-facts` with
+      `version-functions=true`): the condition on the function's arguments
+      under which its unchecked copy runs, in the report's expression
+      grammar (`%arg0 <= dim(%arg1, 0) and ...`).
   }];
   let useDefaultTypePrinterParser = 1;
   let hasCanonicalizer = 0;
@@ -84,12 +91,16 @@ def Loom_Dialect : Dialect {
   //   "..."` (derived by loom-prove-max-trips): on a `loom.loop` or
   //   `loom.for`, the same bound as loom's loop facts prove it, or the
   //   facts' summary when they prove none.
+  // - `loom.version_condition = "..."` (loom-fold-loop-facts with
+  //   version-functions=true): on a function (FunctionOpInterface), the
+  //   condition under which its unchecked copy runs.
   let discardableAttrs = (ins
     "::mlir::IntegerAttr":$depth,
     "::mlir::StringAttr":$facts,
     "::mlir::IntegerAttr":$max_trips,
     "::mlir::IntegerAttr":$proven_max_trips,
-    "::mlir::StringAttr":$max_trips_unproven
+    "::mlir::StringAttr":$max_trips_unproven,
+    "::mlir::StringAttr":$version_condition
   );
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{

@@ -791,13 +791,14 @@ func.func @assume_range_result_type(%x: index) {
 }
 
 //===----------------------------------------------------------------------===//
-// Declared attributes: loom.depth and loom.facts, only on loops.
+// Declared attributes: loom.depth and loom.facts only on loops,
+// loom.version_condition only on functions.
 //===----------------------------------------------------------------------===//
 
 // -----
 
 func.func @unknown_loom_attribute() {
-  // expected-error @+1 {{'func.return' op has unknown loom attribute 'loom.dpeth' (loom declares 'loom.depth', 'loom.facts', 'loom.max_trips', 'loom.proven_max_trips' and 'loom.max_trips_unproven')}}
+  // expected-error @+1 {{'func.return' op has unknown loom attribute 'loom.dpeth' (loom declares 'loom.depth', 'loom.facts', 'loom.max_trips', 'loom.proven_max_trips', 'loom.max_trips_unproven' and 'loom.version_condition')}}
   return {loom.dpeth = 0 : i64}
 }
 
@@ -838,5 +839,23 @@ func.func @facts_not_a_string(%n: index) {
   // expected-error @+1 {{'scf.for' op 'loom.facts' must be a string, got 3 : i64}}
   scf.for %i = %c0 to %n step %c1 {
   } {loom.facts = 3 : i64}
+  return
+}
+
+// -----
+
+func.func @version_condition_not_on_a_function(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.for' op carries 'loom.version_condition', which only a function (FunctionOpInterface) may carry}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {loom.version_condition = "%arg0 <= 4"}
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op 'loom.version_condition' must be a string, got 4 : i64}}
+func.func @version_condition_not_a_string(%n: index) attributes {loom.version_condition = 4 : i64} {
   return
 }

@@ -18,6 +18,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -53,8 +54,9 @@ void LoomDialect::registerTypes() {
 /// string), each only on a loop (LoopLikeOpInterface); `loom.max_trips` and
 /// `loom.proven_max_trips` (a non-negative i64, at least 1 on a loom.loop)
 /// and `loom.max_trips_unproven` (a string), each only on a loom.loop or a
-/// loom.for. Any other `loom.` attribute is an error, so a misspelled one is
-/// never kept silently.
+/// loom.for; `loom.version_condition` (a string) only on a function
+/// (FunctionOpInterface). Any other `loom.` attribute is an error, so a
+/// misspelled one is never kept silently.
 LogicalResult LoomDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attribute) {
   StringRef name = attribute.getName().strref();
@@ -63,14 +65,26 @@ LogicalResult LoomDialect::verifyOperationAttribute(Operation *op,
   bool isTrips = name == MaxTripsAttrHelper::getNameStr() ||
                  name == ProvenMaxTripsAttrHelper::getNameStr();
   bool isUnproven = name == MaxTripsUnprovenAttrHelper::getNameStr();
-  if (!isDepth && !isFacts && !isTrips && !isUnproven)
+  bool isCondition = name == VersionConditionAttrHelper::getNameStr();
+  if (!isDepth && !isFacts && !isTrips && !isUnproven && !isCondition)
     return op->emitOpError()
            << "has unknown loom attribute '" << name << "' (loom declares '"
            << DepthAttrHelper::getNameStr() << "', '"
            << FactsAttrHelper::getNameStr() << "', '"
            << MaxTripsAttrHelper::getNameStr() << "', '"
-           << ProvenMaxTripsAttrHelper::getNameStr() << "' and '"
-           << MaxTripsUnprovenAttrHelper::getNameStr() << "')";
+           << ProvenMaxTripsAttrHelper::getNameStr() << "', '"
+           << MaxTripsUnprovenAttrHelper::getNameStr() << "' and '"
+           << VersionConditionAttrHelper::getNameStr() << "')";
+  if (isCondition) {
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitOpError()
+             << "carries '" << name
+             << "', which only a function (FunctionOpInterface) may carry";
+    if (!isa<StringAttr>(attribute.getValue()))
+      return op->emitOpError() << "'" << name << "' must be a string, got "
+                               << attribute.getValue();
+    return success();
+  }
   if ((isTrips || isUnproven) && !isa<LoopOp, ForOp>(op))
     return op->emitOpError() << "carries '" << name
                              << "', which only a loom.loop or a loom.for may "
