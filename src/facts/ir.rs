@@ -1776,4 +1776,49 @@ impl<'a> Rewriter<'a> {
             Some(attr_string(mlirAffineMapAttrGet(sub)))
         }
     }
+
+    /// Duplicates the body of function `func` (inside the root, or the
+    /// root) behind a new entry block that branches to the copy or to the
+    /// original (`loomVersionFunctionBody`: `cf.cond_br %false, ^copy,
+    /// ^original`; the new block has the function's arguments). Returns the
+    /// branch, whose condition the caller sets ([`Rewriter::set_operand`]),
+    /// and the copy of each op of `ops` (each inside `func`'s body); None,
+    /// with nothing changed, when that is refused.
+    pub(crate) fn version_function_body(&mut self, func: Op<'a>, ops: &[Op<'a>]) -> Option<(Op<'a>, Vec<Op<'a>>)> {
+        self.check_inside(func, "version_function_body");
+        for op in ops {
+            assert!(op.is_within(func) && *op != func, "version_function_body: an op outside the function");
+        }
+        let raw: Vec<MlirOperation> = ops.iter().map(|o| o.0).collect();
+        let mut clones = vec![MlirOperation { ptr: std::ptr::null_mut() }; ops.len()];
+        // SAFETY: `func` is a live op inside the root, which the rewriter
+        // may modify; `raw` holds `ops.len()` live ops inside its body
+        // (checked above, and again by the callee) and `clones` has room
+        // for as many results, both alive for the call. The callee only
+        // adds blocks and ops to `func`'s region (owned by it), changes
+        // nothing else and keeps every existing op alive, so handles into
+        // the root stay valid; the results are ops of the new blocks.
+        let branch =
+            unsafe { ffi::loomVersionFunctionBody(func.0, raw.len() as isize, raw.as_ptr(), clones.as_mut_ptr()) };
+        let branch = op_or_none(branch)?;
+        // Every op of the body has a copy once the branch exists.
+        let clones = clones.into_iter().map(|c| op_or_none(c).expect("version_function_body: an op without a copy"));
+        Some((branch, clones.collect()))
+    }
+
+    /// Sets operand `i` of `op` (inside the root) to `value`, a value
+    /// defined inside the root (panics when `op` has no operand `i`).
+    pub(crate) fn set_operand(&mut self, op: Op<'a>, i: usize, value: Val<'a>) {
+        self.check_inside(op, "set_operand");
+        assert!(i < op.num_operands(), "set_operand: {} has no operand {i}", op.name());
+        let owner = match value.def() {
+            Def::Result(o) => Some(o),
+            Def::Arg(block, _) => block.parent_op(),
+        };
+        assert!(owner.is_some_and(|o| o.is_within(self.root)), "Rewriter::set_operand: a value outside the root");
+        // SAFETY: `op` is a live op inside the root with an operand `i`
+        // (checked), `value` a live value defined inside the root; the C
+        // API only relinks that one use.
+        unsafe { mlirOperationSetOperand(op.0, i as isize, value.0) }
+    }
 }

@@ -2,3 +2,4 @@
 #include "loom-c/Driver.h"
 #include "loom-c/Loom.h"
 #include "loom-c/Facts.h"
+#include "loom-c/Versioning.h"

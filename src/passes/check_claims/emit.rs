@@ -16,14 +16,14 @@ use crate::facts::ir::{int_type, AttrText, Op, Rewriter, Val};
 
 /// `arith.cmpi` predicates by their number (MLIR's `CmpIPredicate`).
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Cmp {
+pub(in crate::passes) enum Cmp {
     Eq = 0,
     Slt = 2,
     Sle = 3,
 }
 
 /// Builds checks before one op at a time.
-pub(super) struct Emitter<'r, 'a> {
+pub(in crate::passes) struct Emitter<'r, 'a> {
     pub(super) rw: &'r mut Rewriter<'a>,
     wide: MlirType,
     i1: MlirType,
@@ -33,7 +33,7 @@ pub(super) struct Emitter<'r, 'a> {
 impl<'r, 'a> Emitter<'r, 'a> {
     /// None if the root's context cannot give the types (never for a live
     /// context with the builtin dialect).
-    pub(super) fn new(rw: &'r mut Rewriter<'a>) -> Option<Emitter<'r, 'a>> {
+    pub(in crate::passes) fn new(rw: &'r mut Rewriter<'a>) -> Option<Emitter<'r, 'a>> {
         let wide = rw.parse_type("i128")?;
         let i1 = rw.parse_type("i1")?;
         let i64 = rw.parse_type("i64")?;
@@ -53,7 +53,7 @@ impl<'r, 'a> Emitter<'r, 'a> {
     }
 
     /// `arith.constant value : i128`.
-    pub(super) fn wide_const(&mut self, before: Op<'a>, value: i128) -> Option<Val<'a>> {
+    pub(in crate::passes) fn wide_const(&mut self, before: Op<'a>, value: i128) -> Option<Val<'a>> {
         let text = format!("{value} : i128");
         self.one(before, "arith.constant", &[], self.wide, &[("value", AttrText::Parsed(&text))])
     }
@@ -85,7 +85,7 @@ impl<'r, 'a> Emitter<'r, 'a> {
     }
 
     /// A binary `arith` op of `a` and `b` (same type) with their type.
-    pub(super) fn binary(&mut self, before: Op<'a>, name: &str, a: Val<'a>, b: Val<'a>) -> Option<Val<'a>> {
+    pub(in crate::passes) fn binary(&mut self, before: Op<'a>, name: &str, a: Val<'a>, b: Val<'a>) -> Option<Val<'a>> {
         self.one(before, name, &[a, b], a.ty(), &[])
     }
 
@@ -99,13 +99,13 @@ impl<'r, 'a> Emitter<'r, 'a> {
     }
 
     /// `arith.cmpi pred, a, b`.
-    pub(super) fn cmp(&mut self, before: Op<'a>, pred: Cmp, a: Val<'a>, b: Val<'a>) -> Option<Val<'a>> {
+    pub(in crate::passes) fn cmp(&mut self, before: Op<'a>, pred: Cmp, a: Val<'a>, b: Val<'a>) -> Option<Val<'a>> {
         let text = format!("{} : i64", pred as i64);
         self.one(before, "arith.cmpi", &[a, b], self.i1, &[("predicate", AttrText::Parsed(&text))])
     }
 
     /// The conjunction of `conds` (i1 values; at least one).
-    pub(super) fn all(&mut self, before: Op<'a>, conds: &[Val<'a>]) -> Option<Val<'a>> {
+    pub(in crate::passes) fn all(&mut self, before: Op<'a>, conds: &[Val<'a>]) -> Option<Val<'a>> {
         let (first, rest) = conds.split_first()?;
         let mut acc = *first;
         for c in rest {

@@ -22,7 +22,7 @@ use crate::facts::symbolic::expr::{Expr, Leaf, Term};
 
 /// The values a claim's expression may read where it is evaluated.
 #[derive(Clone, Default)]
-pub(super) struct Leaves<'a> {
+pub(in crate::passes) struct Leaves<'a> {
     /// The enclosing function's arguments (what `%argN` names).
     args: Vec<Val<'a>>,
     /// Values of at most 64 bits that dominate the point, by id (what an
@@ -32,7 +32,7 @@ pub(super) struct Leaves<'a> {
 
 impl<'a> Leaves<'a> {
     /// The arguments of the function enclosing `op`, and no other value.
-    pub(super) fn args_of(op: Op<'a>) -> Leaves<'a> {
+    pub(in crate::passes) fn args_of(op: Op<'a>) -> Leaves<'a> {
         Leaves { args: super::counts::function_args(op), visible: FastMap::default() }
     }
 
@@ -80,7 +80,7 @@ impl<'a> Leaves<'a> {
 /// values of at most 64 bits `leaves` can read (function arguments, buffer
 /// sizes, dominating values); None when a leaf cannot be read there or the
 /// bound passes 2^125.
-pub(super) fn magnitude(e: &Expr, leaves: &Leaves<'_>) -> Option<u128> {
+pub(in crate::passes) fn magnitude(e: &Expr, leaves: &Leaves<'_>) -> Option<u128> {
     const LIMIT: u128 = 1 << 125;
     let (c, terms) = e.linear_parts();
     let mut total = c.unsigned_abs();
@@ -108,7 +108,7 @@ pub(super) fn magnitude(e: &Expr, leaves: &Leaves<'_>) -> Option<u128> {
 
 /// Emits `e` as `i128` ops before `before`; values are read from `leaves`
 /// in the `signed` order (None: an argument or opaque value is not read).
-pub(super) fn emit_expr<'a>(
+pub(in crate::passes) fn emit_expr<'a>(
     em: &mut Emitter<'_, 'a>,
     before: Op<'a>,
     e: &Expr,

@@ -3,13 +3,18 @@
 //! decided comparison, `cf.assert` that its result equals the constant the
 //! fold would put in its place; after each decided extremum, that its
 //! result equals the candidate the fold would use (an operand, or a
-//! constant of its type). A planted wrong claim (`plant=fold`, test only)
-//! expects the other boolean, or the candidate plus one.
+//! constant of its type); after each comparison function versioning
+//! (`version-functions=true`) replaces by `true` in a function's unchecked
+//! copy, that it is true wherever the function's condition, evaluated
+//! there from the arguments, holds. A planted wrong claim (`plant=fold`,
+//! test only) expects the other boolean, or the candidate plus one.
 
 use super::emit::{Cmp, Emitter};
 use super::Claim;
 use crate::facts::ir::{int_type, Op};
+use crate::facts::preconditions::Precondition;
 use crate::facts::relational::Chosen;
+use crate::passes::fold_loop_facts::version;
 
 /// A decided comparison: `value` is what the fold replaces it with.
 pub(super) fn compare<'a>(em: &mut Emitter<'_, 'a>, claim: &Claim<'a>, value: bool, plant: bool) -> bool {
@@ -26,6 +31,36 @@ fn compare_checked<'a>(em: &mut Emitter<'_, 'a>, claim: &Claim<'a>, value: bool,
     let expected = em.rw.insert_bool_constant(before, value != plant)?;
     let ok = em.cmp(before, Cmp::Eq, op.result(0), expected)?;
     let what = format!("{} is always {value}", claim.op_name);
+    em.assert(before, ok, &claim.message(&what))
+}
+
+/// A comparison true wherever `condition` (its function's versioning
+/// condition) holds.
+pub(super) fn under_condition<'a>(
+    em: &mut Emitter<'_, 'a>,
+    claim: &Claim<'a>,
+    condition: &Precondition,
+    plant: bool,
+) -> bool {
+    under_condition_checked(em, claim, condition, plant).is_some()
+}
+
+fn under_condition_checked<'a>(
+    em: &mut Emitter<'_, 'a>,
+    claim: &Claim<'a>,
+    condition: &Precondition,
+    plant: bool,
+) -> Option<()> {
+    let op = claim.op;
+    if op.num_results() != 1 || int_type(op.result(0).ty(), 64).map(|t| (t.width(), t.1)) != Some((1, false)) {
+        return None;
+    }
+    let before = op.next()?;
+    let holds = version::emit_condition(em, before, condition)?;
+    let expected = em.rw.insert_bool_constant(before, !plant)?;
+    let right = em.cmp(before, Cmp::Eq, op.result(0), expected)?;
+    let ok = em.implies(before, holds, right)?;
+    let what = format!("{} is true where the function's condition holds ({})", claim.op_name, condition.text());
     em.assert(before, ok, &claim.message(&what))
 }
 

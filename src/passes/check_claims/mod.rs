@@ -7,7 +7,8 @@
 //! `loom-verify-bounds` proves in bounds and those the report proves
 //! through the calls of their function ([`access`]), the comparisons and
 //! extrema `loom-fold-loop-facts` decides ([`fold`], through that pass's
-//! own phase 1), exact and at-most body and condition counts per loop
+//! own phase 1), the comparisons its function versioning makes true under
+//! a function's condition ([`fold`], through its own plan), exact and at-most body and condition counts per loop
 //! entry, multi-dimensional loops included ([`counts`]), the counters'
 //! ranges in conditions, bodies and on exit wherever a value holds the
 //! counter ([`ranges`]) and, for counted loops, from the body count where
@@ -49,13 +50,14 @@
 //! one body execution more, or one fewer for an at-most count;
 //! `condition`: one condition execution more, per entry and per call;
 //! `range`: every counter range one higher; `per-call`: one entry and one
-//! body execution more per call), to show that the checks catch wrong
-//! claims where they run.
+//! body execution more per call; `version`: a comparison false where its
+//! function's versioning condition holds), to show that the checks catch
+//! wrong claims where they run.
 
 mod access;
 mod counts;
-mod emit;
-mod eval;
+pub(super) mod emit;
+pub(super) mod eval;
 mod exit;
 mod fold;
 mod ranges;
@@ -64,7 +66,7 @@ mod totals;
 use melior::ir::operation::OperationRefMut;
 
 use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, ASSUME_BUFFER_DIMS, INDEX_BITWIDTH};
-use super::fold_loop_facts::{decisions, Decisions, RestsOn};
+use super::fold_loop_facts::{decisions, version, Decisions, RestsOn};
 use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::diagnostics::{emit, Severity};
 use crate::facts::ir::{index_bitwidth, Op, Rewriter};
@@ -78,7 +80,7 @@ pub static SPEC: PassSpec = PassSpec {
     options: &[
         PassOption {
             name: "plant",
-            description: "Test only: plant a wrong claim of this kind before checking it (none, access, fold, count, condition, range, per-call)",
+            description: "Test only: plant a wrong claim of this kind before checking it (none, access, fold, count, condition, range, per-call, version)",
             default: "none",
             kind: OptionKind::Choice(&PLANTS),
         },
@@ -97,7 +99,7 @@ pub static SPEC: PassSpec = PassSpec {
 };
 
 /// The kinds of wrong claim `plant` may plant (test only), by option value.
-const PLANTS: [&str; 7] = ["none", "access", "fold", "count", "condition", "range", "per-call"];
+const PLANTS: [&str; 8] = ["none", "access", "fold", "count", "condition", "range", "per-call", "version"];
 
 /// A kind of wrong claim planted before its check is made (test only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +114,8 @@ pub(super) enum Plant {
     Range,
     /// Entries and total body count per call.
     PerCall,
+    /// A comparison true under its function's versioning condition.
+    Version,
 }
 
 impl Plant {
@@ -125,6 +129,7 @@ impl Plant {
             "condition" => Plant::Condition,
             "range" => Plant::Range,
             "per-call" => Plant::PerCall,
+            "version" => Plant::Version,
             _ => return None,
         })
     }
@@ -180,7 +185,9 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
     let mut found = facts::checked(root, &analysis_options, false, Collect::new);
     facts::preconditions::call_sites::resolve(root, &analysis_options, &mut found.accesses);
     let analysis = facts::analyze(root, &analysis_options);
-    let Decisions { compares, extrema } = decisions(&analysis);
+    let decided = decisions(&analysis);
+    let versions = version::plan(&analysis, &decided);
+    let Decisions { compares, extrema } = decided;
     let roles = ranges::roles(&analysis, &analysis_options);
     let Some(mut em) = Emitter::new(&mut rewriter) else {
         return Err(PassFailure::Unlocated("loom-check-claims: the context cannot make i1, i64 and i128".into()));
@@ -243,6 +250,14 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
         let claim = Claim::decided(cmp, rests_on);
         if !fold::compare(&mut em, &claim, value, plant == Plant::Fold) {
             unchecked.push((claim, "decided".to_string()));
+        }
+    }
+    for v in &versions {
+        for &cmp in &v.compares {
+            let claim = Claim::decided(cmp, v.rests_on);
+            if !fold::under_condition(&mut em, &claim, &v.condition, plant == Plant::Version) {
+                unchecked.push((claim, "true under the function's condition".to_string()));
+            }
         }
     }
     for (extremum, chosen, rests_on) in extrema {
