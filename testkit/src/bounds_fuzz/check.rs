@@ -54,11 +54,13 @@ int main(int argc, char **argv) {
 const EXEC_PIPELINE: &str =
     "loom-check-claims,func.func(scf-forall-to-for),lower-affine,generate-runtime-verification,loom-lower-to-llvm";
 
-/// The same with loom's folds between the checks and the lowering: the
-/// folded executable must end every run as the plain one does (the fold
-/// removes only checks of proven accesses and replaces only comparisons,
-/// extrema and selects the facts decide).
-const FOLD_PIPELINE: &str = "func.func(scf-forall-to-for),lower-affine,generate-runtime-verification,loom-fold-loop-facts,canonicalize,loom-lower-to-llvm";
+/// The same with loom's folds and function versioning between the checks
+/// and the lowering: the folded executable must end every run as the plain
+/// one does (the fold removes only checks of proven accesses and replaces
+/// only comparisons, extrema and selects the facts decide; a versioned
+/// function runs its unchecked copy only where its condition holds, so a
+/// run its checks would stop still stops at the same check).
+const FOLD_PIPELINE: &str = "func.func(scf-forall-to-for),lower-affine,generate-runtime-verification,loom-fold-loop-facts{version-functions=true},canonicalize,loom-lower-to-llvm";
 
 /// Seconds one process of the executable may take.
 const RUN_TIMEOUT: Duration = Duration::from_secs(30);
@@ -87,6 +89,8 @@ pub struct Observed {
     /// Runtime checks in the executable's lowered code without and with
     /// the fold.
     pub checks: (usize, usize),
+    /// Functions the folded executable versioned.
+    pub versioned: usize,
 }
 
 /// `Location: loc("file":line:col)` → (file, line).
@@ -166,14 +170,15 @@ fn run_driver(exe: &Path, dir: &Path, total: usize) -> Result<Vec<ExecOutcome>, 
 
 /// Builds the executable of `runs` under `dir` (tagged `tag`), lowered
 /// by `pipeline`; with the number of lines of the lowered code that call
-/// `abort` (a failed runtime check's end: how many checks are left).
+/// `abort` (a failed runtime check's end: how many checks are left) and
+/// the number of functions versioned (carrying `loom.version_condition`).
 fn build_executable(
     tools: &Tools,
     dir: &Path,
     tag: &str,
     runs: &[(&BoundsCase, usize)],
     pipeline: &str,
-) -> Result<(PathBuf, usize), String> {
+) -> Result<(PathBuf, usize, usize), String> {
     let write = |p: &Path, s: &str| std::fs::write(p, s).map_err(|e| format!("write {}: {e}", p.display()));
     let exec = dir.join(format!("exec-{tag}.mlir"));
     write(&exec, &exec_module(runs))?;
@@ -186,11 +191,9 @@ fn build_executable(
             .arg(&lowered),
         &format!("loom-opt {pipeline}"),
     )?;
-    let checks = std::fs::read_to_string(&lowered)
-        .map_err(|e| format!("read {}: {e}", lowered.display()))?
-        .lines()
-        .filter(|l| l.contains("llvm.call @abort"))
-        .count();
+    let text = std::fs::read_to_string(&lowered).map_err(|e| format!("read {}: {e}", lowered.display()))?;
+    let checks = text.lines().filter(|l| l.contains("llvm.call @abort")).count();
+    let versioned = text.lines().filter(|l| l.contains("loom.version_condition")).count();
     let ll = dir.join(format!("exec-{tag}.ll"));
     let bin = tools.llvm_prefix.join("bin");
     run_tool(
@@ -201,7 +204,7 @@ fn build_executable(
     write(&driver, DRIVER_C)?;
     let exe = dir.join(format!("exec-{tag}"));
     run_tool(Command::new(bin.join("clang")).args(["-O0", "-w"]).arg(&ll).arg(&driver).arg("-o").arg(&exe), "clang")?;
-    Ok((exe, checks))
+    Ok((exe, checks, versioned))
 }
 
 /// Simulates every argument set of `cases` and executes the runs that end
@@ -217,6 +220,7 @@ pub fn observe(tools: &Tools, dir: &Path, tag: &str, cases: &[BoundsCase]) -> Re
     let mut exec: Vec<Vec<Option<ExecOutcome>>> = sim.iter().map(|r| vec![None; r.len()]).collect();
     let mut folded = exec.clone();
     let mut checks = (0, 0);
+    let mut versioned = 0;
     let mut runnable = Vec::new();
     for (i, runs) in sim.iter().enumerate() {
         for (s, o) in runs.iter().enumerate() {
@@ -228,19 +232,20 @@ pub fn observe(tools: &Tools, dir: &Path, tag: &str, cases: &[BoundsCase]) -> Re
     }
     if !runnable.is_empty() {
         let refs: Vec<(&BoundsCase, usize)> = runnable.iter().map(|&(i, s)| (&cases[i], s)).collect();
-        let (exe, before) = build_executable(tools, dir, tag, &refs, EXEC_PIPELINE)?;
+        let (exe, before, _) = build_executable(tools, dir, tag, &refs, EXEC_PIPELINE)?;
         let outcomes = run_driver(&exe, dir, refs.len())?;
         for (&(i, s), o) in runnable.iter().zip(outcomes) {
             exec[i][s] = Some(o);
         }
-        let (exe, after) = build_executable(tools, dir, &format!("{tag}-fold"), &refs, FOLD_PIPELINE)?;
+        let (exe, after, functions) = build_executable(tools, dir, &format!("{tag}-fold"), &refs, FOLD_PIPELINE)?;
+        versioned = functions;
         let outcomes = run_driver(&exe, dir, refs.len())?;
         for (&(i, s), o) in runnable.iter().zip(outcomes) {
             folded[i][s] = Some(o);
         }
         checks = (before, after);
     }
-    Ok(Observed { sim, reached, exec, folded, checks })
+    Ok(Observed { sim, reached, exec, folded, checks, versioned })
 }
 
 /// Totals over a fuzzing run.
@@ -273,6 +278,8 @@ pub struct BoundsTally {
     /// the fold (the fold must remove some for the comparison to test it).
     pub checks_unfolded: u64,
     pub checks_folded: u64,
+    /// Functions the folded executables versioned.
+    pub versioned: u64,
     /// Messages (lines starting with two spaces continue the previous one).
     pub failures: Vec<String>,
     /// The rerun with every assumption off.
@@ -325,7 +332,7 @@ impl BoundsTally {
             self.more_subviews_proven
         );
         let main = format!(
-            "bounds-fuzz: context shapes: {} nested-width functions; {}\nbounds-fuzz: {} programs, {} argument sets ({} executed, {} undefined, {} beyond the fuel), {} accesses ({} proven by loom, {} unproven; {} reached by some run, {} seen out of bounds), {} out-of-bounds runs observed\nbounds-fuzz: {} wrong proofs ({} unlisted assumptions), {} simulator/execution mismatches; fold: {} runs executed folded ({} runtime checks left of {}), {} ended differently",
+            "bounds-fuzz: context shapes: {} nested-width functions; {}\nbounds-fuzz: {} programs, {} argument sets ({} executed, {} undefined, {} beyond the fuel), {} accesses ({} proven by loom, {} unproven; {} reached by some run, {} seen out of bounds), {} out-of-bounds runs observed\nbounds-fuzz: {} wrong proofs ({} unlisted assumptions), {} simulator/execution mismatches; fold: {} runs executed folded ({} runtime checks left of {}; {} functions versioned), {} ended differently",
             self.nested,
             self.diff.summary(),
             self.programs,
@@ -345,6 +352,7 @@ impl BoundsTally {
             self.fold_runs,
             self.checks_folded,
             self.checks_unfolded,
+            self.versioned,
             self.fold_mismatches
         );
         let p = &self.preconditions;
@@ -663,6 +671,7 @@ pub fn run_batch(tools: &Tools, dir: &Path, cases: &[BoundsCase], tally: &mut Bo
     let obs = observe(tools, dir, &tag, cases)?;
     tally.checks_unfolded += obs.checks.0 as u64;
     tally.checks_folded += obs.checks.1 as u64;
+    tally.versioned += obs.versioned as u64;
     let failures_before = tally.failures.len();
     for (i, c) in cases.iter().enumerate() {
         let before = tally.failures.len();
@@ -877,7 +886,14 @@ mod tests {
 
     fn observed(sim: Vec<SimOutcome>, exec: Vec<Option<ExecOutcome>>) -> Observed {
         let folded = vec![exec.clone()];
-        Observed { sim: vec![sim], reached: vec![HashSet::from([1])], exec: vec![exec], folded, checks: (0, 0) }
+        Observed {
+            sim: vec![sim],
+            reached: vec![HashSet::from([1])],
+            exec: vec![exec],
+            folded,
+            checks: (0, 0),
+            versioned: 0,
+        }
     }
 
     #[test]
