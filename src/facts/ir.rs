@@ -1778,9 +1778,10 @@ impl<'a> Rewriter<'a> {
     }
 
     /// Duplicates the body of function `func` (inside the root, or the
-    /// root) behind a new entry block that branches to the copy or to the
+    /// root) behind a branch in its entry block, to the copy or to the
     /// original (`loomVersionFunctionBody`: `cf.cond_br %false, ^copy,
-    /// ^original`; the new block has the function's arguments). Returns the
+    /// ^original`; the entry block keeps the function's arguments and its
+    /// static `memref.alloca`s, which both versions share). Returns the
     /// branch, whose condition the caller sets ([`Rewriter::set_operand`]),
     /// and the copy of each op of `ops` (each inside `func`'s body); None,
     /// with nothing changed, when that is refused.
@@ -1794,10 +1795,11 @@ impl<'a> Rewriter<'a> {
         // SAFETY: `func` is a live op inside the root, which the rewriter
         // may modify; `raw` holds `ops.len()` live ops inside its body
         // (checked above, and again by the callee) and `clones` has room
-        // for as many results, both alive for the call. The callee only
-        // adds blocks and ops to `func`'s region (owned by it), changes
-        // nothing else and keeps every existing op alive, so handles into
-        // the root stay valid; the results are ops of the new blocks.
+        // for as many results, both alive for the call. The callee erases
+        // no op, block or value of `func` (it moves the entry block's ops
+        // into a new block and adds blocks and ops; only its scratch copy
+        // is erased), so every handle into the root stays valid; the
+        // results are ops of the new blocks.
         let branch =
             unsafe { ffi::loomVersionFunctionBody(func.0, raw.len() as isize, raw.as_ptr(), clones.as_mut_ptr()) };
         let branch = op_or_none(branch)?;

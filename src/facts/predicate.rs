@@ -106,6 +106,25 @@ impl Predicate {
     pub fn is_signed(self) -> bool {
         self.order() == Some(Order::Signed)
     }
+
+    /// Whether `a self b` holds for the `width`-bit patterns `a` and `b`
+    /// (tests only: the analyses never evaluate a comparison on values).
+    #[cfg(test)]
+    pub(crate) fn holds(self, a: u128, b: u128, width: u32) -> bool {
+        let (sa, sb) = (super::bits::to_signed(a, width), super::bits::to_signed(b, width));
+        match self {
+            Predicate::Eq => a == b,
+            Predicate::Ne => a != b,
+            Predicate::Slt => sa < sb,
+            Predicate::Sle => sa <= sb,
+            Predicate::Sgt => sa > sb,
+            Predicate::Sge => sa >= sb,
+            Predicate::Ult => a < b,
+            Predicate::Ule => a <= b,
+            Predicate::Ugt => a > b,
+            Predicate::Uge => a >= b,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -148,21 +167,7 @@ mod tests {
     /// pair of 3-bit patterns.
     #[test]
     fn negate_and_swap_hold_on_values() {
-        let holds = |p: Predicate, a: i128, b: i128| {
-            let (sa, sb) = (if a >= 4 { a - 8 } else { a }, if b >= 4 { b - 8 } else { b });
-            match p {
-                Predicate::Eq => a == b,
-                Predicate::Ne => a != b,
-                Predicate::Slt => sa < sb,
-                Predicate::Sle => sa <= sb,
-                Predicate::Sgt => sa > sb,
-                Predicate::Sge => sa >= sb,
-                Predicate::Ult => a < b,
-                Predicate::Ule => a <= b,
-                Predicate::Ugt => a > b,
-                Predicate::Uge => a >= b,
-            }
-        };
+        let holds = |p: Predicate, a: u128, b: u128| p.holds(a, b, 3);
         for p in Predicate::ALL {
             for a in 0..8 {
                 for b in 0..8 {

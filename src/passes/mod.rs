@@ -10,6 +10,7 @@
 //! ([`promote_slots`]) and constant propagation across exits ([`sccp`]).
 
 mod check_claims;
+mod check_code;
 mod facts_common;
 mod fold_loop_facts;
 mod foreign;

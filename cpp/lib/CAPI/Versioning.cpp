@@ -1,9 +1,17 @@
 //===- Versioning.cpp - Two versions of a function body -------------------===//
 //
-// See loom-c/Versioning.h. The body is cloned into a scratch region (cloning
-// a region into itself would visit the blocks it adds) and the clone's
-// blocks are spliced after the original's; the new entry block is then put
-// in front and takes over the entry blocks' arguments.
+// See loom-c/Versioning.h. The entry block keeps the function's arguments
+// and its operand-free `memref.alloca`s (moved to its front, so that both
+// versions share them and LLVM still sees static allocas); every other op
+// of it moves to a new block, the original body's first block. The body is
+// then cloned into a scratch region with the entry block's arguments
+// mapped to themselves (so the copy reads them, and its entry block has no
+// arguments); the copy's entry block, holding only copies of the kept
+// allocas, is dropped after its results are replaced by the originals,
+// and the rest of the copy is spliced after the original's blocks. (A
+// region cannot be cloned into itself: the clone would visit the blocks it
+// adds.) Nothing is erased from or moved out of the function but that
+// scratch copy, so every handle into the function stays valid.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,53 +20,71 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/RegionKindInterface.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Region.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace mlir;
+
+/// Whether `op` is an allocation the entry block keeps: a `memref.alloca`
+/// with no operands (a static size, no symbols) and no region.
+static bool isKeptAlloca(Operation &op) {
+  return isa<memref::AllocaOp>(op) && op.getNumOperands() == 0 &&
+         op.getNumRegions() == 0;
+}
 
 MlirOperation loomVersionFunctionBody(MlirOperation func, intptr_t numOps,
                                       const MlirOperation *ops,
                                       MlirOperation *clones) {
   Operation *f = unwrap(func);
-  if (f->getNumRegions() != 1 || f->getRegion(0).empty())
-    return wrap(static_cast<Operation *>(nullptr));
+  MlirOperation none = wrap(static_cast<Operation *>(nullptr));
+  if (!isa<FunctionOpInterface>(f) || f->getNumRegions() != 1 ||
+      f->getRegion(0).empty() || f->hasTrait<OpTrait::SingleBlock>() ||
+      !mayHaveSSADominance(f->getRegion(0)))
+    return none;
   MLIRContext *ctx = f->getContext();
   if (!ctx->getLoadedDialect<arith::ArithDialect>() ||
       !ctx->getLoadedDialect<cf::ControlFlowDialect>())
-    return wrap(static_cast<Operation *>(nullptr));
+    return none;
   Region &body = f->getRegion(0);
+  Block *entry = &body.front();
   for (intptr_t i = 0; i < numOps; ++i) {
     Operation *op = unwrap(ops[i]);
-    if (!op || op->getParentRegion() == nullptr ||
-        !body.isAncestor(op->getParentRegion()))
-      return wrap(static_cast<Operation *>(nullptr));
+    if (!op || !op->getParentRegion() ||
+        !body.isAncestor(op->getParentRegion()) ||
+        (op->getBlock() == entry && isKeptAlloca(*op)))
+      return none;
   }
 
-  Block *original = &body.front();
+  // The entry block: its kept allocas first, everything else in `original`.
+  llvm::SmallVector<Operation *> kept;
+  for (Operation &op : *entry)
+    if (isKeptAlloca(op))
+      kept.push_back(&op);
+  for (Operation *op : llvm::reverse(kept))
+    op->moveBefore(entry, entry->begin());
+  Block *original = entry->splitBlock(std::next(entry->begin(), kept.size()));
+
   IRMapping map;
+  for (BlockArgument arg : entry->getArguments())
+    map.map(arg, arg);
   Region scratch(f);
   body.cloneInto(&scratch, map);
+  Block *copiedEntry = map.lookupOrNull(entry);
+  for (auto [op, copied] : llvm::zip(kept, *copiedEntry))
+    copied.replaceAllUsesWith(op);
+  copiedEntry->erase();
   Block *copy = map.lookupOrNull(original);
   body.getBlocks().splice(body.end(), scratch.getBlocks());
   for (intptr_t i = 0; i < numOps; ++i)
     clones[i] = wrap(map.lookupOrNull(unwrap(ops[i])));
 
-  // The new entry block takes the arguments; both copies read them from
-  // it (it dominates both) and lose their own.
-  auto *entry = new Block();
-  body.getBlocks().push_front(entry);
-  for (Block *block : {original, copy}) {
-    for (BlockArgument arg : block->getArguments()) {
-      if (entry->getNumArguments() <= arg.getArgNumber())
-        entry->addArgument(arg.getType(), arg.getLoc());
-      arg.replaceAllUsesWith(entry->getArgument(arg.getArgNumber()));
-    }
-    block->eraseArguments(0, block->getNumArguments());
-  }
   OpBuilder builder = OpBuilder::atBlockEnd(entry);
   Location loc = f->getLoc();
   Value placeholder =

@@ -24,7 +24,7 @@
 //! each one, at the index width of the callee (a call where another width
 //! applies is not counted as satisfying it).
 
-use super::{CallCheck, CallSites, Precondition, Quantity, Relation};
+use super::{CallCheck, CallSites, Precondition, Relation};
 use crate::analysis::Options;
 use crate::facts::bounds::{enclosing_function, Access};
 use crate::facts::ir::{attr_string, index_bitwidth, sets_index_width, walk_preorder, FastMap, Op};
@@ -75,16 +75,7 @@ struct Callee<'a> {
 /// `r` at `call`: each quantity replaced by the call's operand (or its
 /// dimension), as a linear form of `query`.
 fn at_call<'a>(query: &mut Query<'_, '_, '_, 'a>, call: Op<'a>, r: &Relation) -> Option<Lin> {
-    let mut lin = Lin::constant(r.constant);
-    for &(q, k) in &r.terms {
-        let v = match q {
-            Quantity::Arg(n) if (n as usize) < call.num_operands() => query.value(call.operand(n as usize))?,
-            Quantity::Dim(n, d) if (n as usize) < call.num_operands() => query.dim(call.operand(n as usize), d)?,
-            _ => return None,
-        };
-        lin = lin.add_scaled(&v, k)?;
-    }
-    Some(lin)
+    r.lin(query, |n| ((n as usize) < call.num_operands()).then(|| call.operand(n as usize)))
 }
 
 /// Whether every clause of `p` holds at `call`: the assumptions the proofs

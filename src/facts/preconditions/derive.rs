@@ -1,5 +1,5 @@
-//! Deriving an access's precondition at the access (see the parent
-//! module's header for what a precondition is).
+//! Deriving an access's precondition at the access, and a comparison's
+//! (see the parent module's header for what a precondition is).
 //!
 //! For each goal the prover did not show (`g >= 0`: `0 <= i`, `i + extent
 //! <= dim`), the linear facts the query gathered at the access and the
@@ -14,6 +14,13 @@
 //! prover shows the goal with it assumed ([`Query::prove_assuming`]). The
 //! clause of the goal is the disjunction of those kept.
 //!
+//! The same derivation serves a comparison ([`for_compare`], for function
+//! versioning): its goals are the relations that make it true
+//! (`relational::true_goals`), and a clause all of whose alternatives
+//! contradict the facts at the comparison (it would hold only where the
+//! comparison does not run: "the loop does not run" cases alone) is
+//! refused.
+//!
 //! Invariant: an alternative is in a clause only after the prover showed
 //! its goal under it; every filter before that only drops alternatives
 //! (a stronger, still sufficient condition). Budgets ([`MAX_CONSTRAINTS`],
@@ -25,7 +32,7 @@ use crate::facts::bits::smax;
 use crate::facts::bounds::{dim_goals, Access, Failure};
 use crate::facts::ir::{Def, Op, Val};
 use crate::facts::relational::linear::{Atom, Constraint, FactSet, Lin};
-use crate::facts::relational::{int_width, Key, Prover, Query, Source};
+use crate::facts::relational::{int_width, true_goals, Key, Prover, Query, Source};
 
 /// Constraints a projection may hold at once; past this, an elimination
 /// that would grow the system drops the constraints on that atom instead.
@@ -310,24 +317,15 @@ pub(crate) fn for_compare<'a>(
 ) -> Result<Precondition, String> {
     let function = enclosing_func(cmp).ok_or("the comparison is in no func.func")?;
     let mut query = Query::new(prover, cmp);
-    let goals = Prover::true_goals(&mut query, cmp).ok_or("the comparison is not read as integer relations")?;
+    let goals = true_goals(&mut query, cmp).ok_or("the comparison is not read as integer relations")?;
     let p = derive(&mut query, function, index_width, &goals)?;
     let entry = function.entry_block(0).ok_or("the function has no body")?;
+    let argument = |n: u32| ((n as usize) < entry.num_args()).then(|| entry.arg(n as usize));
     for clause in &p.clauses {
+        // `-1 >= 0` shown under an alternative: the facts at the comparison
+        // contradict it (it does not run there).
         let runs = |query: &mut Query<'_, '_, '_, 'a>, r: &Relation| {
-            let mut lin = Lin::constant(r.constant);
-            for &(q, k) in &r.terms {
-                let v = match q {
-                    Quantity::Arg(n) if (n as usize) < entry.num_args() => query.value(entry.arg(n as usize)),
-                    Quantity::Dim(n, d) if (n as usize) < entry.num_args() => query.dim(entry.arg(n as usize), d),
-                    _ => None,
-                };
-                let Some(next) = v.and_then(|v| lin.add_scaled(&v, k)) else { return false };
-                lin = next;
-            }
-            // `-1 >= 0` shown under it: the facts at the comparison
-            // contradict it.
-            query.prove_assuming(&Lin::constant(-1), &[lin]).is_none()
+            r.lin(query, argument).is_some_and(|lin| query.prove_assuming(&Lin::constant(-1), &[lin]).is_none())
         };
         if !clause.iter().any(|r| runs(&mut query, r)) {
             return Err("it holds only where the comparison does not run".into());

@@ -1,6 +1,7 @@
 //! Preconditions: conditions on a function's arguments under which an
-//! access that is not proven on its own is in bounds, and their check at
-//! the module's calls of the function.
+//! access that is not proven on its own is in bounds (or a comparison is
+//! true, for function versioning: `derive::for_compare`), and their check
+//! at the module's calls of the function.
 //!
 //! A kernel written apart from its caller takes its sizes as arguments
 //! (`@kernel(%m: i32, %A: memref<?xf64>)` running `for i < m: A[i]`):
@@ -41,6 +42,9 @@ pub(crate) mod call_sites;
 pub(crate) mod derive;
 pub(crate) mod report;
 
+use super::ir::Val;
+use super::relational::linear::Lin;
+use super::relational::Query;
 use super::symbolic::expr::{Expr, Leaf};
 
 /// A quantity fixed at the entry of a function: argument `n`, or the
@@ -133,6 +137,26 @@ impl Quantity {
 }
 
 impl Relation {
+    /// The relation as a form of `query` (`lin >= 0`), argument N read as
+    /// `argument(N)`: the function's own argument where the function is
+    /// analysed, a call's operand at a call. None when a quantity is not
+    /// read (no such argument, or not a form).
+    pub(crate) fn lin<'a>(
+        &self,
+        query: &mut Query<'_, '_, '_, 'a>,
+        argument: impl Fn(u32) -> Option<Val<'a>>,
+    ) -> Option<Lin> {
+        let mut lin = Lin::constant(self.constant);
+        for &(q, k) in &self.terms {
+            let v = match q {
+                Quantity::Arg(n) => query.value(argument(n)?)?,
+                Quantity::Dim(n, d) => query.dim(argument(n)?, d)?,
+            };
+            lin = lin.add_scaled(&v, k)?;
+        }
+        Some(lin)
+    }
+
     /// `constant + Σ coefficient × quantity`, the expression the relation
     /// says is at least 0; None if it does not fit an expression.
     pub(crate) fn expr(&self) -> Option<Expr> {

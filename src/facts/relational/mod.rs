@@ -748,7 +748,7 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         let all = |q: &mut Query<'_, 'r, 'f, 'a>, goals: &[Option<Lin>]| {
             goals.iter().all(|g| g.as_ref().is_some_and(|g| q.prove(g).is_some()))
         };
-        let Some(order) = Order::of(pred) else {
+        let Some(order) = OrderedCompare::of(pred) else {
             let equal = all(&mut q, &[le(&a, &b), le(&b, &a)]);
             let differ = !equal && (all(&mut q, &[lt(&a, &b)]) || all(&mut q, &[lt(&b, &a)]));
             let eq = if equal {
@@ -768,22 +768,22 @@ impl<'r, 'f, 'a> Prover<'r, 'f, 'a> {
         }
         None
     }
+}
 
-    /// The relations (`g >= 0`, forms of `q`, which must be at `cmp`)
-    /// that together make the comparison `cmp` true: `b - a - 1` for `a
-    /// slt b`, with `a` for `a ult b` (both orders agree in [0, SMAX]),
-    /// both `b - a` and `a - b` for `eq`. None for `ne` (no conjunction of
-    /// relations) or when an operand is not read as a form.
-    pub(crate) fn true_goals(q: &mut Query<'_, 'r, 'f, 'a>, cmp: Op<'a>) -> Option<Vec<Lin>> {
-        let pred = cmp.compare_predicate()?;
-        let (a, b) = compared(q, cmp)?;
-        let goals = match Order::of(pred) {
-            Some(order) => order.holds(&a, &b),
-            None if pred == Predicate::Eq => vec![le(&a, &b), le(&b, &a)],
-            None => return None,
-        };
-        goals.into_iter().collect()
-    }
+/// The relations (`g >= 0`, forms of `q`, which must be at `cmp`)
+/// that together make the comparison `cmp` true: `b - a - 1` for `a
+/// slt b`, with `a` for `a ult b` (both orders agree in [0, SMAX]),
+/// both `b - a` and `a - b` for `eq`. None for `ne` (no conjunction of
+/// relations) or when an operand is not read as a form.
+pub(crate) fn true_goals<'a>(q: &mut Query<'_, '_, '_, 'a>, cmp: Op<'a>) -> Option<Vec<Lin>> {
+    let pred = cmp.compare_predicate()?;
+    let (a, b) = compared(q, cmp)?;
+    let goals = match OrderedCompare::of(pred) {
+        Some(order) => order.holds(&a, &b),
+        None if pred == Predicate::Eq => vec![le(&a, &b), le(&b, &a)],
+        None => return None,
+    };
+    goals.into_iter().collect()
 }
 
 /// The operands of comparison `cmp` as forms of `q`, both required
@@ -807,15 +807,15 @@ fn le(x: &Lin, y: &Lin) -> Option<Lin> {
 /// An ordering comparison read as `x < y` or `x <= y` of its operands
 /// (swapped for `>`/`>=`); unsigned ones only where both are in [0, SMAX],
 /// where both orders agree.
-struct Order {
+struct OrderedCompare {
     strict: bool,
     swapped: bool,
     unsigned: bool,
 }
 
-impl Order {
+impl OrderedCompare {
     /// None for `eq` and `ne`.
-    fn of(pred: Predicate) -> Option<Order> {
+    fn of(pred: Predicate) -> Option<OrderedCompare> {
         let (strict, swapped, unsigned) = match pred {
             Predicate::Slt => (true, false, false),
             Predicate::Sle => (false, false, false),
@@ -827,7 +827,7 @@ impl Order {
             Predicate::Uge => (false, true, true),
             Predicate::Eq | Predicate::Ne => return None,
         };
-        Some(Order { strict, swapped, unsigned })
+        Some(OrderedCompare { strict, swapped, unsigned })
     }
 
     fn sides<'l>(&self, a: &'l Lin, b: &'l Lin) -> (&'l Lin, &'l Lin) {
@@ -852,5 +852,51 @@ impl Order {
         let (x, y) = self.sides(a, b);
         let rel = if self.strict { le(y, x) } else { lt(y, x) };
         vec![rel, Some(if self.unsigned { y.clone() } else { Lin::constant(0) })]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `a pred b` on 8-bit values given by their signed readings.
+    fn compare(pred: Predicate, a: i128, b: i128) -> bool {
+        pred.holds(a.rem_euclid(256) as u128, b.rem_euclid(256) as u128, 8)
+    }
+
+    /// Every relation present and at least 0 (constant forms).
+    fn all_hold(goals: &[Option<Lin>]) -> bool {
+        goals.iter().all(|g| g.as_ref().is_some_and(|g| g.terms.is_empty() && g.constant >= 0))
+    }
+
+    #[test]
+    fn order_relations_decide_every_8_bit_pair() {
+        for pred in Predicate::ALL {
+            let Some(order) = OrderedCompare::of(pred) else {
+                assert!(matches!(pred, Predicate::Eq | Predicate::Ne));
+                continue;
+            };
+            let (mut shown_true, mut shown_false) = (0, 0);
+            for a in -128i128..128 {
+                for b in -128i128..128 {
+                    let (x, y) = (Lin::constant(a), Lin::constant(b));
+                    let holds = all_hold(&order.holds(&x, &y));
+                    let fails = all_hold(&order.fails(&x, &y));
+                    assert!(!(holds && fails), "{pred:?} {a} {b}: both");
+                    if holds {
+                        assert!(compare(pred, a, b), "{pred:?} {a} {b}: shown true");
+                        shown_true += 1;
+                    }
+                    if fails {
+                        assert!(!compare(pred, a, b), "{pred:?} {a} {b}: shown false");
+                        shown_false += 1;
+                    }
+                }
+            }
+            // Signed orders decide every pair; unsigned ones the pairs in
+            // [0, 127], where both orders agree.
+            let decided = if pred.is_signed() { 256 * 256 } else { 128 * 128 };
+            assert_eq!(shown_true + shown_false, decided, "{pred:?}");
+        }
     }
 }

@@ -26,10 +26,10 @@
 //! `given <op> at <loc> was` (`... and ... were`). A planted wrong claim (`plant=access`, test
 //! only) reads every index (every subview offset) one element further.
 
-use super::emit::{Cmp, Emitter};
 use super::Claim;
 use crate::facts::bounds::{footprint, Footprint, IndexOf, Lanes, MaskBound, TRUNCATED_MIN};
 use crate::facts::ir::{shape_of, Op, Part, Val};
+use crate::passes::check_code::emit::{Cmp, Emitter};
 
 /// Inserts the checks of one proven access, whose scope's index width is
 /// `width`, and which rests on the accesses `earlier` (none: on its own);

@@ -13,7 +13,7 @@
 //! concurrently, by one `memref.atomic_rmw addi`), and compared right after
 //! the loop with the claimed count, `==` for exact counts and `<=` for
 //! at-most ones. The count is evaluated right before the loop, at its
-//! entry, in `i128` (see [`super::eval`]: `%argN`, `dim(%argN, K)` and the
+//! entry, in `i128` (see [`crate::passes::check_code::eval`]: `%argN`, `dim(%argN, K)` and the
 //! values the report cannot name, such as an enclosing loop's counter, are
 //! read there). Checks are made only where they are sound:
 //! - not for a count reading a value not in scope before the loop, or
@@ -28,13 +28,13 @@
 //! one fewer (at most): of the body with `plant=count`, of the condition
 //! with `plant=condition`.
 
-use super::emit::{Cmp, Emitter};
-use super::eval::{emit_expr, magnitude, Leaves};
 use super::{Claim, Plant};
-use crate::facts::ir::{is_isolated_from_above, Op, Val};
+use crate::facts::ir::{is_isolated_from_above, Op};
 use crate::facts::recognize::find_guard;
 use crate::facts::symbolic::expr::Expr;
 use crate::facts::{LoopRecord, Status};
+use crate::passes::check_code::emit::{Cmp, Emitter};
+use crate::passes::check_code::eval::{emit_expr, magnitude, Leaves};
 
 /// Ops whose regions may run concurrently: a shared slot would race.
 pub(super) const CONCURRENT: [&str; 6] =
@@ -115,19 +115,6 @@ pub(super) fn function_of(op: Op<'_>) -> Option<Op<'_>> {
         at = p.parent();
     }
     None
-}
-
-/// The arguments of the function enclosing `op` (what `%argN` names), none
-/// outside a function.
-pub(super) fn function_args(op: Op<'_>) -> Vec<Val<'_>> {
-    let mut at = op.parent();
-    while let Some(p) = at {
-        if p.has_attr("function_type") {
-            return p.entry_block(0).map_or(Vec::new(), |b| (0..b.num_args()).map(|i| b.arg(i)).collect());
-        }
-        at = p.parent();
-    }
-    Vec::new()
 }
 
 /// A claimed count: exact or at most, as an expression.

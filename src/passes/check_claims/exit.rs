@@ -38,14 +38,14 @@
 //! every range and the exit value one higher.
 
 use super::counts::{body_start, function_of};
-use super::emit::{Cmp, Emitter};
-use super::eval::{emit_expr, magnitude, Leaves};
 use super::{Claim, Plant};
 use crate::facts::interval::Interval;
 use crate::facts::ir::{ExitKind, Op, Val};
 use crate::facts::ranges::Range;
 use crate::facts::symbolic::expr::Expr;
 use crate::facts::{Counter, LoopRecord, Status};
+use crate::passes::check_code::emit::{Cmp, Emitter};
+use crate::passes::check_code::eval::{emit_expr, magnitude, Leaves};
 
 /// The checks after one counted loop, read before anything is inserted.
 pub(super) struct Plan<'a> {

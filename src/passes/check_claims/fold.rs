@@ -6,14 +6,16 @@
 //! constant of its type); after each comparison function versioning
 //! (`version-functions=true`) replaces by `true` in a function's unchecked
 //! copy, that it is true wherever the function's condition, evaluated
-//! there from the arguments, holds. A planted wrong claim (`plant=fold`,
-//! test only) expects the other boolean, or the candidate plus one.
+//! there from the arguments, holds. A planted wrong claim (test only)
+//! expects the other boolean, or the candidate plus one (`plant=fold`), or
+//! a versioned comparison false where the condition holds
+//! (`plant=version`).
 
-use super::emit::{Cmp, Emitter};
 use super::Claim;
 use crate::facts::ir::{int_type, Op};
 use crate::facts::preconditions::Precondition;
 use crate::facts::relational::Chosen;
+use crate::passes::check_code::emit::{Cmp, Emitter};
 use crate::passes::fold_loop_facts::version;
 
 /// A decided comparison: `value` is what the fold replaces it with.

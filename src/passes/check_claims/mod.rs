@@ -56,8 +56,6 @@
 
 mod access;
 mod counts;
-pub(super) mod emit;
-pub(super) mod eval;
 mod exit;
 mod fold;
 mod ranges;
@@ -65,13 +63,13 @@ mod totals;
 
 use melior::ir::operation::OperationRefMut;
 
+use super::check_code::emit::Emitter;
 use super::facts_common::{analysis_options, ASSUME_BUFFER_BYTES, ASSUME_BUFFER_DIMS, INDEX_BITWIDTH};
 use super::fold_loop_facts::{decisions, version, Decisions, RestsOn};
 use super::foreign::{OptionKind, Options, PassFailure, PassOption, PassSpec};
 use crate::diagnostics::{emit, Severity};
 use crate::facts::ir::{index_bitwidth, Op, Rewriter};
 use crate::facts::{self, walk::Collect};
-use emit::Emitter;
 
 pub static SPEC: PassSpec = PassSpec {
     argument: "loom-check-claims",

@@ -36,8 +36,6 @@
 //! names the range the facts claim).
 
 use super::counts::body_start;
-use super::emit::{Cmp, Emitter};
-use super::eval::{emit_expr, magnitude, Leaves};
 use super::Claim;
 use crate::analysis::Options as AnalysisOptions;
 use crate::facts::bits::to_signed;
@@ -46,6 +44,8 @@ use crate::facts::ir::{int_type, Def, FastMap, Op, Val};
 use crate::facts::recognize::{recognize, Context, Observed, Recognized};
 use crate::facts::symbolic::expr::Expr;
 use crate::facts::{Analysis, Counter, LoopRecord};
+use crate::passes::check_code::emit::{Cmp, Emitter};
+use crate::passes::check_code::eval::{emit_expr, magnitude, Leaves};
 
 /// One value holding the counter, and what is claimed of it there.
 pub(super) struct Plan<'a> {

@@ -19,12 +19,12 @@
 //! `plant=condition`.
 
 use super::counts::{body_start, condition_start, function_of, CONCURRENT};
-use super::emit::{Cmp, Emitter};
-use super::eval::{emit_expr, magnitude, Leaves};
 use super::{Claim, Plant};
 use crate::facts::ir::Op;
 use crate::facts::symbolic::expr::Expr;
 use crate::facts::LoopRecord;
+use crate::passes::check_code::emit::{Cmp, Emitter};
+use crate::passes::check_code::eval::{emit_expr, magnitude, Leaves};
 
 /// One per-call count to check.
 pub(super) struct Plan<'a> {

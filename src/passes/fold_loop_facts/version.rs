@@ -39,14 +39,15 @@
 use std::collections::hash_map::Entry;
 
 use super::{Decisions, RestsOn};
+use crate::facts::assumptions::Assumptions;
 use crate::facts::bits::const_bits;
-use crate::facts::ir::{Def, FastMap, Op, Rewriter, Val};
+use crate::facts::ir::{shape_of, Def, FastMap, FastSet, Op, Rewriter, Val};
 use crate::facts::preconditions::call_sites::enclosing_func;
 use crate::facts::preconditions::derive::for_compare;
-use crate::facts::preconditions::Precondition;
+use crate::facts::preconditions::{Precondition, Quantity};
 use crate::facts::{self};
-use crate::passes::check_claims::emit::{Cmp, Emitter};
-use crate::passes::check_claims::eval::{emit_expr, magnitude, Leaves};
+use crate::passes::check_code::emit::{Cmp, Emitter};
+use crate::passes::check_code::eval::{emit_expr, magnitude, Leaves};
 
 /// The attribute that names a versioned function's condition (declared by
 /// the loom dialect); a function that has it is not versioned again.
@@ -59,7 +60,7 @@ const MAX_CLAUSES: usize = 64;
 pub(in crate::passes) struct Version<'a> {
     func: Op<'a>,
     pub(in crate::passes) condition: Precondition,
-    /// In pre-order, each once.
+    /// In the order their asserts come in pre-order, each once.
     pub(in crate::passes) compares: Vec<Op<'a>>,
     /// What each decision under the condition rests on (a relational
     /// proof: some of the assumptions the options allow).
@@ -68,28 +69,44 @@ pub(in crate::passes) struct Version<'a> {
 
 /// What is known of a function's checks so far.
 enum Checks<'a> {
-    Versionable { parts: Vec<Precondition>, compares: Vec<Op<'a>> },
+    Versionable { parts: Vec<Precondition>, compares: Vec<Op<'a>>, allowed: Assumptions },
     Not,
 }
 
-/// The leaves of an `i1` condition through `arith.andi`: Err when one is
-/// neither a comparison nor the constant `true`.
-fn leaves<'a>(cond: Val<'a>, index_width: u32, out: &mut Vec<Op<'a>>) -> Result<(), ()> {
-    if const_bits(cond, index_width) == Some(1) {
-        return Ok(());
+/// The comparisons at the leaves of an `i1` condition through
+/// `arith.andi` (each once, first found first; a shared operand is read
+/// once); Err when a leaf is neither a comparison nor the constant `true`.
+fn leaves<'a>(cond: Val<'a>, index_width: u32) -> Result<Vec<Op<'a>>, ()> {
+    let mut out = Vec::new();
+    let mut seen: FastSet<Val<'a>> = FastSet::default();
+    let mut stack = vec![cond];
+    while let Some(v) = stack.pop() {
+        if !seen.insert(v) || const_bits(v, index_width) == Some(1) {
+            continue;
+        }
+        let Def::Result(op) = v.def() else { return Err(()) };
+        if op.is("arith.andi") {
+            stack.push(op.operand(1));
+            stack.push(op.operand(0));
+        } else if op.compare_predicate().is_some() {
+            out.push(op);
+        } else {
+            return Err(());
+        }
     }
-    let Def::Result(op) = cond.def() else { return Err(()) };
-    if op.is("arith.andi") {
-        leaves(op.operand(0), index_width, out)?;
-        return leaves(op.operand(1), index_width, out);
-    }
-    if op.compare_predicate().is_none() {
-        return Err(());
-    }
-    if !out.contains(&op) {
-        out.push(op);
-    }
-    Ok(())
+    Ok(out)
+}
+
+/// Whether every quantity of `condition` names an argument of `func`'s
+/// entry block, each `dim` one of memref type: what the evaluation at
+/// entry reads.
+fn readable(condition: &Precondition, func: Op<'_>) -> bool {
+    let Some(entry) = func.entry_block(0) else { return false };
+    let arg = |n: u32| ((n as usize) < entry.num_args()).then(|| entry.arg(n as usize));
+    condition.clauses.iter().flatten().flat_map(|r| r.terms.iter()).all(|&(q, _)| match q {
+        Quantity::Arg(n) => arg(n).is_some(),
+        Quantity::Dim(n, k) => arg(n).and_then(|a| shape_of(a.ty())).is_some_and(|shape| k < shape.len()),
+    })
 }
 
 /// The functions of `analysis`'s root to version (see the module header),
@@ -98,11 +115,9 @@ pub(in crate::passes) fn plan<'a>(analysis: &facts::Analysis<'a>, decided: &Deci
     let known: FastMap<Op<'a>, bool> = decided.compares.iter().map(|(op, value, _)| (*op, *value)).collect();
     let mut order: Vec<Op<'a>> = Vec::new();
     let mut checks: FastMap<Op<'a>, Checks<'a>> = FastMap::default();
-    let mut allowed = None;
     for scope in analysis.scopes().iter().filter(|s| s.opaque().is_none()) {
         let ranges = scope.ranges();
         let prover = analysis.prover(&ranges);
-        allowed = Some(prover.allowed);
         let width = ranges.index_width;
         analysis.walk_scope(scope, &mut |op| {
             if !op.is("cf.assert") {
@@ -113,15 +128,14 @@ pub(in crate::passes) fn plan<'a>(analysis: &facts::Analysis<'a>, decided: &Deci
                 Entry::Occupied(e) => e.into_mut(),
                 Entry::Vacant(e) => {
                     order.push(func);
-                    e.insert(Checks::Versionable { parts: Vec::new(), compares: Vec::new() })
+                    e.insert(Checks::Versionable { parts: Vec::new(), compares: Vec::new(), allowed: prover.allowed })
                 }
             };
-            let Checks::Versionable { parts, compares } = state else { return };
-            let mut found = Vec::new();
-            if leaves(op.operand(0), width, &mut found).is_err() {
+            let Checks::Versionable { parts, compares, .. } = state else { return };
+            let Ok(found) = leaves(op.operand(0), width) else {
                 *state = Checks::Not;
                 return;
-            }
+            };
             for cmp in found {
                 match known.get(&cmp) {
                     Some(true) => continue,
@@ -149,9 +163,9 @@ pub(in crate::passes) fn plan<'a>(analysis: &facts::Analysis<'a>, decided: &Deci
     }
     let mut out = Vec::new();
     for func in order {
-        let Some(Checks::Versionable { parts, compares }) = checks.remove(&func) else { continue };
+        let Some(Checks::Versionable { parts, compares, allowed }) = checks.remove(&func) else { continue };
         let Some(condition) = Precondition::all(&parts) else { continue };
-        if condition.clauses.is_empty() || condition.clauses.len() > MAX_CLAUSES {
+        if condition.clauses.is_empty() || condition.clauses.len() > MAX_CLAUSES || !readable(&condition, func) {
             continue;
         }
         // Every relation evaluates in i128 without wrapping.
@@ -159,19 +173,19 @@ pub(in crate::passes) fn plan<'a>(analysis: &facts::Analysis<'a>, decided: &Deci
         let fits =
             condition.clauses.iter().flatten().all(|r| r.expr().is_some_and(|e| magnitude(&e, &leaves).is_some()));
         if fits {
-            let Some(allowed) = allowed else { continue };
             out.push(Version { func, condition, compares, rests_on: RestsOn::AtMost(allowed) });
         }
     }
     out
 }
 
-/// Versions `v.func` (see the module header); false if it could not
-/// (then the IR is unchanged, or the new branch always takes the original
-/// body when the condition could not be built: behaviour is unchanged
-/// either way).
-pub(super) fn apply<'a>(rw: &mut Rewriter<'a>, v: &Version<'a>) -> bool {
-    let Some((branch, copies)) = rw.version_function_body(v.func, &v.compares) else { return false };
+/// Versions `v.func` (see the module header). When the function cannot be
+/// duplicated the IR is unchanged; when its condition cannot be built
+/// after that (no op here fails to build in practice), the branch keeps
+/// the constant `false` and the function's attribute says `false`: the
+/// checked body always runs. Behaviour is unchanged either way.
+pub(super) fn apply<'a>(rw: &mut Rewriter<'a>, v: &Version<'a>) {
+    let Some((branch, copies)) = rw.version_function_body(v.func, &v.compares) else { return };
     for cmp in copies {
         let Some(yes) = rw.insert_bool_constant(cmp, true) else { continue };
         rw.replace_all_uses(cmp.result(0), yes);
@@ -182,7 +196,8 @@ pub(super) fn apply<'a>(rw: &mut Rewriter<'a>, v: &Version<'a>) -> bool {
     }
     let placeholder = branch.operand(0);
     let Some(condition) = Emitter::new(rw).and_then(|mut em| emit_condition(&mut em, branch, &v.condition)) else {
-        return false;
+        rw.set_string_attr(v.func, CONDITION_ATTR, "false");
+        return;
     };
     rw.set_operand(branch, 0, condition);
     rw.set_string_attr(v.func, CONDITION_ATTR, &v.condition.text());
@@ -191,7 +206,6 @@ pub(super) fn apply<'a>(rw: &mut Rewriter<'a>, v: &Version<'a>) -> bool {
         // that one use, now replaced; nothing else holds it.
         unsafe { rw.erase(constant) };
     }
-    true
 }
 
 /// `condition` evaluated before `before` (an op of the function, where
@@ -204,20 +218,19 @@ pub(in crate::passes) fn emit_condition<'a>(
     condition: &Precondition,
 ) -> Option<Val<'a>> {
     let leaves = Leaves::args_of(before);
-    let branch = before;
-    let zero = em.wide_const(branch, 0)?;
+    let zero = em.wide_const(before, 0)?;
     let mut clauses = Vec::new();
     for clause in &condition.clauses {
         let mut any: Option<Val<'a>> = None;
         for r in clause {
-            let e = emit_expr(em, branch, &r.expr()?, &leaves, Some(true))?;
-            let holds = em.cmp(branch, Cmp::Sle, zero, e)?;
+            let e = emit_expr(em, before, &r.expr()?, &leaves, Some(true))?;
+            let holds = em.cmp(before, Cmp::Sle, zero, e)?;
             any = Some(match any {
-                Some(a) => em.binary(branch, "arith.ori", a, holds)?,
+                Some(a) => em.binary(before, "arith.ori", a, holds)?,
                 None => holds,
             });
         }
         clauses.push(any?);
     }
-    em.all(branch, &clauses)
+    em.all(before, &clauses)
 }

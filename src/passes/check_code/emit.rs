@@ -1,5 +1,6 @@
-//! Typed builders of the check code `loom-check-claims` inserts, over the
-//! facts' [`Rewriter`] (the one place that creates IR).
+//! Typed builders of the check code `loom-check-claims` and function
+//! versioning insert, over the facts' [`Rewriter`] (the one place that
+//! creates IR).
 //!
 //! Every check computes in `i128`: indices, sizes and counts are values of
 //! at most 64 bits (the facts' invariant), widened by sign or zero
@@ -24,7 +25,7 @@ pub(in crate::passes) enum Cmp {
 
 /// Builds checks before one op at a time.
 pub(in crate::passes) struct Emitter<'r, 'a> {
-    pub(super) rw: &'r mut Rewriter<'a>,
+    pub(in crate::passes) rw: &'r mut Rewriter<'a>,
     wide: MlirType,
     i1: MlirType,
     i64: MlirType,
@@ -59,19 +60,19 @@ impl<'r, 'a> Emitter<'r, 'a> {
     }
 
     /// `arith.constant value : index`.
-    pub(super) fn index_const(&mut self, before: Op<'a>, value: i64) -> Option<Val<'a>> {
+    pub(in crate::passes) fn index_const(&mut self, before: Op<'a>, value: i64) -> Option<Val<'a>> {
         let index = self.rw.index_type();
         self.rw.insert_constant(before, index, value)
     }
 
     /// `arith.constant value : i64`.
-    pub(super) fn i64_const(&mut self, before: Op<'a>, value: i64) -> Option<Val<'a>> {
+    pub(in crate::passes) fn i64_const(&mut self, before: Op<'a>, value: i64) -> Option<Val<'a>> {
         self.rw.insert_constant(before, self.i64, value)
     }
 
     /// `v` (an `index` or signless integer of at most 128 bits) as an
     /// `i128` of the same value in its order (`signed`: sign-extended).
-    pub(super) fn widen(&mut self, before: Op<'a>, v: Val<'a>, signed: bool) -> Option<Val<'a>> {
+    pub(in crate::passes) fn widen(&mut self, before: Op<'a>, v: Val<'a>, signed: bool) -> Option<Val<'a>> {
         let t = int_type(v.ty(), 64)?;
         let name = match (t.1, t.width(), signed) {
             (true, _, true) => "arith.index_cast",
@@ -90,7 +91,7 @@ impl<'r, 'a> Emitter<'r, 'a> {
     }
 
     /// `a + k` (`a` an `i128`).
-    pub(super) fn add_const(&mut self, before: Op<'a>, a: Val<'a>, k: i128) -> Option<Val<'a>> {
+    pub(in crate::passes) fn add_const(&mut self, before: Op<'a>, a: Val<'a>, k: i128) -> Option<Val<'a>> {
         if k == 0 {
             return Some(a);
         }
@@ -115,24 +116,30 @@ impl<'r, 'a> Emitter<'r, 'a> {
     }
 
     /// `a` implies `b` (i1 values): `arith.select a, b, true`.
-    pub(super) fn implies(&mut self, before: Op<'a>, a: Val<'a>, b: Val<'a>) -> Option<Val<'a>> {
+    pub(in crate::passes) fn implies(&mut self, before: Op<'a>, a: Val<'a>, b: Val<'a>) -> Option<Val<'a>> {
         let yes = self.rw.insert_bool_constant(before, true)?;
         self.select(before, a, b, yes)
     }
 
     /// `arith.select c, a, b`.
-    pub(super) fn select(&mut self, before: Op<'a>, c: Val<'a>, a: Val<'a>, b: Val<'a>) -> Option<Val<'a>> {
+    pub(in crate::passes) fn select(&mut self, before: Op<'a>, c: Val<'a>, a: Val<'a>, b: Val<'a>) -> Option<Val<'a>> {
         self.one(before, "arith.select", &[c, a, b], a.ty(), &[])
     }
 
     /// `cf.assert ok, "message"`.
-    pub(super) fn assert(&mut self, before: Op<'a>, ok: Val<'a>, message: &str) -> Option<()> {
+    pub(in crate::passes) fn assert(&mut self, before: Op<'a>, ok: Val<'a>, message: &str) -> Option<()> {
         self.rw.insert_op(before, "cf.assert", &[ok], &[], &[("msg", AttrText::Str(message))]).map(|_| ())
     }
 
     /// Size of dimension `k` of memref `m` as an `i128` (`memref.dim`, or
     /// the constant of a static size).
-    pub(super) fn dim(&mut self, before: Op<'a>, m: Val<'a>, k: usize, size: Option<i64>) -> Option<Val<'a>> {
+    pub(in crate::passes) fn dim(
+        &mut self,
+        before: Op<'a>,
+        m: Val<'a>,
+        k: usize,
+        size: Option<i64>,
+    ) -> Option<Val<'a>> {
         if let Some(size) = size {
             return self.wide_const(before, size as i128);
         }
@@ -143,33 +150,33 @@ impl<'r, 'a> Emitter<'r, 'a> {
     }
 
     /// `vector.vscale` as an `i128`.
-    pub(super) fn vscale(&mut self, before: Op<'a>) -> Option<Val<'a>> {
+    pub(in crate::passes) fn vscale(&mut self, before: Op<'a>) -> Option<Val<'a>> {
         let index = self.rw.index_type();
         let v = self.one(before, "vector.vscale", &[], index, &[])?;
         self.widen(before, v, false)
     }
 
     /// `memref.alloca() : memref<i64>`.
-    pub(super) fn slot(&mut self, before: Op<'a>) -> Option<Val<'a>> {
+    pub(in crate::passes) fn slot(&mut self, before: Op<'a>) -> Option<Val<'a>> {
         let ty = self.rw.parse_type("memref<i64>")?;
         self.one(before, "memref.alloca", &[], ty, &[("operandSegmentSizes", AttrText::Parsed("array<i32: 0, 0>"))])
     }
 
     /// `memref.alloca() : memref<i128>`.
-    pub(super) fn wide_slot(&mut self, before: Op<'a>) -> Option<Val<'a>> {
+    pub(in crate::passes) fn wide_slot(&mut self, before: Op<'a>) -> Option<Val<'a>> {
         let ty = self.rw.parse_type("memref<i128>")?;
         self.one(before, "memref.alloca", &[], ty, &[("operandSegmentSizes", AttrText::Parsed("array<i32: 0, 0>"))])
     }
 
     /// `memref.store v, slot[]`.
-    pub(super) fn store(&mut self, before: Op<'a>, v: Val<'a>, slot: Val<'a>) -> Option<()> {
+    pub(in crate::passes) fn store(&mut self, before: Op<'a>, v: Val<'a>, slot: Val<'a>) -> Option<()> {
         self.rw.insert_op(before, "memref.store", &[v, slot], &[], &[]).map(|_| ())
     }
 
     /// `memref.atomic_rmw addi v, slot[]` (`v` an i64): adds `v` to the
     /// slot as one indivisible step, so executions that may run
     /// concurrently all count.
-    pub(super) fn atomic_add(&mut self, before: Op<'a>, v: Val<'a>, slot: Val<'a>) -> Option<()> {
+    pub(in crate::passes) fn atomic_add(&mut self, before: Op<'a>, v: Val<'a>, slot: Val<'a>) -> Option<()> {
         // `kind`: arith's AtomicRMWKind, `addi` = 1.
         self.one(before, "memref.atomic_rmw", &[v, slot], self.i64, &[("kind", AttrText::Parsed("1 : i64"))])
             .map(|_| ())
@@ -179,7 +186,7 @@ impl<'r, 'a> Emitter<'r, 'a> {
     /// Adds one to the i64 counter `slot` before `before`: atomically
     /// when executions of `before` may run concurrently (the body of a
     /// multi-dimensional loop).
-    pub(super) fn count_one(&mut self, before: Op<'a>, slot: Val<'a>, concurrent: bool) -> Option<()> {
+    pub(in crate::passes) fn count_one(&mut self, before: Op<'a>, slot: Val<'a>, concurrent: bool) -> Option<()> {
         if concurrent {
             let one = self.i64_const(before, 1)?;
             return self.atomic_add(before, one, slot);
@@ -190,17 +197,22 @@ impl<'r, 'a> Emitter<'r, 'a> {
         self.store(before, new, slot)
     }
 
-    pub(super) fn load(&mut self, before: Op<'a>, slot: Val<'a>) -> Option<Val<'a>> {
+    pub(in crate::passes) fn load(&mut self, before: Op<'a>, slot: Val<'a>) -> Option<Val<'a>> {
         self.one(before, "memref.load", &[slot], self.i64, &[])
     }
 
     /// `memref.load slot[]` of a [`Emitter::wide_slot`] (an i128).
-    pub(super) fn wide_load(&mut self, before: Op<'a>, slot: Val<'a>) -> Option<Val<'a>> {
+    pub(in crate::passes) fn wide_load(&mut self, before: Op<'a>, slot: Val<'a>) -> Option<Val<'a>> {
         self.one(before, "memref.load", &[slot], self.wide, &[])
     }
 
     /// `affine.apply` of `map` (an attribute text) to `operands`.
-    pub(super) fn affine_apply(&mut self, before: Op<'a>, map: &str, operands: &[Val<'a>]) -> Option<Val<'a>> {
+    pub(in crate::passes) fn affine_apply(
+        &mut self,
+        before: Op<'a>,
+        map: &str,
+        operands: &[Val<'a>],
+    ) -> Option<Val<'a>> {
         let index = self.rw.index_type();
         self.one(before, "affine.apply", operands, index, &[("map", AttrText::Parsed(map))])
     }

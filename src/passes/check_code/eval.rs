@@ -20,6 +20,19 @@ use super::emit::Emitter;
 use crate::facts::ir::{int_type, is_isolated_from_above, FastMap, Op, Val};
 use crate::facts::symbolic::expr::{Expr, Leaf, Term};
 
+/// The arguments of the function enclosing `op` (what `%argN` names), none
+/// outside a function.
+fn function_args(op: Op<'_>) -> Vec<Val<'_>> {
+    let mut at = op.parent();
+    while let Some(p) = at {
+        if p.has_attr("function_type") {
+            return p.entry_block(0).map_or(Vec::new(), |b| (0..b.num_args()).map(|i| b.arg(i)).collect());
+        }
+        at = p.parent();
+    }
+    Vec::new()
+}
+
 /// The values a claim's expression may read where it is evaluated.
 #[derive(Clone, Default)]
 pub(in crate::passes) struct Leaves<'a> {
@@ -33,12 +46,12 @@ pub(in crate::passes) struct Leaves<'a> {
 impl<'a> Leaves<'a> {
     /// The arguments of the function enclosing `op`, and no other value.
     pub(in crate::passes) fn args_of(op: Op<'a>) -> Leaves<'a> {
-        Leaves { args: super::counts::function_args(op), visible: FastMap::default() }
+        Leaves { args: function_args(op), visible: FastMap::default() }
     }
 
     /// What may be read right before `op`: the function's arguments and
     /// every value of at most 64 bits that dominates `op`.
-    pub(super) fn at(op: Op<'a>) -> Leaves<'a> {
+    pub(in crate::passes) fn at(op: Op<'a>) -> Leaves<'a> {
         let mut leaves = Leaves::args_of(op);
         let mut at = op;
         while let Some(block) = at.block() {
