@@ -1,5 +1,6 @@
 // RUN: %mlir-opt %s -split-input-file --generate-runtime-verification | %loom-opt -split-input-file --pass-pipeline='builtin.module(loom-fold-loop-facts{version-functions=true},canonicalize)' | FileCheck %s
 // RUN: %mlir-opt %s -split-input-file --generate-runtime-verification | %loom-opt -split-input-file --pass-pipeline='builtin.module(loom-fold-loop-facts,canonicalize)' | FileCheck %s --check-prefix=OFF
+// RUN: %mlir-opt %s -split-input-file --generate-runtime-verification | %loom-opt -split-input-file --pass-pipeline='builtin.module(canonicalize,loom-fold-loop-facts{version-functions=true},canonicalize)' | FileCheck %s --check-prefix=CANON
 
 // Function versioning: a function whose runtime checks
 // (--generate-runtime-verification's cf.asserts) all hold under one
@@ -74,7 +75,9 @@ func.func @rows(%m: i32, %n: index, %A: memref<?x16xf32>, %y: memref<?xf32>) {
 // -----
 
 // Near miss: an index loaded from memory. No condition on the arguments
-// makes `%b[%k]` in bounds, so nothing is versioned and every check stays.
+// makes `%b[%k]` in bounds where the loop runs (the only ones derived are
+// the loop's "does not run" cases, which are refused), so nothing is
+// versioned and every check stays.
 // CHECK-LABEL: func.func @gather(
 // CHECK-NOT: cf.cond_br
 // CHECK: cf.assert
@@ -206,5 +209,151 @@ func.func @copy_dim(%a: memref<?xf32>, %b: memref<?xf32>) {
     %x = memref.load %a[%i] : memref<?xf32>
     memref.store %x, %b[%i] : memref<?xf32>
   }
+  return
+}
+
+// -----
+
+// An i8 size: the condition reads it sign-extended, as the facts read it.
+// CHECK-LABEL: func.func @narrow(
+// CHECK-SAME: loom.version_condition = "%arg0 <= dim(%arg1, 0)"
+// CHECK: arith.extsi %arg0 : i8 to i128
+// CHECK: cf.cond_br
+func.func @narrow(%n: i8, %a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %ni = arith.index_cast %n : i8 to index
+  scf.for %i = %c0 to %ni step %c1 {
+    memref.store %f, %a[%i] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// A cast to a static size is checked with `eq` (`dim(%a, 0) == 4`): two
+// relations. Its offset and stride checks read
+// memref.extract_strided_metadata, which canonicalize folds and the facts
+// do not decide: without canonicalize first the function is not
+// versioned (a near miss), with it the condition is the size's.
+// CHECK-LABEL: func.func @cast(
+// CHECK-NOT: loom.version_condition
+// CHECK: return
+// CANON-LABEL: func.func @cast(
+// CANON-SAME: loom.version_condition = "dim(%arg0, 0) <= 4 and 4 <= dim(%arg0, 0)"
+// CANON: cf.cond_br
+// CANON: cf.assert
+// CANON: return
+// CANON-NOT: cf.assert
+// CANON: return
+func.func @cast(%a: memref<?xf32>) -> f32 {
+  %c3 = arith.constant 3 : index
+  %s = memref.cast %a : memref<?xf32> to memref<4xf32>
+  %x = memref.load %s[%c3] : memref<4xf32>
+  return %x : f32
+}
+
+// -----
+
+// A check's comparison with another use: the select reads it too, and
+// takes its true operand in the unchecked copy.
+// CHECK-LABEL: func.func @shared(
+// CHECK-SAME: loom.version_condition = "%arg0 + 1 <= dim(%arg1, 0)"
+// CHECK: cf.cond_br %{{.*}}, ^[[FAST:.*]], ^[[CHECKED:[^ ]*]]
+// CHECK-NEXT: ^[[CHECKED]]:
+// CHECK: cf.assert
+// CHECK: arith.select
+// CHECK: ^[[FAST]]:
+// CHECK-NOT: arith.select
+// CHECK-NEXT: return %cst : f32
+func.func @shared(%n: index, %a: memref<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  %ok = arith.cmpi slt, %n, %d : index
+  cf.assert %ok, "n < dim"
+  %v = arith.select %ok, %one, %z : f32
+  return %v : f32
+}
+
+// -----
+
+// A stack slot of the entry block stays there, ahead of the branch: both
+// versions use it, and LLVM still sees a static alloca.
+// CHECK-LABEL: func.func @slots(
+// CHECK: memref.alloca() : memref<1xf32>
+// CHECK-NOT: memref.alloca
+// CHECK: cf.cond_br
+// CHECK-NOT: memref.alloca
+// CHECK: return
+func.func @slots(%n: index, %a: memref<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %acc = memref.alloca() : memref<1xf32>
+  %z = arith.constant 0.0 : f32
+  memref.store %z, %acc[%c0] : memref<1xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %x = memref.load %a[%i] : memref<?xf32>
+    %s = memref.load %acc[%c0] : memref<1xf32>
+    %t = arith.addf %s, %x : f32
+    memref.store %t, %acc[%c0] : memref<1xf32>
+  }
+  %r = memref.load %acc[%c0] : memref<1xf32>
+  return %r : f32
+}
+
+// -----
+
+// Many `arith.andi`s over one comparison (a DAG that doubles at each
+// level): each leaf is read once.
+// CHECK-LABEL: func.func @dag(
+// CHECK-SAME: loom.version_condition = "%arg0 + 1 <= dim(%arg1, 0)"
+func.func @dag(%n: index, %a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  %ok = arith.cmpi slt, %n, %d : index
+  %a1 = arith.andi %ok, %ok : i1
+  %a2 = arith.andi %a1, %a1 : i1
+  %a3 = arith.andi %a2, %a2 : i1
+  %a4 = arith.andi %a3, %a3 : i1
+  %a5 = arith.andi %a4, %a4 : i1
+  %a6 = arith.andi %a5, %a5 : i1
+  %a7 = arith.andi %a6, %a6 : i1
+  %a8 = arith.andi %a7, %a7 : i1
+  %a9 = arith.andi %a8, %a8 : i1
+  %a10 = arith.andi %a9, %a9 : i1
+  %a11 = arith.andi %a10, %a10 : i1
+  %a12 = arith.andi %a11, %a11 : i1
+  %a13 = arith.andi %a12, %a12 : i1
+  %a14 = arith.andi %a13, %a13 : i1
+  %a15 = arith.andi %a14, %a14 : i1
+  %a16 = arith.andi %a15, %a15 : i1
+  %a17 = arith.andi %a16, %a16 : i1
+  %a18 = arith.andi %a17, %a17 : i1
+  %a19 = arith.andi %a18, %a18 : i1
+  %a20 = arith.andi %a19, %a19 : i1
+  %a21 = arith.andi %a20, %a20 : i1
+  %a22 = arith.andi %a21, %a21 : i1
+  %a23 = arith.andi %a22, %a22 : i1
+  %a24 = arith.andi %a23, %a23 : i1
+  %a25 = arith.andi %a24, %a24 : i1
+  %a26 = arith.andi %a25, %a25 : i1
+  %a27 = arith.andi %a26, %a26 : i1
+  %a28 = arith.andi %a27, %a27 : i1
+  %a29 = arith.andi %a28, %a28 : i1
+  %a30 = arith.andi %a29, %a29 : i1
+  %a31 = arith.andi %a30, %a30 : i1
+  %a32 = arith.andi %a31, %a31 : i1
+  %a33 = arith.andi %a32, %a32 : i1
+  %a34 = arith.andi %a33, %a33 : i1
+  %a35 = arith.andi %a34, %a34 : i1
+  %a36 = arith.andi %a35, %a35 : i1
+  %a37 = arith.andi %a36, %a36 : i1
+  %a38 = arith.andi %a37, %a37 : i1
+  %a39 = arith.andi %a38, %a38 : i1
+  %a40 = arith.andi %a39, %a39 : i1
+  cf.assert %a40, "n < dim"
   return
 }
