@@ -50,11 +50,8 @@ for v in c cf scf scfcanon claims; do
 done
 
 # Instructions executed inside kernel $2 by variant $1.
-count() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-    --toggle-collect="$2" "$out/bench-$1" "$2" 2>&1 >/dev/null \
-    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
-}
+. "$root/bench/instructions.sh"
+count() { instructions "$2" "$out/bench-$1" "$2"; }
 
 status=0
 claims_alike=0

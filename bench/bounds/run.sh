@@ -224,11 +224,8 @@ for f in "${files[@]}"; do
 done
 
 # Instructions executed inside kernel $2 of variant $1 at size N.
-ir() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-    --toggle-collect="$2" "$work/bench-$1" run "$2" "$n_big" "$3" 2>&1 >/dev/null \
-    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
-}
+. "$root/bench/instructions.sh"
+ir() { instructions "$2" "$work/bench-$1" run "$2" "$n_big" "$3"; }
 
 printf '\nBounds checks in front of accesses (inserted by --generate-runtime-verification)\n'
 printf 'and left after each pipeline; callgrind Ir inside the kernel at n = %s.\n' "$n_big"

@@ -76,11 +76,8 @@ ops_in() {
 }
 
 # Instructions executed inside kernel $2 by variant $1.
-count() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-    --toggle-collect="$2" "$out/bench-$1" 2>&1 >/dev/null \
-    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
-}
+. "$root/bench/instructions.sh"
+count() { instructions "$2" "$out/bench-$1"; }
 
 status=0
 printf '%-20s %11s %11s %11s %11s %13s %13s %7s\n' kernel "alloc l/s" "copy l/s" \
