@@ -12,12 +12,13 @@
 //! prover shows the comparison true, every alternative verified by the
 //! prover). The function's condition is the conjunction of them all. If
 //! every check of the function has one ([`plan`]), the body is duplicated
-//! ([`apply`]): a new entry block evaluates the condition in `i128` from
-//! the arguments and `memref.dim`s (the evaluation of `loom-check-claims`,
-//! which cannot wrap) and branches to the copy when it holds, to the
-//! original otherwise. In the copy, each such comparison is replaced by
-//! `true`, so `canonicalize` removes its `cf.assert`s; the original keeps
-//! every check, so behaviour is unchanged on every input.
+//! ([`apply`]): the entry block keeps the arguments and its static
+//! `memref.alloca`s (shared by both versions), evaluates the condition in
+//! `i128` from the arguments and `memref.dim`s (the evaluation of
+//! `loom-check-claims`, which cannot wrap) and branches to the copy when it
+//! holds, to the original otherwise. In the copy, each such comparison is
+//! replaced by `true`, so `canonicalize` removes its `cf.assert`s; the
+//! original keeps every check, so behaviour is unchanged on every input.
 //!
 //! Invariant: a comparison is folded in the copy only when the prover
 //! showed it true wherever it runs in executions whose arguments satisfy
@@ -29,7 +30,8 @@
 //! have failed.
 //! A function is left alone when a check has a leaf that is neither a
 //! comparison nor `true`, a comparison phase 1 decided false (its check
-//! fails wherever it runs), a `ne`, or one without a precondition; when
+//! fails wherever it runs), a `ne`, or one without a precondition (or
+//! whose precondition holds only where it does not run); when
 //! the condition has more than [`MAX_CLAUSES`] clauses or a term too large
 //! to evaluate in `i128`; and when it has no clause (nothing to version:
 //! phase 1 folds what the facts decide alone). A versioned function
