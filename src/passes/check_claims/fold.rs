@@ -20,20 +20,7 @@ use crate::passes::fold_loop_facts::version;
 
 /// A decided comparison: `value` is what the fold replaces it with.
 pub(super) fn compare<'a>(em: &mut Emitter<'_, 'a>, claim: &Claim<'a>, value: bool, plant: bool) -> bool {
-    compare_checked(em, claim, value, plant).is_some()
-}
-
-fn compare_checked<'a>(em: &mut Emitter<'_, 'a>, claim: &Claim<'a>, value: bool, plant: bool) -> Option<()> {
-    let op = claim.op;
-    // Scalar comparisons only (an i1 result).
-    if op.num_results() != 1 || int_type(op.result(0).ty(), 64).map(|t| (t.width(), t.1)) != Some((1, false)) {
-        return None;
-    }
-    let before = op.next()?;
-    let expected = em.rw.insert_bool_constant(before, value != plant)?;
-    let ok = em.cmp(before, Cmp::Eq, op.result(0), expected)?;
-    let what = format!("{} is always {value}", claim.op_name);
-    em.assert(before, ok, &claim.message(&what))
+    compare_checked(em, claim, value, None, plant).is_some()
 }
 
 /// A comparison true wherever `condition` (its function's versioning
@@ -44,25 +31,34 @@ pub(super) fn under_condition<'a>(
     condition: &Precondition,
     plant: bool,
 ) -> bool {
-    under_condition_checked(em, claim, condition, plant).is_some()
+    compare_checked(em, claim, true, Some(condition), plant).is_some()
 }
 
-fn under_condition_checked<'a>(
+/// Asserts, right after the comparison, that it is `value` (the other
+/// boolean when `plant`), wherever `condition` holds if one is given.
+fn compare_checked<'a>(
     em: &mut Emitter<'_, 'a>,
     claim: &Claim<'a>,
-    condition: &Precondition,
+    value: bool,
+    condition: Option<&Precondition>,
     plant: bool,
 ) -> Option<()> {
     let op = claim.op;
+    // Scalar comparisons only (an i1 result).
     if op.num_results() != 1 || int_type(op.result(0).ty(), 64).map(|t| (t.width(), t.1)) != Some((1, false)) {
         return None;
     }
     let before = op.next()?;
-    let holds = version::emit_condition(em, before, condition)?;
-    let expected = em.rw.insert_bool_constant(before, !plant)?;
+    let expected = em.rw.insert_bool_constant(before, value != plant)?;
     let right = em.cmp(before, Cmp::Eq, op.result(0), expected)?;
-    let ok = em.implies(before, holds, right)?;
-    let what = format!("{} is true where the function's condition holds ({})", claim.op_name, condition.text());
+    let (ok, what) = match condition {
+        None => (right, format!("{} is always {value}", claim.op_name)),
+        Some(c) => {
+            let holds = version::emit_condition(em, before, c)?;
+            let what = format!("{} is {value} where the function's condition holds ({})", claim.op_name, c.text());
+            (em.implies(before, holds, right)?, what)
+        }
+    };
     em.assert(before, ok, &claim.message(&what))
 }
 

@@ -135,6 +135,20 @@ pub(super) fn decisions<'a>(analysis: &facts::Analysis<'a>) -> Decisions<'a> {
     decided
 }
 
+/// Replaces comparison `cmp` by an `arith.constant` of `value` inserted
+/// before it, and erases it (left alone when it is in no block).
+///
+/// # Safety
+/// Neither `cmp` nor its result may be used afterwards (compares have no
+/// regions, so nothing else is freed with it).
+unsafe fn replace_compare<'a>(rw: &mut Rewriter<'a>, cmp: Op<'a>, value: bool) {
+    let Some(constant) = rw.insert_bool_constant(cmp, value) else { return };
+    rw.replace_all_uses(cmp.result(0), constant);
+    // SAFETY: every use of `cmp` now reads `constant`, and by this
+    // function's contract no handle to it is used after this.
+    unsafe { rw.erase(cmp) };
+}
+
 fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFailure> {
     let mut rewriter = Rewriter::new(&mut op);
     let root = rewriter.root();
@@ -143,12 +157,9 @@ fn run(mut op: OperationRefMut<'_, '_>, options: &Options) -> Result<(), PassFai
     let versions = if options.flag(VERSION_FUNCTIONS.name) { version::plan(&analysis, &decided) } else { Vec::new() };
     let Decisions { compares: decided, extrema } = decided;
     for (cmp, value, _) in decided {
-        let Some(constant) = rewriter.insert_bool_constant(cmp, value) else { continue };
-        rewriter.replace_all_uses(cmp.result(0), constant);
-        // SAFETY: `cmp` (collected above, each compare once) is not used
-        // after this; `decided` holds no other handle into it (compares
-        // have no regions).
-        unsafe { rewriter.erase(cmp) };
+        // SAFETY: each decided compare is collected once, and `decided`
+        // holds no other handle into it.
+        unsafe { replace_compare(&mut rewriter, cmp, value) };
     }
     for (extremum, chosen, _) in extrema {
         let value = match chosen {

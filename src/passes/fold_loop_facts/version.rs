@@ -189,12 +189,8 @@ pub(in crate::passes) fn plan<'a>(analysis: &facts::Analysis<'a>, decided: &Deci
 pub(super) fn apply<'a>(rw: &mut Rewriter<'a>, v: &Version<'a>) {
     let Some((branch, copies)) = rw.version_function_body(v.func, &v.compares) else { return };
     for cmp in copies {
-        let Some(yes) = rw.insert_bool_constant(cmp, true) else { continue };
-        rw.replace_all_uses(cmp.result(0), yes);
-        // SAFETY: `cmp` (a copy made above, each once) is not used after
-        // this; compares have no regions and no other handle into it is
-        // kept.
-        unsafe { rw.erase(cmp) };
+        // SAFETY: each copy is made above once and not used after this.
+        unsafe { super::replace_compare(rw, cmp, true) };
     }
     let placeholder = branch.operand(0);
     let Some(condition) = Emitter::new(rw).and_then(|mut em| emit_condition(&mut em, branch, &v.condition)) else {
