@@ -14,7 +14,9 @@
 #   versioned  checked, then loom-fold-loop-facts{version-functions=true},
 #              canonicalize (one check of the kernel's condition at entry,
 #              the unchecked copy when it holds)
-# Every version must print the same checksum. The instructions executed
+# Every version must print the same checksum, and so must the checked and
+# the versioned kernels built with loom-check-claims (every claim loom
+# makes on them checked as they run, untimed). The instructions executed
 # inside each kernel are counted with `valgrind --tool=callgrind
 # --toggle-collect` (deterministic) and reported as ratios to unchecked.
 # Target: versioned <= 1.02x unchecked on every kernel. The exit status is
@@ -41,8 +43,13 @@ src="$here/kernels.mlir"
 "$loom" "$out/checked.mlir" \
   --pass-pipeline='builtin.module(loom-fold-loop-facts{version-functions=true},canonicalize)' \
   -o "$out/versioned.mlir"
+# Untimed: loom's claims checked as the programs run, on the checked
+# kernels (the comparisons versioning folds among them) and on the
+# versioned ones.
+"$loom" "$out/checked.mlir" --pass-pipeline='builtin.module(loom-check-claims)' -o "$out/claims-checked.mlir"
+"$loom" "$out/versioned.mlir" --pass-pipeline='builtin.module(loom-check-claims)' -o "$out/claims-versioned.mlir"
 
-variants=(unchecked checked folded versioned)
+variants=(unchecked checked folded versioned claims-checked claims-versioned)
 for v in "${variants[@]}"; do
   "$loom" "$out/$v.mlir" --pass-pipeline='builtin.module(loom-lower-to-llvm)' \
     | "$llvm/mlir-translate" --mlir-to-llvmir -o "$out/$v.ll"
@@ -58,6 +65,7 @@ done
 count() { instructions "$2" "$out/bench-$1" "$2"; }
 
 status=0
+claims_alike=0
 kernels=(atax bicg gemm jacobi_1d trisolv)
 printf '%-10s %12s %12s %12s %12s %9s %8s %10s\n' kernel "unchecked" "checked" "folded" "versioned" \
   checked/u folded/u versioned/u
@@ -67,11 +75,13 @@ for k in "${kernels[@]}"; do
     status=1
   fi
   expect="$("$out/bench-unchecked" "$k")"
-  for v in checked folded versioned; do
+  for v in checked folded versioned claims-checked claims-versioned; do
     got="$("$out/bench-$v" "$k" 2>&1)" || true
     if [[ "$got" != "$expect" ]]; then
       echo "MISMATCH in $k: unchecked says '$expect', $v says '$(head -c 300 <<<"$got")'" >&2
       status=1
+    elif [[ "$v" == claims-* ]]; then
+      claims_alike=$((claims_alike + 1))
     fi
   done
   u=$(count unchecked "$k"); c=$(count checked "$k"); f=$(count folded "$k"); ve=$(count versioned "$k")
@@ -83,4 +93,6 @@ for k in "${kernels[@]}"; do
     status=1
   fi
 done
+printf 'runs with loom'"'"'s claims checked: %d of %d (kernel, checked or versioned) ran alike, no claim violated\n' \
+  "$claims_alike" $((2 * ${#kernels[@]}))
 exit $status
